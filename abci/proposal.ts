@@ -1,0 +1,25 @@
+// Proposal helpers shared by applications.
+
+/** Size of a bytes field (tag 1 byte + uvarint length + payload) inside a repeated-bytes message. */
+export function protoBytesFieldSize(length: number): number {
+  let varint = 1;
+  for (let n = length; n >= 0x80; n = Math.floor(n / 128)) varint++;
+  return 1 + varint + length;
+}
+
+/**
+ * Keeps txs in order while their summed proto-encoded size fits `maxTxBytes`, the way CometBFT
+ * measures it (`ComputeProtoSizeForTxs`); a tx that does not fit is skipped, later smaller ones may still fit.
+ */
+export function selectTxsWithinBytes(txs: readonly Uint8Array[], maxTxBytes: bigint | number): Uint8Array[] {
+  const limit = Number(maxTxBytes);
+  const out: Uint8Array[] = [];
+  let used = 0;
+  for (const tx of txs) {
+    const size = protoBytesFieldSize(tx.length);
+    if (limit >= 0 && used + size > limit) continue;
+    used += size;
+    out.push(tx);
+  }
+  return out;
+}
