@@ -1,0 +1,230 @@
+// The composition root of the state machine: the store, the ordered module list, the tx pipeline
+// and query routing behind the ABCI methods.
+//
+// Block lifecycle: InitChain writes genesis to a branch that stays pending (nothing is persisted
+// before the first block commits, so a crash before then just repeats InitChain). FinalizeBlock
+// runs begin-block hooks, each tx in its own nested branch, end-block hooks, and computes the app
+// hash over the previous hash and the block's sorted change set. Commit persists the block's
+// change set, height and hash in one SQLite transaction.
+import { create } from "@bufbuild/protobuf";
+import { TimestampSchema } from "@bufbuild/protobuf/wkt";
+import type { Logger } from "pino";
+import type * as pb from "../gen/tendermint/abci/types_pb.js";
+import { BaseApplication } from "../abci/baseApplication.js";
+import type * as A from "../abci/application.js";
+import { Context, type BlockHeader } from "./context.js";
+import type { AppModule, ValidatorUpdate } from "./module.js";
+import { lastBlock } from "./modules/blockinfo/keeper.js";
+import { BLOCKINFO_MODULE } from "./modules/blockinfo/module.js";
+import { QUERY_ERRORS, QueryRouter } from "./query/router.js";
+import { SerialQueue } from "./serial.js";
+import { appHash } from "./store/appHash.js";
+import { HeightNotAvailableError } from "./store/errors.js";
+import { PrefixReader } from "./store/prefixStore.js";
+import type { Branch, Store } from "./store/index.js";
+import { noTransactions, type TxProcessor, type TxResult } from "./tx/processor.js";
+import { APP_NAME, APP_PROTOCOL_VERSION, APP_SEMVER } from "./version.js";
+
+const EPOCH = create(TimestampSchema);
+
+/** App-level keys live under this namespace; no module may take the name. */
+const APP_NAMESPACE = "app/";
+const CHAIN_ID_KEY = Buffer.from(`${APP_NAMESPACE}chain_id`);
+
+/** The SDK's code for a panic recovered while executing a tx. */
+const PANIC_RESULT = { codespace: "sdk", code: 111222 } as const;
+
+export interface AppOptions {
+  store: Store;
+  modules: readonly AppModule[];
+  logger: Logger;
+  txProcessor?: TxProcessor;
+  queries?: QueryRouter;
+}
+
+interface PendingGenesis {
+  branch: Branch;
+  hash: Uint8Array;
+  initialHeight: number;
+}
+
+interface PendingBlock {
+  root: Branch;
+  height: number;
+  hash: Uint8Array;
+}
+
+export class UnitApp extends BaseApplication {
+  private readonly store: Store;
+  private readonly modules: readonly AppModule[];
+  private readonly logger: Logger;
+  private readonly txProcessor: TxProcessor;
+  readonly queries: QueryRouter;
+  private readonly serial = new SerialQueue();
+  private chainId = "";
+  private genesis: PendingGenesis | undefined;
+  private pending: PendingBlock | undefined;
+  private checkState: Branch;
+
+  constructor(options: AppOptions) {
+    super();
+    if (options.modules.some((m) => m.name === APP_NAMESPACE.slice(0, -1))) throw new Error(`module name "app" is reserved`);
+    this.store = options.store;
+    this.modules = options.modules;
+    this.logger = options.logger;
+    this.txProcessor = options.txProcessor ?? noTransactions;
+    this.queries = options.queries ?? new QueryRouter();
+    this.checkState = this.store.begin();
+    if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
+  }
+
+  override info(_req: pb.RequestInfo): A.InfoResult {
+    return {
+      data: APP_NAME,
+      version: APP_SEMVER,
+      appVersion: APP_PROTOCOL_VERSION,
+      lastBlockHeight: BigInt(this.store.lastHeight),
+      lastBlockAppHash: this.store.lastHash,
+    };
+  }
+
+  override initChain(req: pb.RequestInitChain): Promise<A.InitChainResult> {
+    return this.serial.run(() => {
+      if (this.store.lastHeight > 0) throw new Error(`InitChain on a chain that has committed height ${this.store.lastHeight}`);
+      const initialHeight = req.initialHeight > 0n ? Number(req.initialHeight) : 1;
+      const branch = this.store.begin();
+      branch.set(CHAIN_ID_KEY, Buffer.from(req.chainId));
+      const appState = parseAppState(req.appStateBytes, this.modules);
+      const header: BlockHeader = {
+        chainId: req.chainId,
+        height: BigInt(initialHeight - 1),
+        time: req.time ?? EPOCH,
+        hash: new Uint8Array(),
+        proposerAddress: new Uint8Array(),
+      };
+      const ctx = new Context(header, branch, this.logger);
+      for (const m of this.modules) {
+        const genesis = appState[m.name] ?? m.defaultGenesis?.();
+        if (genesis !== undefined) m.initGenesis?.(ctx, genesis);
+      }
+      const hash = appHash(new Uint8Array(), initialHeight - 1, branch.changes());
+      this.chainId = req.chainId;
+      this.genesis = { branch, hash, initialHeight };
+      this.logger.info({ chainId: req.chainId, initialHeight, appHash: Buffer.from(hash).toString("hex") }, "genesis initialised");
+      return { appHash: hash };
+    });
+  }
+
+  override finalizeBlock(req: pb.RequestFinalizeBlock): Promise<A.FinalizeBlockResult> {
+    return this.serial.run(() => {
+      const height = Number(req.height);
+      const { root, block, prevHash } = this.openBlock(height);
+      const header: BlockHeader = {
+        chainId: this.chainId,
+        height: req.height,
+        time: req.time ?? EPOCH,
+        hash: req.hash,
+        proposerAddress: req.proposerAddress,
+      };
+      const ctx = new Context(header, block, this.logger);
+      for (const m of this.modules) m.beginBlock?.(ctx);
+      const txResults = req.txs.map((tx) => this.deliverTx(ctx, block, tx));
+      const validatorUpdates: ValidatorUpdate[] = [];
+      for (const m of this.modules) validatorUpdates.push(...(m.endBlock?.(ctx) ?? []));
+      const hash = appHash(prevHash, height, block.changes());
+      if (block !== root) block.write();
+      this.pending = { root, height, hash };
+      return { events: ctx.events, txResults, validatorUpdates, appHash: hash };
+    });
+  }
+
+  override commit(_req: pb.RequestCommit): Promise<A.CommitResult> {
+    return this.serial.run(() => {
+      const pending = this.pending;
+      if (!pending) throw new Error("Commit without a finalized block");
+      this.store.commit(pending.root, pending.height, pending.hash);
+      this.pending = undefined;
+      this.genesis = undefined;
+      // The mempool re-checks its txs against the new state.
+      this.checkState = this.store.begin();
+      return { retainHeight: 0n };
+    });
+  }
+
+  override checkTx(req: pb.RequestCheckTx): Promise<A.CheckTxResult> {
+    return this.serial.run(() => {
+      const last = this.store.lastHeight > 0 ? lastBlock(new PrefixReader(this.store.view(), Buffer.from(`${BLOCKINFO_MODULE}/`))) : undefined;
+      const header: BlockHeader = {
+        chainId: this.chainId,
+        height: BigInt(this.store.lastHeight + 1),
+        time: last?.time ?? EPOCH,
+        hash: new Uint8Array(),
+        proposerAddress: new Uint8Array(),
+      };
+      const branch = this.checkState.branch();
+      const result = safely(() => this.txProcessor.check(new Context(header, branch, this.logger), req.tx, req.type === 1));
+      if ((result.code ?? 0) === 0) branch.write();
+      return result;
+    });
+  }
+
+  override query(req: pb.RequestQuery): A.QueryResult {
+    const height = req.height > 0n ? Number(req.height) : this.store.lastHeight;
+    try {
+      const view = this.store.view(height);
+      return { ...this.queries.route(req.path, req.data, view), height: BigInt(height) };
+    } catch (err) {
+      if (err instanceof HeightNotAvailableError) return { ...QUERY_ERRORS.heightUnavailable, log: err.message, height: BigInt(height) };
+      return { ...QUERY_ERRORS.invalidRequest, log: (err as Error).message, height: BigInt(height) };
+    }
+  }
+
+  /** The branch a block at `height` writes to, the root to commit, and the hash it chains from. */
+  private openBlock(height: number): { root: Branch; block: Branch; prevHash: Uint8Array } {
+    if (this.genesis) {
+      if (height !== this.genesis.initialHeight) throw new Error(`first block must be at height ${this.genesis.initialHeight}, got ${height}`);
+      return { root: this.genesis.branch, block: this.genesis.branch.branch(), prevHash: this.genesis.hash };
+    }
+    if (this.store.lastHeight === 0) throw new Error("FinalizeBlock before InitChain");
+    if (height !== this.store.lastHeight + 1) throw new Error(`expected block ${this.store.lastHeight + 1}, got ${height}`);
+    const root = this.store.begin();
+    return { root, block: root, prevHash: this.store.lastHash };
+  }
+
+  /** Runs one tx in a nested branch that is kept only when the tx succeeds. */
+  private deliverTx(blockCtx: Context, block: Branch, tx: Uint8Array): TxResult {
+    const branch = block.branch();
+    const ctx = blockCtx.withStore(branch);
+    const result = safely(() => this.txProcessor.deliver(ctx, tx));
+    if ((result.code ?? 0) === 0) {
+      branch.write();
+      result.events = [...(result.events ?? []), ...ctx.events];
+    }
+    return result;
+  }
+}
+
+function safely(run: () => TxResult): TxResult {
+  try {
+    return run();
+  } catch (err) {
+    return { ...PANIC_RESULT, log: `panic: ${(err as Error).message}` };
+  }
+}
+
+/** Parses the genesis app_state: a JSON object keyed by module name. */
+function parseAppState(bytes: Uint8Array, modules: readonly AppModule[]): Record<string, unknown> {
+  if (bytes.length === 0) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(bytes).toString("utf8"));
+  } catch (err) {
+    throw new Error(`genesis app_state is not valid JSON: ${(err as Error).message}`);
+  }
+  if (parsed === null) return {};
+  if (typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("genesis app_state must be a JSON object keyed by module name");
+  const known = new Set(modules.map((m) => m.name));
+  const unknown = Object.keys(parsed).filter((k) => !known.has(k)).sort();
+  if (unknown.length > 0) throw new Error(`genesis app_state names unknown modules: ${unknown.join(", ")}`);
+  return parsed as Record<string, unknown>;
+}

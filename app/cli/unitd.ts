@@ -1,0 +1,45 @@
+// `unitd`: the node's command-line tool.
+import { parseArgs } from "node:util";
+import { defaultHome } from "../../cometbft/paths.js";
+import { startNode } from "./start.js";
+import { APP_SEMVER } from "../version.js";
+import { COMETBFT_VERSION } from "../../cometbft/version.js";
+
+const USAGE = `unitd: a Cosmos-style chain with an embedded EVM
+
+Usage:
+  unitd start [--home <dir>]     run a one-validator node (CometBFT + app); creates it on first start
+  unitd version                  print the versions of unitd and its CometBFT
+
+Flags:
+  --home <dir>   node home (default $UNITD_HOME or ~/.unitd)
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case "start": {
+      const { values } = parseArgs({ args: rest, options: { home: { type: "string" } } });
+      process.exit(await startNode({ home: values.home ?? defaultHome() }));
+    }
+    case "version":
+      console.log(`unitd ${APP_SEMVER} (CometBFT ${COMETBFT_VERSION})`);
+      return 0;
+    case undefined:
+    case "help":
+    case "--help":
+    case "-h":
+      console.log(USAGE);
+      return command === undefined ? 1 : 0;
+    default:
+      console.error(`unitd: unknown command "${command}"\n\n${USAGE}`);
+      return 1;
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (err) {
+  console.error(`unitd: ${(err as Error).message}`);
+  process.exitCode = 1;
+}

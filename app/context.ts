@@ -1,0 +1,44 @@
+// What a state transition sees: the block it belongs to, the store branch it writes to, and the
+// events it emits. Time comes from the block header only; nothing here reads the wall clock.
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import type { Logger } from "pino";
+import type { EventSchema } from "../gen/tendermint/abci/types_pb.js";
+import { PrefixStore } from "./store/prefixStore.js";
+import type { KVStore } from "./store/types.js";
+
+export type AbciEvent = MessageInitShape<typeof EventSchema>;
+
+export interface BlockHeader {
+  chainId: string;
+  height: bigint;
+  time: Timestamp;
+  /** CometBFT block hash; empty during InitChain. */
+  hash: Uint8Array;
+  proposerAddress: Uint8Array;
+}
+
+export class Context {
+  readonly events: AbciEvent[] = [];
+
+  constructor(
+    readonly header: BlockHeader,
+    /** The branch this transition writes to; discarded by the caller if the transition fails. */
+    readonly store: KVStore,
+    readonly logger: Logger,
+  ) {}
+
+  /** The namespace of one module: keys under `<name>/`. Module names never contain '/'. */
+  storeFor(moduleName: string): KVStore {
+    return new PrefixStore(this.store, Buffer.from(`${moduleName}/`));
+  }
+
+  emit(type: string, attributes: Record<string, string>): void {
+    this.events.push({ type, attributes: Object.keys(attributes).sort().map((key) => ({ key, value: attributes[key]!, index: true })) });
+  }
+
+  /** A context over another store (a nested branch) sharing this block's header. */
+  withStore(store: KVStore): Context {
+    return new Context(this.header, store, this.logger);
+  }
+}

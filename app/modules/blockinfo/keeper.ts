@@ -1,0 +1,30 @@
+// Reads and writes the record of finalized blocks.
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { BlockInfoSchema, type BlockInfo } from "../../../gen/chain/blockinfo/blockinfo_pb.js";
+import type { BlockHeader } from "../../context.js";
+import type { KVReader, KVStore } from "../../store/types.js";
+import { LAST_BLOCK_KEY, blockHashKey } from "./keys.js";
+
+/** How many recent block hashes stay in state (what the EVM's BLOCKHASH can reach). */
+export const RETAINED_BLOCK_HASHES = 256n;
+
+export function recordBlock(store: KVStore, header: BlockHeader): void {
+  const info = create(BlockInfoSchema, {
+    height: header.height,
+    time: header.time,
+    hash: header.hash,
+    proposerAddress: header.proposerAddress,
+  });
+  store.set(LAST_BLOCK_KEY, toBinary(BlockInfoSchema, info));
+  store.set(blockHashKey(header.height), header.hash);
+  if (header.height > RETAINED_BLOCK_HASHES) store.delete(blockHashKey(header.height - RETAINED_BLOCK_HASHES));
+}
+
+export function lastBlock(store: KVReader): BlockInfo | undefined {
+  const raw = store.get(LAST_BLOCK_KEY);
+  return raw ? fromBinary(BlockInfoSchema, raw) : undefined;
+}
+
+export function blockHash(store: KVReader, height: bigint): Uint8Array | undefined {
+  return store.get(blockHashKey(height));
+}

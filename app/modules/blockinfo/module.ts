@@ -1,0 +1,13 @@
+// blockinfo: records every finalized block's height, time, hash and proposer in state, so each
+// block changes the app hash and recent block hashes are readable by later modules.
+import type { AppModule } from "../../module.js";
+import { recordBlock } from "./keeper.js";
+
+export const BLOCKINFO_MODULE = "blockinfo";
+
+export const blockInfoModule: AppModule = {
+  name: BLOCKINFO_MODULE,
+  beginBlock(ctx) {
+    recordBlock(ctx.storeFor(BLOCKINFO_MODULE), ctx.header);
+  },
+};

@@ -1,0 +1,56 @@
+// A view of a KVStore under a fixed key prefix: how each module gets a namespace of its own.
+import { prefixEnd } from "./bytes.js";
+import type { IteratorOptions, KVEntry, KVReader, KVStore } from "./types.js";
+
+function concat(prefix: Uint8Array, key: Uint8Array): Buffer {
+  const out = Buffer.allocUnsafe(prefix.length + key.length);
+  out.set(prefix, 0);
+  out.set(key, prefix.length);
+  return out;
+}
+
+export class PrefixReader implements KVReader {
+  constructor(
+    protected readonly parent: KVReader,
+    protected readonly prefix: Uint8Array,
+  ) {}
+
+  get(key: Uint8Array): Uint8Array | undefined {
+    return this.parent.get(concat(this.prefix, key));
+  }
+
+  has(key: Uint8Array): boolean {
+    return this.parent.has(concat(this.prefix, key));
+  }
+
+  *iterator(options: IteratorOptions = {}): IterableIterator<KVEntry> {
+    const start = concat(this.prefix, options.start ?? new Uint8Array());
+    const end = options.end ? concat(this.prefix, options.end) : prefixEnd(this.prefix);
+    const n = this.prefix.length;
+    for (const { key, value } of this.parent.iterator({ start, ...(end ? { end } : {}), reverse: options.reverse ?? false })) {
+      yield { key: key.subarray(n), value };
+    }
+  }
+
+  prefixIterator(prefix: Uint8Array, reverse = false): IterableIterator<KVEntry> {
+    const end = prefixEnd(prefix);
+    return this.iterator({ start: prefix, ...(end ? { end } : {}), reverse });
+  }
+}
+
+export class PrefixStore extends PrefixReader implements KVStore {
+  constructor(
+    private readonly writable: KVStore,
+    prefix: Uint8Array,
+  ) {
+    super(writable, prefix);
+  }
+
+  set(key: Uint8Array, value: Uint8Array): void {
+    this.writable.set(concat(this.prefix, key), value);
+  }
+
+  delete(key: Uint8Array): void {
+    this.writable.delete(concat(this.prefix, key));
+  }
+}

@@ -1,0 +1,30 @@
+// How the app hands raw CometBFT transactions to the transaction pipeline.
+import type { AbciEvent, Context } from "../context.js";
+
+/** What a tx returns to CometBFT (ExecTxResult / ResponseCheckTx fields). */
+export interface TxResult {
+  code?: number;
+  codespace?: string;
+  log?: string;
+  info?: string;
+  data?: Uint8Array;
+  gasWanted?: bigint;
+  gasUsed?: bigint;
+  events?: AbciEvent[];
+}
+
+export interface TxProcessor {
+  /** Mempool admission: the same checks as delivery, against the mempool's own state branch. */
+  check(ctx: Context, tx: Uint8Array, recheck: boolean): TxResult;
+  /** Executes a tx of a block; on a non-zero code the caller discards its writes. */
+  deliver(ctx: Context, tx: Uint8Array): TxResult;
+}
+
+/** Code and codespace of the SDK's "tx parse error". */
+export const TX_DECODE_ERROR = { codespace: "sdk", code: 2 } as const;
+
+/** The pipeline of a chain that has no transaction types registered: every tx is refused. */
+export const noTransactions: TxProcessor = {
+  check: () => ({ ...TX_DECODE_ERROR, log: "tx parse error: this node has no transaction decoder registered" }),
+  deliver: () => ({ ...TX_DECODE_ERROR, log: "tx parse error: this node has no transaction decoder registered" }),
+};

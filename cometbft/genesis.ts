@@ -1,0 +1,39 @@
+// The CometBFT genesis document: we keep what `cometbft init` wrote (validator, consensus params)
+// and set the chain id, start time, initial height and the application's genesis state.
+import fs from "node:fs";
+import path from "node:path";
+
+export interface GenesisDoc {
+  genesis_time: string;
+  chain_id: string;
+  initial_height: string;
+  consensus_params: Record<string, unknown>;
+  validators?: Array<{ address: string; pub_key: { type: string; value: string }; power: string; name: string }>;
+  app_hash: string;
+  app_state?: unknown;
+}
+
+export const DEFAULT_CHAIN_ID = "unit_2611-1";
+
+export function genesisPath(cometHome: string): string {
+  return path.join(cometHome, "config", "genesis.json");
+}
+
+export function readGenesis(cometHome: string): GenesisDoc {
+  return JSON.parse(fs.readFileSync(genesisPath(cometHome), "utf8")) as GenesisDoc;
+}
+
+export function writeGenesis(cometHome: string, doc: GenesisDoc): void {
+  fs.writeFileSync(genesisPath(cometHome), JSON.stringify(doc, null, 2) + "\n");
+}
+
+/** Fills in our chain's fields on the genesis `cometbft init` generated. */
+export function customizeGenesis(doc: GenesisDoc, opts: { chainId: string; genesisTime: Date; appState: unknown }): GenesisDoc {
+  return {
+    ...doc,
+    genesis_time: opts.genesisTime.toISOString(),
+    chain_id: opts.chainId,
+    initial_height: "1",
+    app_state: opts.appState,
+  };
+}

@@ -1,0 +1,94 @@
+// A node's home directory: CometBFT's own home, the app's database and config, and logs.
+//   <home>/config/app.json   app settings (listen addresses, pruning)
+//   <home>/data/app.db       the app's SQLite state
+//   <home>/cometbft/         CometBFT home (config.toml, genesis.json, keys, block store)
+//   <home>/logs/             one log file per process when run by the supervisor
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { defaultCometConfig, writeCometConfig, type CometConfig } from "./config.js";
+import { customizeGenesis, readGenesis, writeGenesis } from "./genesis.js";
+import type { NodePorts } from "./ports.js";
+
+export interface NodeHomePaths {
+  root: string;
+  cometHome: string;
+  appConfigFile: string;
+  appDb: string;
+  logDir: string;
+}
+
+export function nodeHomePaths(root: string): NodeHomePaths {
+  const abs = path.resolve(root);
+  return {
+    root: abs,
+    cometHome: path.join(abs, "cometbft"),
+    appConfigFile: path.join(abs, "config", "app.json"),
+    appDb: path.join(abs, "data", "app.db"),
+    logDir: path.join(abs, "logs"),
+  };
+}
+
+/** Settings of the app process, written once at init and read at every start. */
+export interface AppConfig {
+  chainId: string;
+  ports: NodePorts;
+  /** Heights of state kept readable; 0 keeps all. */
+  pruningKeepRecent: number;
+  pruningInterval: number;
+  /** Permissive CORS on the node's HTTP APIs (devnet only). */
+  unsafeCors: boolean;
+}
+
+export function readAppConfig(paths: NodeHomePaths): AppConfig {
+  try {
+    return JSON.parse(fs.readFileSync(paths.appConfigFile, "utf8")) as AppConfig;
+  } catch (err) {
+    throw new Error(`cannot read ${paths.appConfigFile} (is the node home initialised?): ${(err as Error).message}`);
+  }
+}
+
+export function isInitialised(paths: NodeHomePaths): boolean {
+  return fs.existsSync(paths.appConfigFile) && fs.existsSync(path.join(paths.cometHome, "config", "genesis.json"));
+}
+
+export interface InitOptions {
+  home: string;
+  cometBinary: string;
+  chainId: string;
+  ports: NodePorts;
+  appState: unknown;
+  moniker?: string;
+  unsafeCors?: boolean;
+  genesisTime?: Date;
+  /** Extra CometBFT settings (peers, timeouts) applied over the defaults. */
+  comet?: Partial<CometConfig>;
+}
+
+/** Creates the node home unless it exists; returns whether it was created now. */
+export function initNodeHome(opts: InitOptions): { paths: NodeHomePaths; created: boolean } {
+  const paths = nodeHomePaths(opts.home);
+  if (isInitialised(paths)) return { paths, created: false };
+  for (const dir of [path.dirname(paths.appConfigFile), path.dirname(paths.appDb), paths.logDir]) fs.mkdirSync(dir, { recursive: true });
+  execFileSync(opts.cometBinary, ["init", "--home", paths.cometHome], { stdio: "ignore" });
+  const comet: CometConfig = {
+    ...defaultCometConfig(opts.ports, opts.moniker),
+    corsAllowedOrigins: opts.unsafeCors ? ["*"] : [],
+    ...opts.comet,
+  };
+  writeCometConfig(paths.cometHome, comet);
+  writeGenesis(
+    paths.cometHome,
+    customizeGenesis(readGenesis(paths.cometHome), { chainId: opts.chainId, genesisTime: opts.genesisTime ?? new Date(), appState: opts.appState }),
+  );
+  const appConfig: AppConfig = {
+    chainId: opts.chainId,
+    ports: opts.ports,
+    pruningKeepRecent: 0,
+    pruningInterval: 10,
+    unsafeCors: opts.unsafeCors ?? false,
+  };
+  // Written last: its presence marks a complete init, so an interrupted init is redone.
+  fs.writeFileSync(paths.appConfigFile, JSON.stringify(appConfig, null, 2) + "\n");
+  return { paths, created: true };
+}

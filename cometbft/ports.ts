@@ -1,0 +1,27 @@
+// Default ports of validator 0; validator i adds 10·i to every one of them (spec, section 1).
+export interface NodePorts {
+  rpc: number;
+  p2p: number;
+  abci: number;
+  grpc: number;
+  rest: number;
+  evmHttp: number;
+  evmWs: number;
+}
+
+export const DEFAULT_PORTS: NodePorts = {
+  rpc: 26657,
+  p2p: 26656,
+  abci: 26658,
+  grpc: 9090,
+  rest: 1317,
+  evmHttp: 8545,
+  evmWs: 8546,
+};
+
+export const FAUCET_PORT = 4500;
+
+export function portsForValidator(index: number, base: NodePorts = DEFAULT_PORTS): NodePorts {
+  const shift = 10 * index;
+  return Object.fromEntries(Object.entries(base).map(([k, v]) => [k, v + shift])) as unknown as NodePorts;
+}

@@ -1,0 +1,40 @@
+// Waiting for a process to be ready, and telling the user early when a port is already taken.
+import net from "node:net";
+
+export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.listen(port, host, () => server.close(() => resolve(true)));
+  });
+}
+
+/** Throws naming every port in `ports` that something else already listens on. */
+export async function assertPortsFree(ports: Record<string, number>): Promise<void> {
+  const taken: string[] = [];
+  for (const [what, port] of Object.entries(ports)) if (!(await isPortFree(port))) taken.push(`${port} (${what})`);
+  if (taken.length > 0) throw new Error(`port${taken.length > 1 ? "s" : ""} already in use: ${taken.join(", ")}; is another node running? Stop it or choose other ports.`);
+}
+
+export function canConnect(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, host);
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** Polls `check` until it is true; throws after `timeoutMs` or as soon as `abort` settles. */
+export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, abort?: Promise<unknown>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let aborted = false;
+  void abort?.then(() => (aborted = true));
+  while (!(await check())) {
+    if (aborted) throw new Error(`gave up waiting for ${what}: a process exited`);
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
