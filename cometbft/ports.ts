@@ -21,7 +21,15 @@ export const DEFAULT_PORTS: NodePorts = {
 
 export const FAUCET_PORT = 4500;
 
+/** Every port of `base` moved by `offset`. */
+export function shiftPorts(offset: number, base: NodePorts = DEFAULT_PORTS): NodePorts {
+  const shifted = Object.fromEntries(Object.entries(base).map(([k, v]) => [k, v + offset])) as unknown as NodePorts;
+  for (const [name, port] of Object.entries(shifted)) {
+    if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`port offset ${offset} puts the ${name} port out of range (${port})`);
+  }
+  return shifted;
+}
+
 export function portsForValidator(index: number, base: NodePorts = DEFAULT_PORTS): NodePorts {
-  const shift = 10 * index;
-  return Object.fromEntries(Object.entries(base).map(([k, v]) => [k, v + shift])) as unknown as NodePorts;
+  return shiftPorts(10 * index, base);
 }

@@ -2,25 +2,34 @@
 import { parseArgs } from "node:util";
 import { defaultHome } from "../../cometbft/paths.js";
 import { startNode } from "./start.js";
+import { shiftPorts } from "../../cometbft/ports.js";
 import { APP_SEMVER } from "../version.js";
 import { COMETBFT_VERSION } from "../../cometbft/version.js";
 
 const USAGE = `unitd: a Cosmos-style chain with an embedded EVM
 
 Usage:
-  unitd start [--home <dir>]     run a one-validator node (CometBFT + app); creates it on first start
+  unitd start [--home <dir>] [--port-offset <n>] [--chain-id <id>]
+                                 run a one-validator node (CometBFT + app); the first start
+                                 creates it (ports and chain id are fixed then)
   unitd version                  print the versions of unitd and its CometBFT
 
 Flags:
   --home <dir>   node home (default $UNITD_HOME or ~/.unitd)
 `;
 
+function parseIntegerFlag(flag: string, raw: string): number {
+  if (!/^-?\d+$/.test(raw)) throw new Error(`${flag} expects an integer, got "${raw}"`);
+  return Number(raw);
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "start": {
-      const { values } = parseArgs({ args: rest, options: { home: { type: "string" } } });
-      process.exit(await startNode({ home: values.home ?? defaultHome() }));
+      const { values } = parseArgs({ args: rest, options: { home: { type: "string" }, "port-offset": { type: "string" }, "chain-id": { type: "string" } } });
+      const offset = values["port-offset"] === undefined ? 0 : parseIntegerFlag("--port-offset", values["port-offset"]);
+      process.exit(await startNode({ home: values.home ?? defaultHome(), ports: shiftPorts(offset), ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}) }));
     }
     case "version":
       console.log(`unitd ${APP_SEMVER} (CometBFT ${COMETBFT_VERSION})`);

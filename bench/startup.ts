@@ -1,0 +1,78 @@
+// Time from `unitd start` (what `npm start` runs after its build) to the first committed block,
+// on a warm machine (CometBFT already installed, dist/ built), fresh chain each run; side by side
+// with CometBFT's built-in kvstore app started the same way, as the floor set by CometBFT itself.
+// Usage: node --import tsx bench/startup.ts [--runs 5]
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ensureCometbft } from "../cometbft/install.js";
+import { REPO_ROOT } from "../cometbft/paths.js";
+import { DEFAULT_PORTS, shiftPorts } from "../cometbft/ports.js";
+import { isPortFree } from "../cometbft/readiness.js";
+import { hasHeight } from "../cometbft/rpc.js";
+import { writeCometConfig, defaultCometConfig } from "../cometbft/config.js";
+import { median } from "./stats.js";
+
+const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
+const runs = Number(values.runs);
+const comet = ensureCometbft();
+
+async function freeOffset(): Promise<number> {
+  for (;;) {
+    const offset = 20_000 + 10 * Math.floor(Math.random() * 900);
+    if ((await Promise.all(Object.values(shiftPorts(offset)).map((p) => isPortFree(p)))).every(Boolean)) return offset;
+  }
+}
+
+/** Starts `command`, returns ms until the RPC reports height 1, then stops it with SIGINT. */
+async function timeToFirstBlock(command: string, args: string[], rpcPort: number): Promise<number> {
+  const started = performance.now();
+  const child = spawn(command, args, { stdio: "ignore" });
+  const exited = new Promise((r) => child.on("close", r));
+  while (!(await hasHeight(`http://127.0.0.1:${rpcPort}`, 1))) {
+    if (child.exitCode !== null) throw new Error(`${command} exited early`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  child.kill("SIGINT");
+  await exited;
+  return ms;
+}
+
+async function unitdRun(): Promise<number> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "bench-start-"));
+  const offset = await freeOffset();
+  try {
+    return await timeToFirstBlock(process.execPath, [path.join(REPO_ROOT, "dist/app/cli/unitd.js"), "start", "--home", home, "--port-offset", String(offset)], DEFAULT_PORTS.rpc + offset);
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function kvstoreRun(): Promise<number> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), "bench-kv-"));
+  const ports = shiftPorts(await freeOffset());
+  try {
+    const started = performance.now();
+    await new Promise((resolve, reject) => spawn(comet, ["init", "--home", home], { stdio: "ignore" }).on("close", (c) => (c === 0 ? resolve(c) : reject(new Error("init failed")))));
+    writeCometConfig(home, { ...defaultCometConfig(ports), proxyApp: "kvstore" });
+    const initMs = performance.now() - started;
+    return initMs + (await timeToFirstBlock(comet, ["start", "--home", home], ports.rpc));
+  } finally {
+    fs.rmSync(home, { recursive: true, force: true });
+  }
+}
+
+const unitd: number[] = [];
+const kvstore: number[] = [];
+for (let i = 0; i < runs; i++) {
+  unitd.push(await unitdRun());
+  kvstore.push(await kvstoreRun());
+  process.stderr.write(`run ${i + 1}/${runs}: unitd ${unitd.at(-1)!.toFixed(0)} ms, kvstore ${kvstore.at(-1)!.toFixed(0)} ms\n`);
+}
+console.log(`| what | median ms to first block | runs |`);
+console.log(`| --- | --- | --- |`);
+console.log(`| unitd start (init + app + CometBFT) | ${median(unitd).toFixed(0)} | ${runs} |`);
+console.log(`| cometbft init + start with built-in kvstore | ${median(kvstore).toFixed(0)} | ${runs} |`);

@@ -1,0 +1,89 @@
+// The `npm start` path as a user runs it: `unitd start` creates a chain, produces blocks, stops
+// cleanly on Ctrl-C (SIGINT), and the next start resumes the same chain.
+import { test, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DEFAULT_PORTS, shiftPorts } from "../cometbft/ports.js";
+import { isPortFree } from "../cometbft/readiness.js";
+import { getStatus } from "../cometbft/rpc.js";
+import { REPO_ROOT } from "../cometbft/paths.js";
+
+const UNITD = path.join(REPO_ROOT, "dist", "app", "cli", "unitd.js");
+const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-start-"));
+after(() => fs.rmSync(home, { recursive: true, force: true }));
+
+async function freeOffset(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const offset = 20_000 + 10 * Math.floor(Math.random() * 900);
+    const ports = Object.values(shiftPorts(offset));
+    if ((await Promise.all(ports.map((p) => isPortFree(p)))).every(Boolean)) return offset;
+  }
+  throw new Error("no free port offset");
+}
+
+const offset = await freeOffset();
+const rpc = `http://127.0.0.1:${DEFAULT_PORTS.rpc + offset}`;
+
+/** Runs `unitd start` until the node has produced `blocks` more blocks, then sends SIGINT. */
+async function runUntil(minHeight: number): Promise<{ output: string; code: number | null; height: number }> {
+  const child = spawn(process.execPath, [UNITD, "start", "--home", home, "--port-offset", String(offset)], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, UNIT_LOG_PRETTY: "0" } });
+  let output = "";
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
+  let height = 0;
+  const deadline = Date.now() + 90_000;
+  while (height < minHeight) {
+    if (child.exitCode !== null) throw new Error(`unitd start exited early:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`no height ${minHeight} in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+    height = await getStatus(rpc).then((s) => s.latestBlockHeight, () => 0);
+  }
+  child.kill("SIGINT");
+  const code = await exited;
+  if (process.env.DEBUG_START) fs.writeFileSync("/tmp/start-debug.log", output);
+  return { output, code, height };
+}
+
+test("first start creates the chain, prints its endpoints, and Ctrl-C stops every process", async () => {
+  const first = await runUntil(3);
+  assert.equal(first.code, 0, first.output);
+  assert.match(first.output, /created a new chain "unit_2611-1"/);
+  assert.match(first.output, new RegExp(`CometBFT RPC\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.rpc + offset}`));
+  assert.match(first.output, /\[supervisor\] stopped/, first.output.split("\n").slice(-8).join("\n"));
+  assert.match(first.output, /\[app\] /, "children's logs are prefixed");
+  for (const port of Object.values(shiftPorts(offset)).slice(0, 3)) assert.ok(await isPortFree(port), `port ${port} released`);
+});
+
+test("the next start resumes the same chain and the height keeps growing", async () => {
+  const before = JSON.parse(fs.readFileSync(path.join(home, "cometbft", "config", "genesis.json"), "utf8")).genesis_time;
+  const second = await runUntil(6);
+  assert.equal(second.code, 0, second.output);
+  assert.match(second.output, /resuming chain "unit_2611-1"/);
+  assert.ok(second.height >= 6);
+  const afterGenesis = JSON.parse(fs.readFileSync(path.join(home, "cometbft", "config", "genesis.json"), "utf8")).genesis_time;
+  assert.equal(afterGenesis, before, "genesis untouched by a resume");
+});
+
+test("a port already in use is reported by name before anything starts", async () => {
+  const net = await import("node:net");
+  const blocker = net.createServer().listen(DEFAULT_PORTS.rpc + offset, "127.0.0.1");
+  await new Promise((r) => blocker.once("listening", r));
+  try {
+    const child = spawn(process.execPath, [UNITD, "start", "--home", home], { stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (c) => (output += c));
+    child.stderr.on("data", (c) => (output += c));
+    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    assert.equal(code, 1);
+    assert.match(output, new RegExp(`${DEFAULT_PORTS.rpc + offset} \\(CometBFT RPC\\)`));
+  } finally {
+    blocker.close();
+  }
+});
