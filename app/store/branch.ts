@@ -1,0 +1,191 @@
+import { asBuffer, assertBytes, copyBytes, keyToString, stringToKey } from './bytes.js';
+import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource, type OverlayLevel } from './iterate.js';
+import type { StoredChange } from './sqliteBackend.js';
+import type { Change, IteratorOptions, KVEntry, KVStore } from './types.js';
+
+type BranchState = 'open' | 'written' | 'committed';
+
+/**
+ * An in-memory write layer over its parent branch (or, for a root branch, over the
+ * committed state at a pinned height). Writes stay local until `write()` merges
+ * them into the parent; a branch that is dropped without `write()` is discarded.
+ */
+export class Branch implements KVStore, OverlayLevel {
+  /** Latin-1 key -> value; null is a deletion. Keys are never removed. */
+  private readonly overlay = new Map<string, Buffer | null>();
+  /** Sorted overlay keys, rebuilt lazily; never mutated once handed out. */
+  private sorted: string[] | undefined;
+  /** Keys added since `sorted` was built, merged in on the next sortedKeys(). */
+  private pending: string[] = [];
+  private sortedChanges: StoredChange[] | undefined;
+  private state: BranchState = 'open';
+
+  /** Use `Store.begin()` or `branch.branch()`. */
+  constructor(
+    readonly parent: Branch | undefined,
+    /** Committed state this branch chain reads through to. */
+    readonly source: CommittedSource,
+  ) {}
+
+  /** The committed height this branch reads through to. */
+  get baseHeight(): number {
+    return this.source.height;
+  }
+
+  get isRoot(): boolean {
+    return this.parent === undefined;
+  }
+
+  /** True once `write()` (child) or `Store.commit` (root) has consumed this branch. */
+  get finished(): boolean {
+    return this.state !== 'open';
+  }
+
+  get(key: Uint8Array): Uint8Array | undefined {
+    assertBytes(key, 'key');
+    // Fail on a pruned base even when the overlay could answer, so a stale branch
+    // is detected consistently rather than depending on which keys it touched.
+    this.source.check();
+    const k = keyToString(key);
+    for (let b: Branch | undefined = this; b !== undefined; b = b.parent) {
+      const v = b.overlay.get(k);
+      if (v !== undefined) return v === null ? undefined : copyBytes(v);
+    }
+    return this.source.get(asBuffer(key));
+  }
+
+  has(key: Uint8Array): boolean {
+    assertBytes(key, 'key');
+    this.source.check();
+    const k = keyToString(key);
+    for (let b: Branch | undefined = this; b !== undefined; b = b.parent) {
+      const v = b.overlay.get(k);
+      if (v !== undefined) return v !== null;
+    }
+    return this.source.get(asBuffer(key)) !== undefined;
+  }
+
+  set(key: Uint8Array, value: Uint8Array): void {
+    assertBytes(key, 'key');
+    assertBytes(value, 'value');
+    this.put(keyToString(key), copyBytes(value));
+  }
+
+  delete(key: Uint8Array): void {
+    assertBytes(key, 'key');
+    this.put(keyToString(key), null);
+  }
+
+  iterator(options?: IteratorOptions): IterableIterator<KVEntry> {
+    return mergeIterator(this.levels(), this.source, rangeFromOptions(options));
+  }
+
+  prefixIterator(prefix: Uint8Array, reverse?: boolean): IterableIterator<KVEntry> {
+    return mergeIterator(this.levels(), this.source, rangeFromPrefix(prefix, reverse));
+  }
+
+  /** A nested branch whose writes reach this one only through its `write()`. */
+  branch(): Branch {
+    this.assertOpen();
+    return new Branch(this, this.source);
+  }
+
+  /** Merges this branch's writes into its parent. The branch is finished afterwards. */
+  write(): void {
+    const parent = this.parent;
+    if (parent === undefined) throw new Error('a root branch is committed with Store.commit, not written');
+    this.assertOpen();
+    if (parent.state !== 'open') throw new Error('cannot write into a parent branch that is already finished');
+    for (const [k, v] of this.overlay) parent.putOwned(k, v);
+    this.state = 'written';
+  }
+
+  /** This branch's own writes and deletions, sorted by key. The caller owns the result. */
+  changes(): Change[] {
+    return this.storedChanges().map((c) => ({ key: copyBytes(c.key), value: c.value === null ? null : copyBytes(c.value) }));
+  }
+
+  /** Number of distinct keys written or deleted in this branch. */
+  get size(): number {
+    return this.overlay.size;
+  }
+
+  // ---- internal: used by Store and the merge iterator ----
+
+  /** @internal Sorted changes sharing the branch's buffers; must not reach callers. */
+  storedChanges(): readonly StoredChange[] {
+    if (this.sortedChanges === undefined) {
+      const keys = this.sortedKeys();
+      const out: StoredChange[] = new Array(keys.length);
+      for (let i = 0; i < keys.length; i++) {
+        const k = keys[i]!;
+        out[i] = { key: stringToKey(k), value: this.overlay.get(k)! };
+      }
+      this.sortedChanges = out;
+    }
+    return this.sortedChanges;
+  }
+
+  /** @internal */
+  markCommitted(): void {
+    this.assertOpen();
+    this.state = 'committed';
+  }
+
+  /** @internal */
+  sortedKeys(): readonly string[] {
+    if (this.sorted === undefined) {
+      this.sorted = Array.from(this.overlay.keys()).sort();
+      this.pending = [];
+    } else if (this.pending.length > 0) {
+      // Writes interleaved with iteration add a few keys at a time: merging them
+      // costs O(n) instead of re-sorting everything.
+      this.sorted = mergeSorted(this.sorted, this.pending.sort());
+      this.pending = [];
+    }
+    return this.sorted;
+  }
+
+  /** @internal */
+  lookup(key: string): Buffer | null | undefined {
+    return this.overlay.get(key);
+  }
+
+  private levels(): OverlayLevel[] {
+    const out: OverlayLevel[] = [];
+    for (let b: Branch | undefined = this; b !== undefined; b = b.parent) {
+      if (b.overlay.size > 0) out.push(b);
+    }
+    return out;
+  }
+
+  private put(key: string, value: Buffer | null): void {
+    this.assertOpen();
+    this.putOwned(key, value);
+  }
+
+  private putOwned(key: string, value: Buffer | null): void {
+    const size = this.overlay.size;
+    this.overlay.set(key, value);
+    if (this.overlay.size !== size && this.sorted !== undefined) this.pending.push(key);
+    this.sortedChanges = undefined;
+  }
+
+  private assertOpen(): void {
+    if (this.state !== 'open') {
+      throw new Error(this.state === 'committed' ? 'branch has already been committed' : 'branch has already been written');
+    }
+  }
+}
+
+/** Merges two ascending arrays of distinct strings into a new array. */
+function mergeSorted(a: readonly string[], b: readonly string[]): string[] {
+  const out: string[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let o = 0;
+  while (i < a.length && j < b.length) out[o++] = a[i]! < b[j]! ? a[i++]! : b[j++]!;
+  while (i < a.length) out[o++] = a[i++]!;
+  while (j < b.length) out[o++] = b[j++]!;
+  return out;
+}

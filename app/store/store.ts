@@ -1,0 +1,189 @@
+import { assertBytes, copyBytes } from './bytes.js';
+import { Branch } from './branch.js';
+import { HeightNotAvailableError } from './errors.js';
+import type { CommittedSource } from './iterate.js';
+import { SqliteBackend, type CommittedRow, type PruneRange } from './sqliteBackend.js';
+import type { KVReader, StoreOptions, SynchronousMode } from './types.js';
+import { StateView } from './view.js';
+
+const DEFAULT_PRUNE_INTERVAL = 10;
+
+/**
+ * A versioned key/value store on SQLite. State changes are made in a root
+ * `Branch` from `begin()` and persisted, one block per height, by `commit()`.
+ */
+export class Store {
+  private readonly backend: SqliteBackend;
+  private readonly keepRecent: number;
+  private readonly pruneInterval: number;
+  private height: number;
+  private hash: Buffer;
+  private earliest: number;
+  /** Versions below this height may have been removed; 0 if never pruned. */
+  private prunedTo: number;
+  private closed = false;
+
+  private constructor(path: string, options: StoreOptions) {
+    const synchronous: SynchronousMode = options.synchronous ?? 'FULL';
+    if (synchronous !== 'FULL' && synchronous !== 'NORMAL') {
+      throw new RangeError(`synchronous must be FULL or NORMAL, got ${String(synchronous)}`);
+    }
+    this.keepRecent = options.keepRecent ?? 0;
+    this.pruneInterval = options.pruneInterval ?? DEFAULT_PRUNE_INTERVAL;
+    if (!Number.isSafeInteger(this.keepRecent) || this.keepRecent < 0) {
+      throw new RangeError(`keepRecent must be a non-negative integer, got ${this.keepRecent}`);
+    }
+    if (!Number.isSafeInteger(this.pruneInterval) || this.pruneInterval < 1) {
+      throw new RangeError(`pruneInterval must be a positive integer, got ${this.pruneInterval}`);
+    }
+    this.backend = new SqliteBackend(path, { synchronous, pruning: this.keepRecent > 0 });
+    try {
+      const state = this.backend.readState();
+      this.height = state.latestHeight;
+      this.hash = state.latestHash;
+      this.earliest = state.earliestHeight;
+      this.prunedTo = state.prunedTo;
+    } catch (err) {
+      this.backend.close();
+      throw err;
+    }
+  }
+
+  /** Opens (or creates) a store at `path`; `:memory:` gives a throwaway store. */
+  static open(path: string, options: StoreOptions = {}): Store {
+    return new Store(path, options);
+  }
+
+  /** Latest committed height; 0 when nothing has been committed. */
+  get lastHeight(): number {
+    return this.height;
+  }
+
+  /** App hash of the latest committed height; empty when nothing has been committed. */
+  get lastHash(): Uint8Array {
+    return copyBytes(this.hash);
+  }
+
+  /** Earliest height that can still be read; 0 when nothing has been committed. */
+  get earliestHeight(): number {
+    return this.earliest;
+  }
+
+  /** App hash recorded for `height` (kept even after the height's state is pruned). */
+  hashAt(height: number): Uint8Array | undefined {
+    this.assertOpen();
+    if (!Number.isSafeInteger(height)) return undefined;
+    return this.backend.hashAt(height);
+  }
+
+  /** A root branch reading the latest committed state, pinned at the current height. */
+  begin(): Branch {
+    this.assertOpen();
+    return new Branch(undefined, new PinnedState(this, this.backend, this.height, this.checkPinned));
+  }
+
+  /** Read-only view of the committed state at `height` (default: latest). */
+  view(height: number = this.height): KVReader {
+    this.assertOpen();
+    if (!Number.isSafeInteger(height) || !this.isReadable(height)) {
+      throw new HeightNotAvailableError(height, this.earliest, this.height);
+    }
+    return new StateView(new PinnedState(this, this.backend, height, this.checkPinned));
+  }
+
+  /**
+   * Persists the root branch's changes as the state at `height`, together with
+   * `appHash`, in one SQLite transaction. Pruning, when due, runs in the same
+   * transaction.
+   */
+  commit(branch: Branch, height: number, appHash: Uint8Array): void {
+    this.assertOpen();
+    if (!(branch instanceof Branch) || !branch.isRoot || !(branch.source instanceof PinnedState) || branch.source.store !== this) {
+      throw new Error('commit: not a root branch of this store');
+    }
+    if (branch.finished) throw new Error('commit: branch has already been committed');
+    if (branch.baseHeight !== this.height) {
+      throw new Error(
+        `commit: branch was begun at height ${branch.baseHeight} but the store is now at height ${this.height}`,
+      );
+    }
+    if (!Number.isSafeInteger(height) || height < 1) {
+      throw new RangeError(`commit: height must be a positive integer, got ${height}`);
+    }
+    if (height <= this.height) {
+      throw new RangeError(`commit: height ${height} must be greater than the last committed height ${this.height}`);
+    }
+    assertBytes(appHash, 'appHash');
+
+    const first = this.height === 0;
+    const prune = this.pruneRange(height);
+    const hash = copyBytes(appHash);
+    this.backend.commit(height, hash, branch.storedChanges(), first, prune);
+
+    branch.markCommitted();
+    this.height = height;
+    this.hash = hash;
+    if (first) this.earliest = height;
+    if (prune !== undefined) {
+      this.earliest = prune.to;
+      this.prunedTo = prune.to;
+    }
+  }
+
+  close(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.backend.close();
+  }
+
+  /** Throws if state at `height` may no longer be intact (pruned since it was pinned). */
+  private readonly checkPinned = (height: number): void => {
+    this.assertOpen();
+    if (height < this.prunedTo) throw new HeightNotAvailableError(height, this.earliest, this.height);
+  };
+
+  private isReadable(height: number): boolean {
+    if (this.height === 0) return height === 0;
+    return height >= this.earliest && height <= this.height;
+  }
+
+  private pruneRange(height: number): PruneRange | undefined {
+    if (this.keepRecent === 0 || height % this.pruneInterval !== 0) return undefined;
+    const to = height - this.keepRecent + 1;
+    // On the first commit there is nothing older to prune.
+    if (this.height === 0 || to <= this.earliest) return undefined;
+    return { from: this.prunedTo, to };
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new Error('store is closed');
+  }
+}
+
+/** Committed state at a fixed height, guarded against reading pruned versions. */
+class PinnedState implements CommittedSource {
+  constructor(
+    readonly store: Store,
+    private readonly backend: SqliteBackend,
+    readonly height: number,
+    private readonly checkHeight: (height: number) => void,
+  ) {}
+
+  check(): void {
+    this.checkHeight(this.height);
+  }
+
+  get(key: Buffer): Buffer | undefined {
+    this.check();
+    return this.backend.get(key, this.height);
+  }
+
+  page(lower: Buffer, upper: Buffer | undefined, reverse: boolean, limit: number): CommittedRow[] {
+    this.check();
+    return this.backend.page(this.height, lower, upper, reverse, limit);
+  }
+}
+
+export function openStore(path: string, options: StoreOptions = {}): Store {
+  return Store.open(path, options);
+}
