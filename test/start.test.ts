@@ -71,6 +71,26 @@ test("the next start resumes the same chain and the height keeps growing", async
   assert.equal(afterGenesis, before, "genesis untouched by a resume");
 });
 
+test("when a child dies the supervisor says which and how, stops the rest, and exits non-zero", async () => {
+  const child = spawn(process.execPath, [UNITD, "start", "--home", home], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, UNIT_LOG_PRETTY: "0" } });
+  let output = "";
+  child.stdout.on("data", (c) => (output += c));
+  child.stderr.on("data", (c) => (output += c));
+  const closed = new Promise<number | null>((resolve) => child.on("close", resolve));
+  const deadline = Date.now() + 60_000;
+  while (!/press Ctrl-C to stop/.test(output)) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`node did not come up:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const appPid = Number(/"pid":(\d+)[^\n]*"msg":"app ready"/.exec(output)?.[1]);
+  assert.ok(appPid > 0, "app pid in its ready log line");
+  process.kill(appPid, "SIGKILL");
+  assert.equal(await closed, 1);
+  assert.match(output, /\[supervisor\] app was killed by SIGKILL/);
+  assert.match(output, /stopping the other processes/);
+  assert.equal(await getStatus(rpc).then(() => "up", () => "down"), "down", "CometBFT stopped too");
+});
+
 test("a port already in use is reported by name before anything starts", async () => {
   const net = await import("node:net");
   const blocker = net.createServer().listen(DEFAULT_PORTS.rpc + offset, "127.0.0.1");
