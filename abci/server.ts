@@ -32,11 +32,13 @@ export class AbciServer {
   /** Starts listening; resolves with the bound address (useful with port 0). */
   async listen(): Promise<string> {
     const target = parseAddress(this.options.address);
-    if ("path" in target) fs.rmSync(target.path, { force: true });
+    if ("path" in target) await removeStaleSocket(target.path);
     await new Promise<void>((resolve, reject) => {
       this.server.once("error", reject);
       const done = () => {
         this.server.off("error", reject);
+        // Later errors (e.g. EMFILE on accept) are logged, never fatal.
+        this.server.on("error", (err) => this.options.logger.error({ err }, "abci server error"));
         resolve();
       };
       if ("path" in target) this.server.listen(target.path, done);
@@ -127,6 +129,20 @@ function exceptionResponse(error: string) {
 
 function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
+}
+
+/** Removes a unix socket file left by a dead process; refuses to steal one that is in use. */
+async function removeStaleSocket(socketPath: string): Promise<void> {
+  if (!fs.existsSync(socketPath)) return;
+  const live = await new Promise<boolean>((resolve) => {
+    const probe = net.connect(socketPath, () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once("error", () => resolve(false));
+  });
+  if (live) throw new Error(`${socketPath} is in use by another process`);
+  fs.rmSync(socketPath, { force: true });
 }
 
 export function parseAddress(address: string): { host: string; port: number } | { path: string } {

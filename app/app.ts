@@ -18,11 +18,10 @@ import { lastBlock } from "./modules/blockinfo/keeper.js";
 import { BLOCKINFO_MODULE } from "./modules/blockinfo/module.js";
 import { QUERY_ERRORS, QueryRouter } from "./query/router.js";
 import { SerialQueue } from "./serial.js";
-import { appHash } from "./store/appHash.js";
 import { HeightNotAvailableError } from "./store/errors.js";
-import { PrefixReader } from "./store/prefixStore.js";
+import { moduleReader } from "./store/prefixStore.js";
 import type { Branch, Store } from "./store/index.js";
-import { noTransactions, type TxProcessor, type TxResult } from "./tx/processor.js";
+import { isFatal, noTransactions, type TxProcessor, type TxResult } from "./tx/processor.js";
 import { APP_NAME, APP_PROTOCOL_VERSION, APP_SEMVER } from "./version.js";
 
 const EPOCH = create(TimestampSchema);
@@ -33,6 +32,8 @@ const CHAIN_ID_KEY = Buffer.from(`${APP_NAMESPACE}chain_id`);
 
 /** The SDK's code for a panic recovered while executing a tx. */
 const PANIC_RESULT = { codespace: "sdk", code: 111222 } as const;
+/** The SDK's "internal" code, for CheckTx failures outside the tx pipeline. */
+const INTERNAL_RESULT = { codespace: "sdk", code: 1 } as const;
 
 export interface AppOptions {
   store: Store;
@@ -40,6 +41,11 @@ export interface AppOptions {
   logger: Logger;
   txProcessor?: TxProcessor;
   queries?: QueryRouter;
+  /**
+   * Fault injection for crash tests only: stretches FinalizeBlock and both sides of the Commit
+   * write by this many ms, so a random kill lands inside them. Never set on a real node.
+   */
+  faultBlockDelayMs?: number;
 }
 
 interface PendingGenesis {
@@ -49,7 +55,10 @@ interface PendingGenesis {
 }
 
 interface PendingBlock {
+  /** What Commit persists: the genesis branch for the first block, else the block itself. */
   root: Branch;
+  /** The block's own writes; merged into `root` only at Commit, so a repeated FinalizeBlock starts clean. */
+  block: Branch;
   height: number;
   hash: Uint8Array;
 }
@@ -65,6 +74,7 @@ export class UnitApp extends BaseApplication {
   private genesis: PendingGenesis | undefined;
   private pending: PendingBlock | undefined;
   private checkState: Branch;
+  private readonly faultDelayMs: number;
 
   constructor(options: AppOptions) {
     super();
@@ -75,17 +85,23 @@ export class UnitApp extends BaseApplication {
     this.txProcessor = options.txProcessor ?? noTransactions;
     this.queries = options.queries ?? new QueryRouter();
     this.checkState = this.store.begin();
+    this.faultDelayMs = options.faultBlockDelayMs ?? 0;
     if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
   }
 
-  override info(_req: pb.RequestInfo): A.InfoResult {
-    return {
+  /**
+   * Queued behind in-flight consensus work: a CometBFT restarted while its predecessor's Commit
+   * is still running must see the height that Commit produces, or it would replay that block
+   * onto state that already contains it.
+   */
+  override info(_req: pb.RequestInfo): Promise<A.InfoResult> {
+    return this.serial.run(() => ({
       data: APP_NAME,
       version: APP_SEMVER,
       appVersion: APP_PROTOCOL_VERSION,
       lastBlockHeight: BigInt(this.store.lastHeight),
       lastBlockAppHash: this.store.lastHash,
-    };
+    }));
   }
 
   override initChain(req: pb.RequestInitChain): Promise<A.InitChainResult> {
@@ -107,16 +123,20 @@ export class UnitApp extends BaseApplication {
         const genesis = appState[m.name] ?? m.defaultGenesis?.();
         if (genesis !== undefined) m.initGenesis?.(ctx, genesis);
       }
-      const hash = appHash(new Uint8Array(), initialHeight - 1, branch.changes());
+      const hash = branch.appHash(new Uint8Array(), initialHeight - 1);
       this.chainId = req.chainId;
       this.genesis = { branch, hash, initialHeight };
+      this.pending = undefined;
+      // Until block 1 commits, the mempool checks against genesis state.
+      this.checkState = branch.branch();
       this.logger.info({ chainId: req.chainId, initialHeight, appHash: Buffer.from(hash).toString("hex") }, "genesis initialised");
       return { appHash: hash };
     });
   }
 
   override finalizeBlock(req: pb.RequestFinalizeBlock): Promise<A.FinalizeBlockResult> {
-    return this.serial.run(() => {
+    return this.serial.run(async () => {
+      await this.faultDelay();
       const height = Number(req.height);
       const { root, block, prevHash } = this.openBlock(height);
       const header: BlockHeader = {
@@ -131,18 +151,20 @@ export class UnitApp extends BaseApplication {
       const txResults = req.txs.map((tx) => this.deliverTx(ctx, block, tx));
       const validatorUpdates: ValidatorUpdate[] = [];
       for (const m of this.modules) validatorUpdates.push(...(m.endBlock?.(ctx) ?? []));
-      const hash = appHash(prevHash, height, block.changes());
-      if (block !== root) block.write();
-      this.pending = { root, height, hash };
+      const hash = block.appHash(prevHash, height);
+      this.pending = { root, block, height, hash };
       return { events: ctx.events, txResults, validatorUpdates, appHash: hash };
     });
   }
 
   override commit(_req: pb.RequestCommit): Promise<A.CommitResult> {
-    return this.serial.run(() => {
+    return this.serial.run(async () => {
       const pending = this.pending;
       if (!pending) throw new Error("Commit without a finalized block");
+      await this.faultDelay();
+      if (pending.block !== pending.root) pending.block.write();
       this.store.commit(pending.root, pending.height, pending.hash);
+      await this.faultDelay();
       this.pending = undefined;
       this.genesis = undefined;
       // The mempool re-checks its txs against the new state.
@@ -153,19 +175,24 @@ export class UnitApp extends BaseApplication {
 
   override checkTx(req: pb.RequestCheckTx): Promise<A.CheckTxResult> {
     return this.serial.run(() => {
-      const last = this.store.lastHeight > 0 ? lastBlock(new PrefixReader(this.store.view(), Buffer.from(`${BLOCKINFO_MODULE}/`))) : undefined;
-      const header: BlockHeader = {
-        chainId: this.chainId,
-        height: BigInt(this.store.lastHeight + 1),
-        time: last?.time ?? EPOCH,
-        hash: new Uint8Array(),
-        proposerAddress: new Uint8Array(),
-      };
-      const branch = this.checkState.branch();
-      const result = safely(() => this.txProcessor.check(new Context(header, branch, this.logger), req.tx, req.type === 1));
-      if ((result.code ?? 0) === 0) branch.write();
-      return result;
+      // CometBFT halts on an exception response, so nothing here may escape as one.
+      try {
+        const branch = this.checkState.branch();
+        const result = safely(() => this.txProcessor.check(new Context(this.checkHeader(), branch, this.logger), req.tx, req.type === 1));
+        if ((result.code ?? 0) === 0) branch.write();
+        return result;
+      } catch (err) {
+        this.logger.error({ err }, "CheckTx failed outside the tx pipeline");
+        return { ...INTERNAL_RESULT, log: `internal error: ${(err as Error).message}` };
+      }
     });
+  }
+
+  /** The header CheckTx runs under: the next height, at the last block's time. */
+  private checkHeader(): BlockHeader {
+    const next = this.genesis ? this.genesis.initialHeight : this.store.lastHeight + 1;
+    const last = this.store.lastHeight > 0 ? lastBlock(moduleReader(this.store.view(), BLOCKINFO_MODULE)) : undefined;
+    return { chainId: this.chainId, height: BigInt(next), time: last?.time ?? EPOCH, hash: new Uint8Array(), proposerAddress: new Uint8Array() };
   }
 
   override query(req: pb.RequestQuery): A.QueryResult {
@@ -179,10 +206,15 @@ export class UnitApp extends BaseApplication {
     }
   }
 
+  private async faultDelay(): Promise<void> {
+    if (this.faultDelayMs > 0) await new Promise((r) => setTimeout(r, this.faultDelayMs));
+  }
+
   /** The branch a block at `height` writes to, the root to commit, and the hash it chains from. */
   private openBlock(height: number): { root: Branch; block: Branch; prevHash: Uint8Array } {
     if (this.genesis) {
       if (height !== this.genesis.initialHeight) throw new Error(`first block must be at height ${this.genesis.initialHeight}, got ${height}`);
+      // A fresh child each time: an earlier FinalizeBlock of this height that never committed leaves no trace.
       return { root: this.genesis.branch, block: this.genesis.branch.branch(), prevHash: this.genesis.hash };
     }
     if (this.store.lastHeight === 0) throw new Error("FinalizeBlock before InitChain");
@@ -204,10 +236,16 @@ export class UnitApp extends BaseApplication {
   }
 }
 
+/**
+ * Turns an error thrown by tx code into a failed-tx result, as the SDK recovers a panic: the same
+ * code throws the same way on every validator. Store and system failures are not deterministic,
+ * so they propagate and halt the node rather than commit a divergent result.
+ */
 function safely(run: () => TxResult): TxResult {
   try {
     return run();
   } catch (err) {
+    if (isFatal(err)) throw err;
     return { ...PANIC_RESULT, log: `panic: ${(err as Error).message}` };
   }
 }

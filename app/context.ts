@@ -4,7 +4,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import type { Logger } from "pino";
 import type { EventSchema } from "../gen/tendermint/abci/types_pb.js";
-import { PrefixStore } from "./store/prefixStore.js";
+import { moduleStore } from "./store/prefixStore.js";
 import type { KVStore } from "./store/types.js";
 
 export type AbciEvent = MessageInitShape<typeof EventSchema>;
@@ -30,7 +30,7 @@ export class Context {
 
   /** The namespace of one module: keys under `<name>/`. Module names never contain '/'. */
   storeFor(moduleName: string): KVStore {
-    return new PrefixStore(this.store, Buffer.from(`${moduleName}/`));
+    return moduleStore(this.store, moduleName);
   }
 
   emit(type: string, attributes: Record<string, string>): void {

@@ -15,7 +15,9 @@ const logger = createLogger("app");
 
 const config = readAppConfig(paths);
 const store = openStore(paths.appDb, { keepRecent: config.pruningKeepRecent, pruneInterval: config.pruningInterval });
-const app = new UnitApp({ store, modules: appModules(), logger });
+const faultBlockDelayMs = Number(process.env.UNIT_FAULT_BLOCK_DELAY_MS ?? 0);
+if (faultBlockDelayMs > 0) logger.warn({ faultBlockDelayMs }, "fault injection on: blocks are artificially slowed (crash tests only)");
+const app = new UnitApp({ store, modules: appModules(), logger, faultBlockDelayMs });
 const abciAddress = `tcp://127.0.0.1:${config.ports.abci}`;
 const server = new AbciServer(app, { address: abciAddress, logger: logger.child({ component: "abci" }) });
 
@@ -39,3 +41,12 @@ async function shutdown(signal: string): Promise<void> {
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));
 process.on("SIGINT", () => void shutdown("SIGINT"));
+
+// Run by the supervisor: stop if it disappears (killed with SIGKILL) instead of holding the
+// database and the ABCI port as an orphan.
+const supervisor = Number(process.env.UNIT_SUPERVISOR_PID);
+if (supervisor > 0) {
+  setInterval(() => {
+    if (process.ppid !== supervisor) void shutdown("supervisor gone");
+  }, 1000).unref();
+}

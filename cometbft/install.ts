@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { COMETBFT_MODULE, COMETBFT_VERSION } from "./version.js";
 import { PROJECT_BIN_DIR } from "./paths.js";
 
@@ -51,6 +52,6 @@ export function ensureCometbft(options: InstallOptions = {}): string {
 }
 
 // `node dist/cometbft/install.js` installs and prints the path.
-if (process.argv[1] && path.resolve(process.argv[1]).replace(/\.ts$/, ".js") === new URL(import.meta.url).pathname.replace(/\.ts$/, ".js")) {
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   console.log(ensureCometbft({ onProgress: (l) => console.error(l) }));
 }

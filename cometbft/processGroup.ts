@@ -40,7 +40,7 @@ export class ProcessGroup {
     fs.mkdirSync(options.logDir, { recursive: true });
     // If the supervisor itself goes away, take the children with it.
     process.once("exit", () => {
-      for (const r of this.running) if (r.child.exitCode === null && r.child.signalCode === null) r.child.kill("SIGKILL");
+      for (const r of this.running) if (isRunning(r.child)) signalGroup(r.child, "SIGKILL");
     });
   }
 
@@ -86,14 +86,33 @@ export class ProcessGroup {
   async stopAll(signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
     this.stopping = true;
     for (const r of [...this.running].reverse()) {
-      if (r.child.exitCode !== null || r.child.signalCode !== null) continue;
-      r.child.kill(signal);
+      if (!isRunning(r.child)) continue;
+      signalGroup(r.child, signal);
       const timer = setTimeout(() => {
         this.log(`${r.spec.name} did not stop in time; killing it`);
-        r.child.kill("SIGKILL");
+        signalGroup(r.child, "SIGKILL");
       }, this.options.stopTimeoutMs ?? 10_000);
       await r.exited;
       clearTimeout(timer);
     }
+  }
+
+  /** Kills every child at once, for a second Ctrl-C. */
+  killAll(): void {
+    this.stopping = true;
+    for (const r of this.running) if (isRunning(r.child)) signalGroup(r.child, "SIGKILL");
+  }
+}
+
+function isRunning(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
+}
+
+/** Signals the child's whole process group (it leads one), so its own children go too. */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  try {
+    if (child.pid !== undefined) process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
   }
 }

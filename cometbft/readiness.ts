@@ -27,13 +27,13 @@ export function canConnect(port: number, host = "127.0.0.1"): Promise<boolean> {
   });
 }
 
-/** Polls `check` until it is true; throws after `timeoutMs` or as soon as `abort` settles. */
+/** Polls `check` until it is true; throws after `timeoutMs` or as soon as `abort` settles (a process exited or a stop was requested). */
 export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, abort?: Promise<unknown>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let aborted = false;
   void abort?.then(() => (aborted = true));
   while (!(await check())) {
-    if (aborted) throw new Error(`gave up waiting for ${what}: a process exited`);
+    if (aborted) throw new Error(`stopped waiting for ${what}`);
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }

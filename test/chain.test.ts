@@ -45,6 +45,7 @@ test("the app's Info matches what CometBFT recorded in the next header", async (
 });
 
 test("block metadata is in state and readable at past heights", async () => {
+  await node.waitForHeight(6);
   const latest = await blockInfoAt();
   assert.equal(latest.response.code, 0);
   const info = fromBinary(BlockInfoSchema, Buffer.from(latest.response.value!, "base64"));
@@ -76,6 +77,8 @@ test("a broadcast tx is refused by CheckTx (no tx types yet) and nothing changes
   const res = await node.rpc<{ code: number; codespace: string; log: string }>(`broadcast_tx_sync?tx=0x0a0b0c`);
   assert.equal(res.code, 2);
   assert.equal(res.codespace, "sdk");
+  const mempool = await node.rpc<{ n_txs: string }>("num_unconfirmed_txs");
+  assert.equal(mempool.n_txs, "0", "a refused tx never enters the mempool");
 });
 
 test("a graceful restart of both processes resumes the same chain", async () => {

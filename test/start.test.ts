@@ -15,6 +15,11 @@ const UNITD = path.join(REPO_ROOT, "dist", "app", "cli", "unitd.js");
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-start-"));
 after(() => fs.rmSync(home, { recursive: true, force: true }));
 
+function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)))]).finally(() => clearTimeout(timer));
+}
+
 async function freeOffset(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const offset = 20_000 + 10 * Math.floor(Math.random() * 900);
@@ -46,7 +51,7 @@ async function runUntil(minHeight: number): Promise<{ output: string; code: numb
     height = await getStatus(rpc).then((s) => s.latestBlockHeight, () => 0);
   }
   child.kill("SIGINT");
-  const code = await exited;
+  const code = await withTimeout(exited, 30_000, "unitd to stop after SIGINT");
   if (process.env.DEBUG_START) fs.writeFileSync("/tmp/start-debug.log", output);
   return { output, code, height };
 }
@@ -85,7 +90,7 @@ test("when a child dies the supervisor says which and how, stops the rest, and e
   const appPid = Number(/"pid":(\d+)[^\n]*"msg":"app ready"/.exec(output)?.[1]);
   assert.ok(appPid > 0, "app pid in its ready log line");
   process.kill(appPid, "SIGKILL");
-  assert.equal(await closed, 1);
+  assert.equal(await withTimeout(closed, 30_000, "supervisor exit"), 1);
   assert.match(output, /\[supervisor\] app was killed by SIGKILL/);
   assert.match(output, /stopping the other processes/);
   assert.equal(await getStatus(rpc).then(() => "up", () => "down"), "down", "CometBFT stopped too");
@@ -100,7 +105,7 @@ test("a port already in use is reported by name before anything starts", async (
     let output = "";
     child.stdout.on("data", (c) => (output += c));
     child.stderr.on("data", (c) => (output += c));
-    const code = await new Promise<number | null>((resolve) => child.on("close", resolve));
+    const code = await withTimeout(new Promise<number | null>((resolve) => child.on("close", resolve)), 30_000, "unitd to refuse");
     assert.equal(code, 1);
     assert.match(output, new RegExp(`${DEFAULT_PORTS.rpc + offset} \\(CometBFT RPC\\)`));
   } finally {

@@ -30,33 +30,64 @@ export async function startNode(opts: StartOptions): Promise<number> {
   });
   const config = readAppConfig(paths);
   say(created ? `created a new chain "${config.chainId}" in ${paths.root}` : `resuming chain "${config.chainId}" from ${paths.root}`);
+  if (!created && opts.ports && JSON.stringify(opts.ports) !== JSON.stringify(config.ports)) say(`note: --port-offset is ignored; this node was created with RPC port ${config.ports.rpc} (see ${paths.appConfigFile})`);
+  if (!created && opts.chainId && opts.chainId !== config.chainId) say(`note: --chain-id is ignored; this node's chain is "${config.chainId}"`);
   await assertPortsFree({ "ABCI": config.ports.abci, "CometBFT RPC": config.ports.rpc, "CometBFT P2P": config.ports.p2p });
 
   const group = new ProcessGroup({ logDir: paths.logDir });
-  const childEnv = { ...process.env, UNIT_LOG_PRETTY: process.env.UNIT_LOG_PRETTY ?? (process.stdout.isTTY ? "1" : "0") };
-  const stopRequested = new Promise<string>((resolve) => {
-    process.once("SIGINT", () => resolve("SIGINT"));
-    process.once("SIGTERM", () => resolve("SIGTERM"));
+  // The app watches this variable to exit if the supervisor disappears without stopping it.
+  const childEnv = { ...process.env, UNIT_LOG_PRETTY: process.env.UNIT_LOG_PRETTY ?? (process.stdout.isTTY ? "1" : "0"), UNIT_SUPERVISOR_PID: String(process.pid) };
+  const stopRequested = onStopSignals(() => {
+    say("second stop signal: killing every process");
+    group.killAll();
   });
-  const interrupted = Promise.race([group.failed, stopRequested]);
 
+  let stopSignal: string | undefined;
+  void stopRequested.then((signal) => (stopSignal = signal));
+  let started = true;
   try {
+    const interrupted = Promise.race([group.failed, stopRequested]);
     const app = nodeEntry("../main.js");
     group.start({ name: "app", command: app.command, args: [...app.args, "--home", paths.root], env: childEnv });
     await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, interrupted);
     group.start({ name: "cometbft", command: cometBinary, args: ["start", "--home", paths.cometHome], env: childEnv });
-    await waitUntil("the first block", () => hasHeight(`http://127.0.0.1:${config.ports.rpc}`, 1), 60_000, interrupted);
+    await waitUntil("the first block", () => hasHeight(`http://127.0.0.1:${config.ports.rpc}`, 1), STARTUP_TIMEOUT_MS, interrupted);
     printEndpoints(say, config.chainId, config.ports, paths.root);
   } catch (err) {
-    say(`start failed: ${(err as Error).message}`);
+    started = false;
+    if (!stopSignal) say(`start failed: ${(err as Error).message}`);
   }
 
-  const outcome = await Promise.race([group.failed.then((reason) => ({ reason })), stopRequested.then((signal) => ({ signal }))]);
-  if ("signal" in outcome) say(`${outcome.signal}: stopping (press Ctrl-C again to kill)`);
-  process.once("SIGINT", () => void group.stopAll("SIGKILL"));
+  const outcome = stopSignal
+    ? { signal: stopSignal }
+    : started
+      ? await Promise.race([group.failed.then((reason) => ({ reason })), stopRequested.then((signal) => ({ signal }))])
+      : { reason: "start failed" };
+  if ("signal" in outcome) say(`${outcome.signal}: stopping (send it again to kill)`);
   await group.stopAll();
   say("stopped");
   return "reason" in outcome ? 1 : 0;
+}
+
+/** Long enough for CometBFT to replay many blocks into the app after a crash. */
+const STARTUP_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * Resolves with the first of SIGINT, SIGTERM or SIGHUP; any later one calls `again`. The handlers
+ * stay installed for the supervisor's life so no signal can kill it with children left behind.
+ */
+function onStopSignals(again: () => void): Promise<string> {
+  let first = true;
+  return new Promise((resolve) => {
+    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+      process.on(signal, () => {
+        if (first) {
+          first = false;
+          resolve(signal);
+        } else again();
+      });
+    }
+  });
 }
 
 function printEndpoints(say: (l: string) => void, chainId: string, ports: NodePorts, home: string): void {

@@ -28,8 +28,8 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case "start": {
       const { values } = parseArgs({ args: rest, options: { home: { type: "string" }, "port-offset": { type: "string" }, "chain-id": { type: "string" } } });
-      const offset = values["port-offset"] === undefined ? 0 : parseIntegerFlag("--port-offset", values["port-offset"]);
-      process.exit(await startNode({ home: values.home ?? defaultHome(), ports: shiftPorts(offset), ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}) }));
+      const ports = values["port-offset"] === undefined ? undefined : shiftPorts(parseIntegerFlag("--port-offset", values["port-offset"]));
+      process.exit(await startNode({ home: values.home ?? defaultHome(), ...(ports ? { ports } : {}), ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}) }));
     }
     case "version":
       console.log(`unitd ${APP_SEMVER} (CometBFT ${COMETBFT_VERSION})`);

@@ -1,7 +1,7 @@
 // ABCI Query routing by path. The raw-store path serves any module's key at any retained height;
 // gRPC-path queries register here too.
 import type { KVReader } from "../store/types.js";
-import { PrefixReader } from "../store/prefixStore.js";
+import { moduleReader } from "../store/prefixStore.js";
 import type { QueryResult } from "../../abci/application.js";
 
 export type QueryHandler = (data: Uint8Array, state: KVReader, path: string) => QueryResult;
@@ -25,7 +25,7 @@ export class QueryRouter {
     if (handler) return handler(data, state, path);
     const store = /^\/store\/([a-z][a-z0-9_]*)\/key$/.exec(path);
     if (store) {
-      const value = new PrefixReader(state, Buffer.from(`${store[1]}/`)).get(data);
+      const value = moduleReader(state, store[1]!).get(data);
       return { key: data, value: value ?? new Uint8Array() };
     }
     return { ...QUERY_ERRORS.unknownPath, log: `unknown query path: ${path}` };

@@ -1,3 +1,4 @@
+import { appHash } from './appHash.js';
 import { asBuffer, assertBytes, copyBytes, keyToString, stringToKey } from './bytes.js';
 import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource, type OverlayLevel } from './iterate.js';
 import type { StoredChange } from './sqliteBackend.js';
@@ -103,6 +104,11 @@ export class Branch implements KVStore, OverlayLevel {
   /** This branch's own writes and deletions, sorted by key. The caller owns the result. */
   changes(): Change[] {
     return this.storedChanges().map((c) => ({ key: copyBytes(c.key), value: c.value === null ? null : copyBytes(c.value) }));
+  }
+
+  /** The app hash of this branch's own change set chained from `prevHash`, without copying it. */
+  appHash(prevHash: Uint8Array, height: number): Buffer {
+    return appHash(prevHash, height, this.storedChanges());
   }
 
   /** Number of distinct keys written or deleted in this branch. */

@@ -54,3 +54,18 @@ export class PrefixStore extends PrefixReader implements KVStore {
     this.writable.delete(concat(this.prefix, key));
   }
 }
+
+/** Key prefix of a module's namespace. Module names never contain '/'. */
+export function modulePrefix(moduleName: string): Buffer {
+  return Buffer.from(`${moduleName}/`);
+}
+
+/** Read access to one module's namespace of `reader`. */
+export function moduleReader(reader: KVReader, moduleName: string): KVReader {
+  return new PrefixReader(reader, modulePrefix(moduleName));
+}
+
+/** Read/write access to one module's namespace of `store`. */
+export function moduleStore(store: KVStore, moduleName: string): KVStore {
+  return new PrefixStore(store, modulePrefix(moduleName));
+}

@@ -28,3 +28,12 @@ export const noTransactions: TxProcessor = {
   check: () => ({ ...TX_DECODE_ERROR, log: "tx parse error: this node has no transaction decoder registered" }),
   deliver: () => ({ ...TX_DECODE_ERROR, log: "tx parse error: this node has no transaction decoder registered" }),
 };
+
+/**
+ * Failures that say nothing about the tx and may differ between validators (disk, database,
+ * resource exhaustion): they must halt the node, never become a tx result.
+ */
+export function isFatal(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return err.name === "SqliteError" || err.name === "HeightNotAvailableError" || err instanceof RangeError && /call stack|allocation|Array buffer/i.test(err.message);
+}

@@ -23,8 +23,8 @@ interface Proc {
   output: string[];
 }
 
-function run(command: string, args: string[], logFile: string): Proc {
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, UNIT_LOG_PRETTY: "0" } });
+function run(command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = {}): Proc {
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, UNIT_LOG_PRETTY: "0", ...env } });
   const log = fs.createWriteStream(logFile, { flags: "a" });
   const output: string[] = [];
   const collect = (chunk: Buffer) => {
@@ -53,7 +53,10 @@ export class LocalNode {
     readonly cometBinary: string,
   ) {}
 
-  static async create(options: { timeoutCommit?: string } = {}): Promise<LocalNode> {
+  /** Extra environment for the app process (e.g. fault injection). */
+  appEnv: NodeJS.ProcessEnv = {};
+
+  static async create(options: { timeoutCommit?: string; cometLogLevel?: string } = {}): Promise<LocalNode> {
     const cometBinary = ensureCometbft();
     const ports = await freeNodePorts();
     const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-node-"));
@@ -63,7 +66,7 @@ export class LocalNode {
       chainId: DEFAULT_CHAIN_ID,
       ports,
       appState: defaultAppState(appModules()),
-      comet: { timeoutCommit: options.timeoutCommit ?? "200ms", logLevel: "error" },
+      comet: { timeoutCommit: options.timeoutCommit ?? "200ms", logLevel: options.cometLogLevel ?? "error" },
     });
     return new LocalNode(paths, ports, cometBinary);
   }
@@ -74,7 +77,7 @@ export class LocalNode {
 
   async startApp(): Promise<void> {
     if (alive(this.app)) throw new Error("app already running");
-    this.app = run(process.execPath, [APP_MAIN, "--home", this.paths.root], path.join(this.paths.logDir, "app.log"));
+    this.app = run(process.execPath, [APP_MAIN, "--home", this.paths.root], path.join(this.paths.logDir, "app.log"), this.appEnv);
     await waitUntil("app ABCI port", () => canConnect(this.ports.abci), 30_000, this.app.exited);
   }
 
@@ -125,6 +128,11 @@ export class LocalNode {
     await Promise.race([proc.exited, new Promise((_, reject) => setTimeout(() => reject(new Error(`${which} did not exit`)), timeoutMs))]);
   }
 
+  /** Everything a process wrote since the node was created, across restarts. */
+  logFile(which: "app" | "comet"): string {
+    return fs.readFileSync(path.join(this.paths.logDir, which === "app" ? "app.log" : "cometbft.log"), "utf8");
+  }
+
   output(which: "app" | "comet"): string {
     return (which === "app" ? this.app : this.comet)?.output.join("") ?? "";
   }
@@ -144,6 +152,8 @@ export class LocalNode {
   async destroy(): Promise<void> {
     await this.kill("comet", "SIGKILL");
     await this.kill("app", "SIGKILL");
-    fs.rmSync(this.paths.root, { recursive: true, force: true });
+    // KEEP_NODE_HOME=1 keeps logs and state for a post-mortem.
+    if (process.env.KEEP_NODE_HOME) console.log(`node home kept at ${this.paths.root}`);
+    else fs.rmSync(this.paths.root, { recursive: true, force: true });
   }
 }

@@ -8,7 +8,15 @@ import { LAST_BLOCK_KEY, blockHashKey } from "./keys.js";
 /** How many recent block hashes stay in state (what the EVM's BLOCKHASH can reach). */
 export const RETAINED_BLOCK_HASHES = 256n;
 
+/**
+ * Records the block. This is where the chain's continuity is enforced: a block applied on any
+ * state but its parent's (a replay on the wrong base) stops the node here instead of forking.
+ */
 export function recordBlock(store: KVStore, header: BlockHeader): void {
+  const previous = lastBlock(store);
+  if (previous && previous.height + 1n !== header.height) {
+    throw new Error(`block ${header.height} applied on the state of block ${previous.height}`);
+  }
   const info = create(BlockInfoSchema, {
     height: header.height,
     time: header.time,
