@@ -1,10 +1,9 @@
 // Proposal helpers shared by applications.
+import { uvarintSize } from "./framing.js";
 
 /** Size of a bytes field (tag 1 byte + uvarint length + payload) inside a repeated-bytes message. */
 export function protoBytesFieldSize(length: number): number {
-  let varint = 1;
-  for (let n = length; n >= 0x80; n = Math.floor(n / 128)) varint++;
-  return 1 + varint + length;
+  return 1 + uvarintSize(length) + length;
 }
 
 /**

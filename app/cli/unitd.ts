@@ -18,6 +18,13 @@ Flags:
   --home <dir>   node home (default $UNITD_HOME or ~/.unitd)
 `;
 
+/** Exits once everything written to stdout and stderr has left the process (pipes may lag). */
+async function exitAfterFlush(code: number): Promise<never> {
+  await new Promise((resolve) => process.stdout.write("", resolve));
+  await new Promise((resolve) => process.stderr.write("", resolve));
+  process.exit(code);
+}
+
 function parseIntegerFlag(flag: string, raw: string): number {
   if (!/^-?\d+$/.test(raw)) throw new Error(`${flag} expects an integer, got "${raw}"`);
   return Number(raw);
@@ -29,7 +36,7 @@ async function main(argv: string[]): Promise<number> {
     case "start": {
       const { values } = parseArgs({ args: rest, options: { home: { type: "string" }, "port-offset": { type: "string" }, "chain-id": { type: "string" } } });
       const ports = values["port-offset"] === undefined ? undefined : shiftPorts(parseIntegerFlag("--port-offset", values["port-offset"]));
-      process.exit(await startNode({ home: values.home ?? defaultHome(), ...(ports ? { ports } : {}), ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}) }));
+      return exitAfterFlush(await startNode({ home: values.home ?? defaultHome(), ...(ports ? { ports } : {}), ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}) }));
     }
     case "version":
       console.log(`unitd ${APP_SEMVER} (CometBFT ${COMETBFT_VERSION})`);
