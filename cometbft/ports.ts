@@ -19,8 +19,6 @@ export const DEFAULT_PORTS: NodePorts = {
   evmWs: 8546,
 };
 
-export const FAUCET_PORT = 4500;
-
 /** Every port of `base` moved by `offset`. */
 export function shiftPorts(offset: number, base: NodePorts = DEFAULT_PORTS): NodePorts {
   const shifted = Object.fromEntries(Object.entries(base).map(([k, v]) => [k, v + offset])) as unknown as NodePorts;
