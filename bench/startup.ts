@@ -10,7 +10,7 @@ import { parseArgs } from "node:util";
 import { ensureCometbft } from "../cometbft/install.js";
 import { REPO_ROOT } from "../cometbft/paths.js";
 import { DEFAULT_PORTS, shiftPorts } from "../cometbft/ports.js";
-import { isPortFree } from "../cometbft/readiness.js";
+import { findFreePortOffset } from "../cometbft/readiness.js";
 import { hasHeight } from "../cometbft/rpc.js";
 import { writeCometConfig, defaultCometConfig } from "../cometbft/config.js";
 import { median } from "./stats.js";
@@ -18,13 +18,6 @@ import { median } from "./stats.js";
 const { values } = parseArgs({ options: { runs: { type: "string", default: "5" } } });
 const runs = Number(values.runs);
 const comet = ensureCometbft();
-
-async function freeOffset(): Promise<number> {
-  for (;;) {
-    const offset = 20_000 + 10 * Math.floor(Math.random() * 900);
-    if ((await Promise.all(Object.values(shiftPorts(offset)).map((p) => isPortFree(p)))).every(Boolean)) return offset;
-  }
-}
 
 /** Starts `command`, returns ms until the RPC reports height 1, then stops it with SIGINT. */
 async function timeToFirstBlock(command: string, args: string[], rpcPort: number): Promise<number> {
@@ -43,7 +36,7 @@ async function timeToFirstBlock(command: string, args: string[], rpcPort: number
 
 async function unitdRun(): Promise<number> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "bench-start-"));
-  const offset = await freeOffset();
+  const offset = await findFreePortOffset();
   try {
     return await timeToFirstBlock(process.execPath, [path.join(REPO_ROOT, "dist/app/cli/unitd.js"), "start", "--home", home, "--port-offset", String(offset)], DEFAULT_PORTS.rpc + offset);
   } finally {
@@ -53,7 +46,7 @@ async function unitdRun(): Promise<number> {
 
 async function kvstoreRun(): Promise<number> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "bench-kv-"));
-  const ports = shiftPorts(await freeOffset());
+  const ports = shiftPorts(await findFreePortOffset());
   try {
     const started = performance.now();
     await new Promise((resolve, reject) => spawn(comet, ["init", "--home", home], { stdio: "ignore" }).on("close", (c) => (c === 0 ? resolve(c) : reject(new Error("init failed")))));

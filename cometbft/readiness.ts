@@ -1,5 +1,6 @@
 // Waiting for a process to be ready, and telling the user early when a port is already taken.
 import net from "node:net";
+import { shiftPorts } from "./ports.js";
 
 export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
@@ -7,6 +8,19 @@ export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
     server.once("error", () => resolve(false));
     server.listen(port, host, () => server.close(() => resolve(true)));
   });
+}
+
+/**
+ * A `--port-offset` (a multiple of 10 in [20000, 29000)) at which every default port is free, for
+ * tests and benchmarks that start whole nodes next to each other.
+ */
+export async function findFreePortOffset(attempts = 50): Promise<number> {
+  for (let attempt = 0; attempt < attempts; attempt++) {
+    const offset = 20_000 + 10 * Math.floor(Math.random() * 900);
+    const free = await Promise.all(Object.values(shiftPorts(offset)).map((port) => isPortFree(port)));
+    if (free.every(Boolean)) return offset;
+  }
+  throw new Error(`no free port offset found in ${attempts} attempts`);
 }
 
 /** Throws naming every port in `ports` that something else already listens on. */

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { DEFAULT_PORTS, shiftPorts } from "../cometbft/ports.js";
-import { isPortFree } from "../cometbft/readiness.js";
+import { findFreePortOffset, isPortFree } from "../cometbft/readiness.js";
 import { getStatus } from "../cometbft/rpc.js";
 import { REPO_ROOT } from "../cometbft/paths.js";
 
@@ -20,16 +20,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)))]).finally(() => clearTimeout(timer));
 }
 
-async function freeOffset(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const offset = 20_000 + 10 * Math.floor(Math.random() * 900);
-    const ports = Object.values(shiftPorts(offset));
-    if ((await Promise.all(ports.map((p) => isPortFree(p)))).every(Boolean)) return offset;
-  }
-  throw new Error("no free port offset");
-}
-
-const offset = await freeOffset();
+const offset = await findFreePortOffset();
 const rpc = `http://127.0.0.1:${DEFAULT_PORTS.rpc + offset}`;
 
 /** Runs `unitd start` until the node has produced `blocks` more blocks, then sends SIGINT. */
