@@ -74,6 +74,8 @@ export class UnitApp extends BaseApplication {
   private genesis: PendingGenesis | undefined;
   private pending: PendingBlock | undefined;
   private checkState: Branch;
+  /** The header CheckTx runs under; it changes only when a block commits, so it is built then. */
+  private checkHeader: BlockHeader;
   private readonly faultDelayMs: number;
 
   constructor(options: AppOptions) {
@@ -84,9 +86,10 @@ export class UnitApp extends BaseApplication {
     this.logger = options.logger;
     this.txProcessor = options.txProcessor ?? noTransactions;
     this.queries = options.queries ?? new QueryRouter();
-    this.checkState = this.store.begin();
     this.faultDelayMs = options.faultBlockDelayMs ?? 0;
     if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
+    this.checkState = this.store.begin();
+    this.checkHeader = this.nextCheckHeader();
   }
 
   /**
@@ -129,6 +132,7 @@ export class UnitApp extends BaseApplication {
       this.pending = undefined;
       // Until block 1 commits, the mempool checks against genesis state.
       this.checkState = branch.branch();
+      this.checkHeader = this.nextCheckHeader();
       this.logger.info({ chainId: req.chainId, initialHeight, appHash: Buffer.from(hash).toString("hex") }, "genesis initialised");
       return { appHash: hash };
     });
@@ -169,6 +173,7 @@ export class UnitApp extends BaseApplication {
       this.genesis = undefined;
       // The mempool re-checks its txs against the new state.
       this.checkState = this.store.begin();
+      this.checkHeader = this.nextCheckHeader();
       return { retainHeight: 0n };
     });
   }
@@ -178,7 +183,7 @@ export class UnitApp extends BaseApplication {
       // CometBFT halts on an exception response, so nothing here may escape as one.
       try {
         const branch = this.checkState.branch();
-        const result = safely(() => this.txProcessor.check(new Context(this.checkHeader(), branch, this.logger), req.tx, req.type === 1));
+        const result = safely(() => this.txProcessor.check(new Context(this.checkHeader, branch, this.logger), req.tx, req.type === 1));
         if ((result.code ?? 0) === 0) branch.write();
         return result;
       } catch (err) {
@@ -188,8 +193,8 @@ export class UnitApp extends BaseApplication {
     });
   }
 
-  /** The header CheckTx runs under: the next height, at the last block's time. */
-  private checkHeader(): BlockHeader {
+  /** The header CheckTx runs under: the next height, at the last committed block's time. */
+  private nextCheckHeader(): BlockHeader {
     const next = this.genesis ? this.genesis.initialHeight : this.store.lastHeight + 1;
     const last = this.store.lastHeight > 0 ? lastBlock(moduleReader(this.store.view(), BLOCKINFO_MODULE)) : undefined;
     return { chainId: this.chainId, height: BigInt(next), time: last?.time ?? EPOCH, hash: new Uint8Array(), proposerAddress: new Uint8Array() };
