@@ -204,7 +204,7 @@ export class UnitApp extends BaseApplication {
     const height = req.height > 0n ? Number(req.height) : this.store.lastHeight;
     try {
       const view = this.store.view(height);
-      return { ...this.queries.route(req.path, req.data, view), height: BigInt(height) };
+      return { ...this.queries.route(req.path, req.data, view, height), height: BigInt(height) };
     } catch (err) {
       if (err instanceof HeightNotAvailableError) return { ...QUERY_ERRORS.heightUnavailable, log: err.message, height: BigInt(height) };
       return { ...QUERY_ERRORS.invalidRequest, log: (err as Error).message, height: BigInt(height) };

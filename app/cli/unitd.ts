@@ -12,6 +12,10 @@ Usage:
   unitd start [--home <dir>] [--port-offset <n>] [--chain-id <id>]
                                  run a one-validator node (CometBFT + app); the first start
                                  creates it (ports and chain id are fixed then)
+  unitd keys <subcommand>        manage keys (add, list, show, delete, export, import)
+  unitd tx <module> <msg> ...    sign and broadcast a transaction (tx bank send ...)
+  unitd query <module> <what>    query committed state (query bank balances <address> ...)
+  unitd status                   the node's chain id, height and sync state
   unitd version                  print the versions of unitd and its CometBFT
 
 Flags:
@@ -38,6 +42,15 @@ async function main(argv: string[]): Promise<number> {
       const ports = values["port-offset"] === undefined ? undefined : shiftPorts(parseIntegerFlag("--port-offset", values["port-offset"]));
       return exitAfterFlush(await startNode({ home: values.home ?? defaultHome(), ...(ports ? { ports } : {}), ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}) }));
     }
+    case "keys":
+      return exitAfterFlush(await (await import("./keys/command.js")).runKeysCommand(rest));
+    case "tx":
+      return exitAfterFlush(await (await import("./client/tx.js")).runTxCommand(rest));
+    case "query":
+    case "q":
+      return exitAfterFlush(await (await import("./client/query.js")).runQueryCommand(rest));
+    case "status":
+      return exitAfterFlush(await (await import("./client/status.js")).runStatusCommand(rest));
     case "version":
       console.log(`unitd ${APP_SEMVER} (CometBFT ${COMETBFT_VERSION})`);
       return 0;

@@ -1,28 +1,45 @@
 // ABCI Query routing by path. The raw-store path serves any module's key at any retained height;
-// gRPC-path queries register here too.
+// gRPC method paths (`/cosmos.bank.v1beta1.Query/AllBalances`) dispatch to the query services.
 import type { KVReader } from "../store/types.js";
 import { moduleReader } from "../store/prefixStore.js";
 import type { QueryResult } from "../../abci/application.js";
+import { GrpcCode } from "../errors.js";
+import { grpcStatusOf, QueryServices } from "./service.js";
 
 export type QueryHandler = (data: Uint8Array, state: KVReader, path: string) => QueryResult;
 
 export const QUERY_ERRORS = {
   unknownPath: { codespace: "sdk", code: 6 },
   invalidRequest: { codespace: "sdk", code: 18 },
+  keyNotFound: { codespace: "sdk", code: 22 },
   heightUnavailable: { codespace: "sdk", code: 26 },
 } as const;
 
+const GRPC_CODE_NAMES = Object.fromEntries(
+  Object.entries(GrpcCode).map(([name, code]) => [code, name.split("_").map((w) => w[0] + w.slice(1).toLowerCase()).join("")]),
+) as Record<number, string>;
+
 export class QueryRouter {
   private readonly exact = new Map<string, QueryHandler>();
+
+  constructor(readonly services: QueryServices = new QueryServices()) {}
 
   register(path: string, handler: QueryHandler): void {
     if (this.exact.has(path)) throw new Error(`query path ${path} registered twice`);
     this.exact.set(path, handler);
   }
 
-  route(path: string, data: Uint8Array, state: KVReader): QueryResult {
+  route(path: string, data: Uint8Array, state: KVReader, height: number): QueryResult {
     const handler = this.exact.get(path);
     if (handler) return handler(data, state, path);
+    const method = this.services.method(path);
+    if (method) {
+      try {
+        return { value: method.handle(data, { state, height }) };
+      } catch (err) {
+        return abciQueryError(err);
+      }
+    }
     const store = /^\/store\/([a-z][a-z0-9_]*)\/key$/.exec(path);
     if (store) {
       const value = moduleReader(state, store[1]!).get(data);
@@ -30,4 +47,20 @@ export class QueryRouter {
     }
     return { ...QUERY_ERRORS.unknownPath, log: `unknown query path: ${path}` };
   }
+}
+
+/**
+ * A gRPC-path query failure as the SDK's baseapp reports it over ABCI: the log reads
+ * `rpc error: code = NotFound desc = ...`, which is what CosmJS matches to tell "account not
+ * found" from a real failure.
+ */
+function abciQueryError(err: unknown): QueryResult {
+  const status = grpcStatusOf(err);
+  const base =
+    status.code === GrpcCode.NOT_FOUND
+      ? QUERY_ERRORS.keyNotFound
+      : status.code === GrpcCode.INVALID_ARGUMENT || status.code === GrpcCode.FAILED_PRECONDITION
+        ? QUERY_ERRORS.invalidRequest
+        : QUERY_ERRORS.unknownPath;
+  return { ...base, log: `rpc error: code = ${GRPC_CODE_NAMES[status.code] ?? status.code} desc = ${status.message}` };
 }
