@@ -22,6 +22,8 @@ import { HeightNotAvailableError } from "./store/errors.js";
 import { moduleReader } from "./store/prefixStore.js";
 import type { Branch, Store } from "./store/index.js";
 import { isFatal, noTransactions, type TxProcessor, type TxResult } from "./tx/processor.js";
+import { errorResult } from "./errors.js";
+import { registerSimulate } from "./tx/simulateService.js";
 import { APP_NAME, APP_PROTOCOL_VERSION, APP_SEMVER } from "./version.js";
 
 const EPOCH = create(TimestampSchema);
@@ -30,8 +32,6 @@ const EPOCH = create(TimestampSchema);
 const APP_NAMESPACE = "app/";
 const CHAIN_ID_KEY = Buffer.from(`${APP_NAMESPACE}chain_id`);
 
-/** The SDK's code for a panic recovered while executing a tx. */
-const PANIC_RESULT = { codespace: "sdk", code: 111222 } as const;
 /** The SDK's "internal" code, for CheckTx failures outside the tx pipeline. */
 const INTERNAL_RESULT = { codespace: "sdk", code: 1 } as const;
 
@@ -90,6 +90,13 @@ export class UnitApp extends BaseApplication {
     if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
     this.checkState = this.store.begin();
     this.checkHeader = this.nextCheckHeader();
+    const simulate = this.txProcessor.simulate?.bind(this.txProcessor);
+    if (simulate) registerSimulate(this.queries.services, (tx) => simulate({ header: this.checkHeader, state: this.simulationState(), logger: this.logger }, tx));
+  }
+
+  /** A throwaway branch over the latest committed state (genesis before block 1 commits). */
+  private simulationState(): Branch {
+    return this.genesis ? this.genesis.branch.branch() : this.store.begin();
   }
 
   /**
@@ -152,7 +159,7 @@ export class UnitApp extends BaseApplication {
       };
       const ctx = new Context(header, block, this.logger);
       for (const m of this.modules) m.beginBlock?.(ctx);
-      const txResults = req.txs.map((tx) => this.deliverTx(ctx, block, tx));
+      const txResults = req.txs.map((tx) => this.deliverTx(header, block, tx));
       const validatorUpdates: ValidatorUpdate[] = [];
       for (const m of this.modules) validatorUpdates.push(...(m.endBlock?.(ctx) ?? []));
       const hash = block.appHash(prevHash, height);
@@ -182,10 +189,7 @@ export class UnitApp extends BaseApplication {
     return this.serial.run(() => {
       // CometBFT halts on an exception response, so nothing here may escape as one.
       try {
-        const branch = this.checkState.branch();
-        const result = safely(() => this.txProcessor.check(new Context(this.checkHeader, branch, this.logger), req.tx, req.type === 1));
-        if ((result.code ?? 0) === 0) branch.write();
-        return result;
+        return safely(() => this.txProcessor.check({ header: this.checkHeader, state: this.checkState, logger: this.logger }, req.tx, req.type === 1));
       } catch (err) {
         this.logger.error({ err }, "CheckTx failed outside the tx pipeline");
         return { ...INTERNAL_RESULT, log: `internal error: ${(err as Error).message}` };
@@ -228,16 +232,9 @@ export class UnitApp extends BaseApplication {
     return { root, block: root, prevHash: this.store.lastHash };
   }
 
-  /** Runs one tx in a nested branch that is kept only when the tx succeeds. */
-  private deliverTx(blockCtx: Context, block: Branch, tx: Uint8Array): TxResult {
-    const branch = block.branch();
-    const ctx = blockCtx.withStore(branch);
-    const result = safely(() => this.txProcessor.deliver(ctx, tx));
-    if ((result.code ?? 0) === 0) {
-      branch.write();
-      result.events = [...(result.events ?? []), ...ctx.events];
-    }
-    return result;
+  /** Runs one tx; the processor keeps only the parts of it that succeed. */
+  private deliverTx(header: BlockHeader, block: Branch, tx: Uint8Array): TxResult {
+    return safely(() => this.txProcessor.deliver({ header, state: block, logger: this.logger }, tx));
   }
 }
 
@@ -251,7 +248,7 @@ function safely(run: () => TxResult): TxResult {
     return run();
   } catch (err) {
     if (isFatal(err)) throw err;
-    return { ...PANIC_RESULT, log: `panic: ${(err as Error).message}` };
+    return errorResult(err);
   }
 }
 

@@ -9,3 +9,15 @@ export function defaultAppState(modules: readonly AppModule[]): Record<string, u
   }
   return state;
 }
+
+export interface GenesisBalance {
+  address: string;
+  coins: { denom: string; amount: string }[];
+}
+
+/** Adds balances to a bank genesis section (accounts are created for them at InitChain). */
+export function withGenesisBalances(appState: Record<string, unknown>, balances: readonly GenesisBalance[]): Record<string, unknown> {
+  const bank = { ...((appState.bank as Record<string, unknown> | undefined) ?? {}) };
+  bank.balances = [...((bank.balances as GenesisBalance[] | undefined) ?? []), ...balances];
+  return { ...appState, bank };
+}

@@ -3,12 +3,16 @@
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { ValidatorUpdateSchema } from "../gen/tendermint/abci/types_pb.js";
 import type { Context } from "./context.js";
+import type { QueryServices } from "./query/service.js";
+import type { MsgRouter } from "./tx/msgRouter.js";
 
 export type ValidatorUpdate = MessageInitShape<typeof ValidatorUpdateSchema>;
 
 export interface AppModule {
   /** Unique, lower-case, no '/': also the module's store namespace and its genesis key. */
   readonly name: string;
+  /** Registers the module's message handlers and query services; called once at start-up. */
+  registerServices?(registrar: { msgs: MsgRouter; queries: QueryServices }): void;
   /** The module's genesis state when the genesis file has none for it. */
   defaultGenesis?(): unknown;
   /** Validates and writes the module's genesis state; throws with a clear message on bad input. */

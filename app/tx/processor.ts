@@ -1,5 +1,8 @@
 // How the app hands raw CometBFT transactions to the transaction pipeline.
-import type { AbciEvent, Context } from "../context.js";
+import type { Logger } from "pino";
+import type { AbciEvent, BlockHeader } from "../context.js";
+import type { Branch } from "../store/index.js";
+import type { SimulationResult } from "./cosmosTxProcessor.js";
 
 /** What a tx returns to CometBFT (ExecTxResult / ResponseCheckTx fields). */
 export interface TxResult {
@@ -13,11 +16,24 @@ export interface TxResult {
   events?: AbciEvent[];
 }
 
+/** Where a tx runs: the block (or mempool) header and the branch it may write to. */
+export interface TxEnv {
+  header: BlockHeader;
+  /**
+   * The processor writes to nested branches of this and merges them into it only for the parts
+   * of the tx that succeed; a tx that fails validation leaves it untouched.
+   */
+  state: Branch;
+  logger: Logger;
+}
+
 export interface TxProcessor {
   /** Mempool admission: the same checks as delivery, against the mempool's own state branch. */
-  check(ctx: Context, tx: Uint8Array, recheck: boolean): TxResult;
-  /** Executes a tx of a block; on a non-zero code the caller discards its writes. */
-  deliver(ctx: Context, tx: Uint8Array): TxResult;
+  check(env: TxEnv, tx: Uint8Array, recheck: boolean): TxResult;
+  /** Executes a tx of a block. */
+  deliver(env: TxEnv, tx: Uint8Array): TxResult;
+  /** Runs a tx on a branch that is always discarded (gas estimation); throws on failure. */
+  simulate?(env: TxEnv, tx: Uint8Array): SimulationResult;
 }
 
 /** Code and codespace of the SDK's "tx parse error". */

@@ -1,0 +1,39 @@
+// Auth genesis: params, the minimum gas price, and accounts that exist from the start. Module
+// accounts are created here, in the keeper's fixed order, so their account numbers are the same
+// on every chain built from the same module list.
+import { fromJson, toJson } from "@bufbuild/protobuf";
+import { ParamsSchema } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
+import type { Context } from "../../context.js";
+import { parseAccAddress } from "./addressCodec.js";
+import { moduleAddress, type AccountKeeper } from "./keeper.js";
+import { DEFAULT_MIN_GAS_PRICE, defaultAuthParams, parseGasPrice, setAuthParams, setMinGasPrice } from "./params.js";
+
+export interface AuthGenesis {
+  params: unknown;
+  /** Decimal coin, e.g. `0.025uunit`: the least a tx pays per unit of gas. */
+  min_gas_price: string;
+  accounts: { address: string }[];
+}
+
+export function defaultAuthGenesis(): AuthGenesis {
+  return { params: toJson(ParamsSchema, defaultAuthParams(), { useProtoFieldName: true, alwaysEmitImplicit: true }), min_gas_price: DEFAULT_MIN_GAS_PRICE, accounts: [] };
+}
+
+export function initAuthGenesis(ctx: Context, keeper: AccountKeeper, raw: unknown): void {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Error("auth genesis must be an object");
+  const g = raw as Partial<AuthGenesis>;
+  const store = keeper.store(ctx);
+  let params;
+  try {
+    params = g.params === undefined ? defaultAuthParams() : fromJson(ParamsSchema, g.params as never);
+  } catch (err) {
+    throw new Error(`auth genesis params: ${(err as Error).message}`);
+  }
+  setAuthParams(store, params);
+  setMinGasPrice(store, parseGasPrice(g.min_gas_price ?? DEFAULT_MIN_GAS_PRICE));
+  for (const m of keeper.moduleAccounts) keeper.newAccount(store, moduleAddress(m.name), { name: m.name, permissions: [...m.permissions] });
+  for (const [i, a] of (g.accounts ?? []).entries()) {
+    if (typeof a?.address !== "string") throw new Error(`auth genesis accounts[${i}]: address missing`);
+    keeper.ensureAccount(store, parseAccAddress(a.address, `genesis accounts[${i}].address`));
+  }
+}

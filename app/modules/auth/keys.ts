@@ -1,0 +1,35 @@
+// The auth module's storage schema, all under the `auth/` namespace. Numbers are big-endian so
+// keys sort numerically.
+
+/** 0x01 | address(20) → Any(BaseAccount | ModuleAccount) */
+export const ACCOUNT_PREFIX = Uint8Array.of(0x01);
+/** 0x02 | account_number(u64 BE) → address(20) */
+export const ACCOUNT_NUMBER_PREFIX = Uint8Array.of(0x02);
+/** The next account number to hand out (u64 BE). */
+export const NEXT_ACCOUNT_NUMBER_KEY = Uint8Array.of(0x03);
+/** cosmos.auth.v1beta1.Params */
+export const PARAMS_KEY = Uint8Array.of(0x04);
+/** The minimum gas price, a decimal coin string such as `0.025uunit`. */
+export const MIN_GAS_PRICE_KEY = Uint8Array.of(0x05);
+
+export function accountKey(address: Uint8Array): Uint8Array {
+  const key = new Uint8Array(1 + address.length);
+  key.set(ACCOUNT_PREFIX, 0);
+  key.set(address, 1);
+  return key;
+}
+
+export function accountNumberKey(accountNumber: bigint): Uint8Array {
+  return Uint8Array.from([...ACCOUNT_NUMBER_PREFIX, ...u64be(accountNumber)]);
+}
+
+export function u64be(n: bigint): Uint8Array {
+  const out = new Uint8Array(8);
+  new DataView(out.buffer).setBigUint64(0, n);
+  return out;
+}
+
+export function readU64be(bytes: Uint8Array): bigint {
+  if (bytes.length !== 8) throw new Error(`expected 8 bytes, got ${bytes.length}`);
+  return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0);
+}

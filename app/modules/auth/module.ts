@@ -1,0 +1,14 @@
+// The auth module: accounts, their numbers and sequences, params, and module accounts.
+import type { AppModule } from "../../module.js";
+import { defaultAuthGenesis, initAuthGenesis } from "./genesis.js";
+import { AUTH_MODULE, type AccountKeeper } from "./keeper.js";
+import { registerAuthQueries } from "./queryServer.js";
+
+export function authModule(keeper: AccountKeeper): AppModule {
+  return {
+    name: AUTH_MODULE,
+    registerServices: ({ queries }) => registerAuthQueries(queries, keeper),
+    defaultGenesis: defaultAuthGenesis,
+    initGenesis: (ctx, genesis) => initAuthGenesis(ctx, keeper, genesis),
+  };
+}

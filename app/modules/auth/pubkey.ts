@@ -1,0 +1,39 @@
+// Public keys on accounts and in signer infos: the two secp256k1 flavours the chain accepts,
+// told apart by type URL. Both carry the 33-byte compressed key.
+import { create, fromBinary } from "@bufbuild/protobuf";
+import type { Any } from "@bufbuild/protobuf/wkt";
+import { packAny } from "../../../sdk/tx/registry.js";
+import { PubKeySchema as Secp256k1PubKeySchema } from "../../../gen/cosmos/crypto/secp256k1/keys_pb.js";
+import { PubKeySchema as EthSecp256k1PubKeySchema } from "../../../gen/cosmos/evm/crypto/v1/ethsecp256k1/keys_pb.js";
+import { sdkErrors } from "../../errors.js";
+import { PUBKEY_TYPE_URL, type KeyAlgo } from "../../../sdk/signer.js";
+
+export interface PubKey {
+  algo: KeyAlgo;
+  /** 33-byte compressed point. */
+  key: Uint8Array;
+}
+
+const SCHEMA = { secp256k1: Secp256k1PubKeySchema, eth_secp256k1: EthSecp256k1PubKeySchema } as const;
+
+export function decodePubKey(any: Any): PubKey {
+  const algo = (Object.keys(PUBKEY_TYPE_URL) as KeyAlgo[]).find((a) => PUBKEY_TYPE_URL[a] === any.typeUrl);
+  if (!algo) throw sdkErrors.invalidPubKey.wrap(`unsupported public key type ${any.typeUrl.slice(0, 200)}`);
+  let key: Uint8Array;
+  try {
+    key = fromBinary(SCHEMA[algo], any.value).key;
+  } catch (err) {
+    throw sdkErrors.invalidPubKey.wrap(`cannot decode ${any.typeUrl}: ${(err as Error).message}`);
+  }
+  if (key.length !== 33 || (key[0] !== 2 && key[0] !== 3)) throw sdkErrors.invalidPubKey.wrap(`${any.typeUrl} must be a 33-byte compressed key, got ${key.length} bytes`);
+  return { algo, key };
+}
+
+export function encodePubKey(pubKey: PubKey): Any {
+  return packAny(SCHEMA[pubKey.algo], create(SCHEMA[pubKey.algo], { key: pubKey.key }));
+}
+
+export function pubKeysEqual(a: PubKey, b: PubKey): boolean {
+  return a.algo === b.algo && Buffer.from(a.key).equals(Buffer.from(b.key));
+}
+

@@ -1,0 +1,28 @@
+// The bank module's storage schema, under the `bank/` namespace. Addresses are fixed 20 bytes,
+// so `0x02 | address | denom` sorts an account's balances by denom.
+
+/** 0x00 | denom → total supply (decimal string) */
+export const SUPPLY_PREFIX = Uint8Array.of(0x00);
+/** 0x01 | denom → cosmos.bank.v1beta1.Metadata */
+export const DENOM_METADATA_PREFIX = Uint8Array.of(0x01);
+/** 0x02 | address(20) | denom → balance (decimal string); zero balances are deleted */
+export const BALANCE_PREFIX = Uint8Array.of(0x02);
+/** cosmos.bank.v1beta1.Params */
+export const PARAMS_KEY = Uint8Array.of(0x03);
+
+const utf8 = new TextEncoder();
+
+function join(...parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+export const supplyKey = (denom: string) => join(SUPPLY_PREFIX, utf8.encode(denom));
+export const denomMetadataKey = (denom: string) => join(DENOM_METADATA_PREFIX, utf8.encode(denom));
+export const accountBalancesPrefix = (address: Uint8Array) => join(BALANCE_PREFIX, address);
+export const balanceKey = (address: Uint8Array, denom: string) => join(BALANCE_PREFIX, address, utf8.encode(denom));

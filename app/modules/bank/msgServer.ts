@@ -1,0 +1,83 @@
+// cosmos.bank.v1beta1 MsgSend and MsgMultiSend: stateless checks first (they run in CheckTx),
+// then the transfer.
+import { MsgMultiSendResponseSchema, MsgMultiSendSchema, MsgSendResponseSchema, MsgSendSchema } from "../../../gen/cosmos/bank/v1beta1/tx_pb.js";
+import { sdkErrors } from "../../errors.js";
+import { addCoins, coinsEqual, parseCoins, type Coin } from "../../coins/coins.js";
+import type { MsgHandler } from "../../tx/msgRouter.js";
+import { parseAccAddress } from "../auth/addressCodec.js";
+import type { Context } from "../../context.js";
+import { bankErrors } from "./errors.js";
+import { BANK_MODULE, type BankKeeper } from "./keeper.js";
+import type { BankAccountKeeper } from "./expectedKeepers.js";
+
+function checkSendable(ctx: Context, keeper: BankKeeper, coins: readonly Coin[]): void {
+  const store = keeper.store(ctx);
+  for (const c of coins) if (!keeper.isSendEnabled(store, c.denom)) throw bankErrors.sendDisabled.wrap(`${c.denom} transfers are currently disabled`);
+}
+
+/** Module accounts receive only through their modules, never by a plain send. */
+function checkRecipient(accounts: BankAccountKeeper, address: Uint8Array, text: string): void {
+  const name = accounts.isModuleAddress(address);
+  if (name !== undefined && name !== "gov") throw sdkErrors.unauthorized.wrap(`${text} is not allowed to receive funds`);
+}
+
+export function msgSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper): MsgHandler<typeof MsgSendSchema, typeof MsgSendResponseSchema> {
+  return {
+    request: MsgSendSchema,
+    response: MsgSendResponseSchema,
+    module: BANK_MODULE,
+    signers: (msg) => [parseAccAddress(msg.fromAddress, "from address")],
+    validateBasic: (msg) => {
+      parseAccAddress(msg.fromAddress, "from address");
+      parseAccAddress(msg.toAddress, "to address");
+      if (msg.amount.length === 0) throw sdkErrors.invalidCoins.wrap("amount is empty");
+      parseCoins(msg.amount);
+    },
+    handle: (ctx, msg) => {
+      const to = parseAccAddress(msg.toAddress, "to address");
+      const coins = parseCoins(msg.amount);
+      checkSendable(ctx, keeper, coins);
+      checkRecipient(accounts, to, msg.toAddress);
+      keeper.send(ctx, parseAccAddress(msg.fromAddress, "from address"), to, coins);
+      return {};
+    },
+  };
+}
+
+export function msgMultiSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper): MsgHandler<typeof MsgMultiSendSchema, typeof MsgMultiSendResponseSchema> {
+  return {
+    request: MsgMultiSendSchema,
+    response: MsgMultiSendResponseSchema,
+    module: BANK_MODULE,
+    signers: (msg) => msg.inputs.map((i, n) => parseAccAddress(i.address, `inputs[${n}].address`)),
+    validateBasic: (msg) => {
+      if (msg.inputs.length === 0) throw bankErrors.noInputs.wrap();
+      if (msg.inputs.length !== 1) throw bankErrors.multipleSenders.wrap(`${msg.inputs.length} inputs`);
+      if (msg.outputs.length === 0) throw bankErrors.noOutputs.wrap();
+      let totalIn: Coin[] = [];
+      for (const [n, i] of msg.inputs.entries()) {
+        parseAccAddress(i.address, `inputs[${n}].address`);
+        if (i.coins.length === 0) throw sdkErrors.invalidCoins.wrap(`inputs[${n}] has no coins`);
+        totalIn = addCoins(totalIn, parseCoins(i.coins));
+      }
+      let totalOut: Coin[] = [];
+      for (const [n, o] of msg.outputs.entries()) {
+        parseAccAddress(o.address, `outputs[${n}].address`);
+        if (o.coins.length === 0) throw sdkErrors.invalidCoins.wrap(`outputs[${n}] has no coins`);
+        totalOut = addCoins(totalOut, parseCoins(o.coins));
+      }
+      if (!coinsEqual(totalIn, totalOut)) throw bankErrors.inputOutputMismatch.wrap();
+    },
+    handle: (ctx, msg) => {
+      const input = msg.inputs[0]!;
+      const from = parseAccAddress(input.address, "inputs[0].address");
+      checkSendable(ctx, keeper, parseCoins(input.coins));
+      for (const [n, o] of msg.outputs.entries()) {
+        const to = parseAccAddress(o.address, `outputs[${n}].address`);
+        checkRecipient(accounts, to, o.address);
+        keeper.send(ctx, from, to, parseCoins(o.coins));
+      }
+      return {};
+    },
+  };
+}

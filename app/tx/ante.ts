@@ -1,0 +1,154 @@
+// The ante handler: everything a tx must pass before its messages run, in the Cosmos SDK's order
+// (validate basic, timeout, memo, size gas, fee, pubkeys, signature gas, sequence and signatures,
+// sequence increment). CheckTx, RECHECK and FinalizeBlock run exactly these checks; simulation
+// skips only the signature verification and the minimum fee, as in the SDK.
+import { SignMode } from "../../gen/cosmos/tx/signing/v1beta1/signing_pb.js";
+import { addressFromPubKey } from "../../sdk/crypto/address.js";
+import type { Context } from "../context.js";
+import { sdkErrors } from "../errors.js";
+import { formatCoins, parseCoins, type Coin } from "../coins/coins.js";
+import type { Account } from "../modules/auth/accounts.js";
+import { accAddressToString, parseAccAddress } from "../modules/auth/addressCodec.js";
+import type { AccountKeeper } from "../modules/auth/keeper.js";
+import { getAuthParams, getMinGasPrice, requiredFee } from "../modules/auth/params.js";
+import { decodePubKey, pubKeysEqual, type PubKey } from "../modules/auth/pubkey.js";
+import type { BankKeeper } from "../modules/bank/keeper.js";
+import type { DecodedTx } from "./decode.js";
+import type { GasMeter } from "./gas.js";
+import { checkSignature, SignatureCache, signBytes } from "./signatures.js";
+
+export type ExecMode = "check" | "recheck" | "deliver" | "simulate";
+
+export const FEE_COLLECTOR = "fee_collector";
+
+export interface AnteDeps {
+  accounts: AccountKeeper;
+  bank: BankKeeper;
+  sigCache: SignatureCache;
+}
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+
+/** Signers of a tx: each message's signers, deduplicated in order of first appearance. */
+export function txSigners(tx: DecodedTx): Uint8Array[] {
+  const seen = new Set<string>();
+  const out: Uint8Array[] = [];
+  for (const { msg, handler } of tx.msgs) {
+    for (const signer of handler.signers(msg)) {
+      if (!seen.has(hex(signer))) {
+        seen.add(hex(signer));
+        out.push(signer);
+      }
+    }
+  }
+  return out;
+}
+
+/** Checks that need no state: run first, so malformed txs cost nothing. */
+export function validateBasic(tx: DecodedTx, mode: ExecMode): { signers: Uint8Array[]; fee: Coin[] } {
+  if (tx.body.extensionOptions.length > 0 || tx.body.nonCriticalExtensionOptions.length > 0) throw sdkErrors.unknownExtensionOptions.wrap("extension options are not supported");
+  for (const { msg, handler } of tx.msgs) handler.validateBasic?.(msg);
+  const fee = tx.authInfo.fee;
+  if (!fee) throw sdkErrors.invalidRequest.wrap("tx has no fee");
+  const feeCoins = parseCoins(fee.amount);
+  if (fee.granter !== "") throw sdkErrors.notSupported.wrap("fee grants are not supported");
+  if (mode !== "simulate" && fee.gasLimit === 0n) throw sdkErrors.invalidGasLimit.wrap("gas limit must be positive");
+  const signers = txSigners(tx);
+  const sigs = tx.raw.signatures.length;
+  if (sigs === 0) throw sdkErrors.noSignatures.wrap();
+  if (sigs !== signers.length) throw sdkErrors.unauthorized.wrap(`wrong number of signers; expected ${signers.length}, got ${sigs}`);
+  if (tx.authInfo.signerInfos.length !== signers.length) throw sdkErrors.unauthorized.wrap(`wrong number of signer infos; expected ${signers.length}, got ${tx.authInfo.signerInfos.length}`);
+  for (const [i, info] of tx.authInfo.signerInfos.entries()) {
+    const mode_ = info.modeInfo?.sum;
+    if (mode === "simulate") continue;
+    if (mode_?.case !== "single" || mode_.value.mode !== SignMode.DIRECT) throw sdkErrors.notSupported.wrap(`signer ${i}: only SIGN_MODE_DIRECT is supported`);
+  }
+  return { signers, fee: feeCoins };
+}
+
+/**
+ * Runs the ante checks against state. Writes (fee, pubkeys, sequences) go to `ctx`'s store;
+ * the caller keeps them only if this returns normally.
+ */
+export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasMeter, deps: AnteDeps): void {
+  const { signers, fee } = validateBasic(tx, mode);
+  const authStore = deps.accounts.store(ctx);
+  const params = getAuthParams(authStore);
+
+  if (tx.body.timeoutHeight > 0n && ctx.header.height > tx.body.timeoutHeight) {
+    throw sdkErrors.txTimeoutHeight.wrap(`block height: ${ctx.header.height}, timeout height: ${tx.body.timeoutHeight}`);
+  }
+  const memoLength = [...tx.body.memo].length;
+  if (BigInt(memoLength) > params.maxMemoCharacters) throw sdkErrors.memoTooLarge.wrap(`maximum number of characters is ${params.maxMemoCharacters} but received ${memoLength} characters`);
+  if (BigInt(signers.length) > params.txSigLimit) throw sdkErrors.tooManySignatures.wrap(`signatures: ${signers.length}, limit: ${params.txSigLimit}`);
+  meter.consume(params.txSizeCostPerByte * BigInt(tx.bytes.length), "txSize");
+
+  // Fee: at least gas limit x minimum gas price, paid by the fee payer into fee_collector.
+  const payer = tx.authInfo.fee!.payer !== "" ? parseAccAddress(tx.authInfo.fee!.payer, "fee payer") : signers[0]!;
+  if (!signers.some((s) => hex(s) === hex(payer))) throw sdkErrors.invalidRequest.wrap(`fee payer ${accAddressToString(payer)} is not a signer of the tx`);
+  if (mode !== "simulate") {
+    const price = getMinGasPrice(authStore);
+    const required = requiredFee(price, tx.authInfo.fee!.gasLimit);
+    const paid = fee.find((c) => c.denom === price.denom)?.amount ?? 0n;
+    if (paid < required) throw sdkErrors.insufficientFee.wrap(`insufficient fees; got: ${formatCoins(fee) || "0" + price.denom} required: ${required}${price.denom}`);
+  }
+  if (!deps.accounts.getAccount(authStore, payer)) throw sdkErrors.unknownAddress.wrap(`fee payer address: ${accAddressToString(payer)} does not exist`);
+  if (fee.length > 0) {
+    try {
+      deps.bank.sendToModule(ctx, payer, FEE_COLLECTOR, fee);
+    } catch (err) {
+      if (sdkErrors.insufficientFunds.is(err)) throw sdkErrors.insufficientFunds.wrap(`insufficient funds to pay for fees; ${err.message.replace(/^spendable balance /, "").replace(/: insufficient funds$/, "")}`);
+      throw err;
+    }
+  }
+  ctx.emit("tx", { fee: formatCoins(fee), fee_payer: accAddressToString(payer) });
+
+  // Pubkeys, signature gas, sequences and signatures, signer by signer.
+  const accounts: Account[] = [];
+  const pubKeys: PubKey[] = [];
+  for (const [i, signer] of signers.entries()) {
+    const account = deps.accounts.getAccount(authStore, signer);
+    if (!account) throw sdkErrors.unknownAddress.wrap(`account ${accAddressToString(signer)} does not exist`);
+    const info = tx.authInfo.signerInfos[i]!;
+    let pubKey = account.pubKey;
+    if (info.publicKey) {
+      const given = decodePubKey(info.publicKey);
+      if (hex(addressFromPubKey(given.algo, given.key)) !== hex(signer)) {
+        throw sdkErrors.invalidPubKey.wrap(`pubKey does not match signer address ${accAddressToString(signer)} with signer index: ${i}`);
+      }
+      if (pubKey && !pubKeysEqual(pubKey, given)) throw sdkErrors.invalidPubKey.wrap(`pubKey of signer ${i} differs from the one already set on ${accAddressToString(signer)}`);
+      pubKey = given;
+    }
+    if (!pubKey && mode !== "simulate") throw sdkErrors.invalidPubKey.wrap(`pubkey on account ${accAddressToString(signer)} is not set and the tx does not carry one`);
+    meter.consume(params.sigVerifyCostSecp256k1, "ante verify: secp256k1");
+    if (info.sequence !== account.sequence) {
+      throw sdkErrors.wrongSequence.wrap(`account sequence mismatch, expected ${account.sequence}, got ${info.sequence}`);
+    }
+    accounts.push(account);
+    if (pubKey) pubKeys.push(pubKey);
+  }
+
+  if (mode !== "simulate") verifySignatures(ctx, tx, accounts, pubKeys, deps.sigCache);
+
+  for (const [i, account] of accounts.entries()) {
+    const updated: Account = { ...account, sequence: account.sequence + 1n, ...(pubKeys[i] ? { pubKey: pubKeys[i] } : {}) };
+    deps.accounts.setAccount(authStore, updated);
+    ctx.emit("tx", { acc_seq: `${accAddressToString(account.address)}/${account.sequence}` });
+  }
+  for (const sig of tx.raw.signatures) ctx.emit("tx", { signature: Buffer.from(sig).toString("base64") });
+}
+
+function verifySignatures(ctx: Context, tx: DecodedTx, accounts: Account[], pubKeys: PubKey[], cache: SignatureCache): void {
+  const chainId = ctx.header.chainId;
+  const key = SignatureCache.key(tx.hash, chainId, accounts.map((a) => a.accountNumber));
+  if (cache.has(key)) return;
+  for (const [i, account] of accounts.entries()) {
+    const problem = checkSignature(pubKeys[i]!, signBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, chainId, account.accountNumber), tx.raw.signatures[i]!);
+    if (problem === "high-s") throw sdkErrors.unauthorized.wrap(`signature ${i} is not in lower-S form (malleable)`);
+    if (problem === "length") throw sdkErrors.unauthorized.wrap(`signature ${i} must be 64 bytes, got ${tx.raw.signatures[i]!.length}`);
+    if (problem) {
+      throw sdkErrors.unauthorized.wrap(`signature verification failed; please verify account number (${account.accountNumber}), sequence (${account.sequence}) and chain-id (${chainId})`);
+    }
+  }
+  cache.add(key);
+}

@@ -1,0 +1,119 @@
+// The Cosmos tx pipeline: decode, ante, then the messages. Ante writes (fee, sequence, pubkey)
+// land in one branch and message writes in a nested one, so a tx whose messages fail still pays
+// its fee and uses up its sequence, exactly as in the SDK, while a tx that fails ante changes
+// nothing at all.
+import { create, toBinary } from "@bufbuild/protobuf";
+import type { Any } from "@bufbuild/protobuf/wkt";
+import { packAny } from "../../sdk/tx/registry.js";
+import { TxMsgDataSchema } from "../../gen/cosmos/base/abci/v1beta1/abci_pb.js";
+import { Context, type AbciEvent } from "../context.js";
+import { errorResult, sdkErrors } from "../errors.js";
+import { accAddressToString } from "../modules/auth/addressCodec.js";
+import { runAnte, type AnteDeps, type ExecMode } from "./ante.js";
+import { decodeCosmosTx, type DecodedTx } from "./decode.js";
+import { GasKVStore, GasMeter } from "./gas.js";
+import type { MsgRouter } from "./msgRouter.js";
+import { isFatal, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
+
+/** Most gas one tx may ask for, and what simulation runs with. */
+export const MAX_TX_GAS = 10_000_000n;
+
+export interface SimulationResult {
+  gasWanted: bigint;
+  gasUsed: bigint;
+  data: Uint8Array;
+  log: string;
+  events: AbciEvent[];
+  msgResponses: Any[];
+}
+
+interface Outcome {
+  result: TxResult;
+  msgResponses: Any[];
+}
+
+export class CosmosTxProcessor implements TxProcessor {
+  constructor(
+    private readonly router: MsgRouter,
+    private readonly deps: AnteDeps,
+  ) {}
+
+  check(env: TxEnv, tx: Uint8Array, recheck: boolean): TxResult {
+    return this.run(env, tx, recheck ? "recheck" : "check").result;
+  }
+
+  deliver(env: TxEnv, tx: Uint8Array): TxResult {
+    return this.run(env, tx, "deliver").result;
+  }
+
+  /** Runs a tx on a branch that is always discarded; throws the tx's error on failure. */
+  simulate(env: TxEnv, tx: Uint8Array): SimulationResult {
+    const { result, msgResponses } = this.run(env, tx, "simulate");
+    if ((result.code ?? 0) !== 0) throw Object.assign(sdkErrors.invalidRequest.wrap(result.log), { result });
+    return { gasWanted: result.gasWanted ?? 0n, gasUsed: result.gasUsed ?? 0n, data: result.data ?? new Uint8Array(), log: result.log ?? "", events: result.events ?? [], msgResponses };
+  }
+
+  private run(env: TxEnv, bytes: Uint8Array, mode: ExecMode): Outcome {
+    let tx: DecodedTx;
+    try {
+      tx = decodeCosmosTx(bytes, this.router);
+    } catch (err) {
+      return failed(err, 0n, 0n);
+    }
+    const gasLimit = mode === "simulate" ? MAX_TX_GAS : tx.authInfo.fee?.gasLimit ?? 0n;
+    if (gasLimit > MAX_TX_GAS) return failed(sdkErrors.invalidGasLimit.wrap(`gas limit ${gasLimit} exceeds the maximum of ${MAX_TX_GAS}`), gasLimit, 0n);
+    const meter = new GasMeter(gasLimit);
+
+    const anteBranch = env.state.branch();
+    const anteCtx = new Context(env.header, new GasKVStore(anteBranch, meter), env.logger);
+    try {
+      runAnte(anteCtx, tx, mode, meter, this.deps);
+    } catch (err) {
+      return failed(err, gasLimit, meter.consumed);
+    }
+    // CheckTx stops after ante, as the SDK does: messages execute only in blocks and simulation.
+    if (mode === "check" || mode === "recheck") {
+      anteBranch.write();
+      return { result: { gasWanted: gasLimit, gasUsed: meter.consumed, events: anteCtx.events }, msgResponses: [] };
+    }
+
+    const msgBranch = anteBranch.branch();
+    const events: AbciEvent[] = [];
+    const msgResponses: Any[] = [];
+    try {
+      for (const [index, { typeUrl, msg, handler }] of tx.msgs.entries()) {
+        const msgCtx = new Context(env.header, new GasKVStore(msgBranch, meter), env.logger);
+        const sender = handler.signers(msg)[0];
+        msgCtx.emit("message", { action: typeUrl, module: handler.module, ...(sender ? { sender: accAddressToString(sender) } : {}) });
+        let response;
+        try {
+          response = create(handler.response, handler.handle(msgCtx, msg));
+        } catch (err) {
+          if (isFatal(err)) throw err;
+          const { codespace, code, log } = errorResult(err);
+          throw Object.assign(new Error(`failed to execute message; message index: ${index}: ${log}`), { codespace, code });
+        }
+        msgResponses.push(packAny(handler.response, response));
+        for (const e of msgCtx.events) events.push({ type: e.type ?? "", attributes: [...((e.attributes ?? []) as { key: string; value: string; index: boolean }[]), { key: "msg_index", value: String(index), index: true }] });
+      }
+    } catch (err) {
+      if (isFatal(err)) throw err;
+      if (mode === "deliver") anteBranch.write();
+      const e = err as Error & { codespace?: string; code?: number };
+      const code = e.code ?? sdkErrors.panic.code;
+      return { result: { codespace: e.codespace ?? sdkErrors.panic.codespace, code, log: e.message, gasWanted: gasLimit, gasUsed: meter.consumed, events: anteCtx.events }, msgResponses: [] };
+    }
+    if (mode === "deliver") {
+      msgBranch.write();
+      anteBranch.write();
+    }
+    const data = toBinary(TxMsgDataSchema, create(TxMsgDataSchema, { msgResponses }));
+    return { result: { gasWanted: gasLimit, gasUsed: meter.consumed, data, events: [...anteCtx.events, ...events] }, msgResponses };
+  }
+}
+
+function failed(err: unknown, gasWanted: bigint, gasUsed: bigint): Outcome {
+  if (isFatal(err)) throw err;
+  const { codespace, code, log } = errorResult(err);
+  return { result: { codespace, code, log, gasWanted, gasUsed }, msgResponses: [] };
+}

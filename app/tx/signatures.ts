@@ -1,0 +1,49 @@
+// Signature checks of SIGN_MODE_DIRECT: the signed bytes, the digest each key algorithm signs,
+// and a cache of verified signatures so a tx checked in CheckTx is not verified again when its
+// block executes.
+import { create, toBinary } from "@bufbuild/protobuf";
+import { SignDocSchema } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
+import { keccak256, sha256 } from "../../sdk/crypto/hashes.js";
+import { isHighS, verifySecp256k1 } from "../../sdk/crypto/secp256k1Verify.js";
+import type { PubKey } from "../modules/auth/pubkey.js";
+
+export function signBytes(bodyBytes: Uint8Array, authInfoBytes: Uint8Array, chainId: string, accountNumber: bigint): Uint8Array {
+  return toBinary(SignDocSchema, create(SignDocSchema, { bodyBytes, authInfoBytes, chainId, accountNumber }));
+}
+
+export type SignatureProblem = "high-s" | "length" | "invalid";
+
+/** Why a signature fails, or undefined when it is valid. */
+export function checkSignature(pubKey: PubKey, bytes: Uint8Array, signature: Uint8Array): SignatureProblem | undefined {
+  if (signature.length !== 64) return "length";
+  if (isHighS(signature)) return "high-s";
+  const digest = pubKey.algo === "secp256k1" ? sha256(bytes) : keccak256(bytes);
+  return verifySecp256k1(digest, signature, pubKey.key) ? undefined : "invalid";
+}
+
+/**
+ * Verified (tx hash, chain id, account numbers) triples. The sign bytes are a pure function of
+ * those, so a hit proves the signatures valid without recomputing them. Bounded; oldest entries
+ * are dropped first. Only a speed-up: a miss just verifies again.
+ */
+export class SignatureCache {
+  private readonly entries = new Set<string>();
+
+  constructor(private readonly capacity = 100_000) {}
+
+  static key(txHash: Uint8Array, chainId: string, accountNumbers: readonly bigint[]): string {
+    return `${Buffer.from(txHash).toString("hex")}/${chainId}/${accountNumbers.join(",")}`;
+  }
+
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
+  add(key: string): void {
+    if (this.entries.size >= this.capacity) {
+      const oldest = this.entries.values().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.add(key);
+  }
+}

@@ -1,0 +1,13 @@
+// The app state of a locally generated chain (`npm start`, tests): every module's defaults plus
+// a funded faucet account from the test-only faucet key.
+import { defaultAppState, withGenesisBalances } from "../app/genesis.js";
+import { appModules } from "../app/modules.js";
+import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
+import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
+import { FAUCET_GENESIS_BALANCE, FAUCET_TEST_MNEMONIC } from "./testKeys.js";
+
+export const FAUCET_ADDRESS = formatAccountAddress(signerFromMnemonic(FAUCET_TEST_MNEMONIC).address);
+
+export function localChainAppState(): Record<string, unknown> {
+  return withGenesisBalances(defaultAppState(appModules()), [{ address: FAUCET_ADDRESS, coins: [{ denom: "uunit", amount: FAUCET_GENESIS_BALANCE.toString() }] }]);
+}
