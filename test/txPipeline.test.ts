@@ -101,7 +101,7 @@ test("bad txs are rejected with the SDK's codes and change nothing", async () =>
     { name: "memo too large", tx: (await send(alice, C, "1", { memo: "x".repeat(300) })).txBytes, code: 12, log: /maximum number of characters is 256 but received 300/ },
     { name: "amount overflow", tx: (await send(alice, C, (1n << 256n).toString())).txBytes, code: 10, log: /overflows 256 bits/ },
     { name: "bad recipient checksum", tx: (await send(alice, C.slice(0, -1) + (C.endsWith("q") ? "p" : "q"), "1")).txBytes, code: 7, log: /invalid to address/ },
-    { name: "wrong recipient prefix", tx: (await send(alice, "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu", "1")).txBytes, code: 7, log: /expected prefix unit, got cosmos/ },
+    { name: "wrong recipient prefix", tx: (await send(alice, "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu", "1")).txBytes, code: 7, log: /invalid to address: wrong address prefix: expected unit, got cosmos/ },
     { name: "unknown message type", tx: await unknownMsgTx(seq, accNum), code: 2, log: /unable to resolve type URL \/chain.nothing.MsgNothing/ },
     { name: "high-S signature", tx: await highS((await send(alice, C, "1")).txBytes), code: 4, log: /not in lower-S form/ },
     { name: "not a tx", tx: new Uint8Array([0x0a, 0xff, 0xff]), code: 2, log: /tx parse error/ },

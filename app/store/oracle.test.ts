@@ -9,19 +9,16 @@ import { HeightNotAvailableError } from './errors.js';
 import { OracleBranch, OracleStore, oracleAppHash } from './oracle.js';
 import { Store } from './store.js';
 import type { Change, IteratorOptions, KVEntry, StoreOptions } from './types.js';
+import { prng } from '../../test/support/prng.js';
 
-/** mulberry32: small, fast, deterministic. */
+/** Seeded randomness (mulberry32) with the helpers these tests use. */
 class Rand {
-  private s: number;
+  private readonly random: () => number;
   constructor(seed: number) {
-    this.s = seed >>> 0;
+    this.random = prng(seed);
   }
   next(): number {
-    this.s = (this.s + 0x6d2b79f5) >>> 0;
-    let t = this.s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.random();
   }
   int(n: number): number {
     return Math.floor(this.next() * n);

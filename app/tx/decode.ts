@@ -5,6 +5,7 @@ import { fromBinary } from "@bufbuild/protobuf";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, type AuthInfo, type TxBody, type TxRaw } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { sdkErrors } from "../errors.js";
+import { assertCanonicalTxRaw } from "./canonicalTxRaw.js";
 import { rejectUnknownFields, type DecodedMsg, type MsgRouter } from "./msgRouter.js";
 
 /** Largest tx the chain accepts, in bytes (CometBFT's mempool allows up to 1 MiB). */
@@ -39,6 +40,7 @@ export function decodeCosmosTx(bytes: Uint8Array, router: MsgRouter): DecodedTx 
   if (bytes[0] !== 0x0a) {
     throw sdkErrors.txDecode.wrap(`expected a cosmos.tx.v1beta1.TxRaw (first byte 0x0a), got first byte 0x${bytes[0]!.toString(16).padStart(2, "0")}`);
   }
+  assertCanonicalTxRaw(bytes);
   const raw = strict("TxRaw", () => fromBinary(TxRawSchema, bytes));
   const body = strict("TxBody", () => fromBinary(TxBodySchema, raw.bodyBytes));
   const authInfo = strict("AuthInfo", () => fromBinary(AuthInfoSchema, raw.authInfoBytes));

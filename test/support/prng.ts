@@ -1,0 +1,15 @@
+// A seeded PRNG (mulberry32) for reproducible randomized tests: print the seed, rerun with it.
+export function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export function seedFromEnv(name: string): number {
+  return Number(process.env[name] ?? Math.floor(Math.random() * 1e9));
+}
