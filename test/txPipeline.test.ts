@@ -104,6 +104,7 @@ test("bad txs are rejected with the SDK's codes and change nothing", async () =>
     { name: "wrong recipient prefix", tx: (await send(alice, "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu", "1")).txBytes, code: 7, log: /invalid to address: wrong address prefix: expected unit, got cosmos/ },
     { name: "unknown message type", tx: await unknownMsgTx(seq, accNum), code: 2, log: /unable to resolve type URL \/chain.nothing.MsgNothing/ },
     { name: "high-S signature", tx: await highS((await send(alice, C, "1")).txBytes), code: 4, log: /not in lower-S form/ },
+    { name: "eth pubkey off the curve", tx: (await send({ ...bobEth, pubKey: Uint8Array.from([2, ...new Array(32).fill(0xff)]) }, C, "1")).txBytes, code: 8, log: /not a point on secp256k1/ },
     { name: "not a tx", tx: new Uint8Array([0x0a, 0xff, 0xff]), code: 2, log: /tx parse error/ },
     { name: "empty", tx: new Uint8Array(), code: 2, log: /empty tx/ },
   ];

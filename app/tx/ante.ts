@@ -3,7 +3,7 @@
 // sequence increment). CheckTx, RECHECK and FinalizeBlock run exactly these checks; simulation
 // skips only the signature verification and the minimum fee, as in the SDK.
 import { SignMode } from "../../gen/cosmos/tx/signing/v1beta1/signing_pb.js";
-import { addressFromPubKey } from "../../sdk/crypto/address.js";
+import { tryAddressFromPubKey } from "../../sdk/crypto/address.js";
 import type { Context } from "../context.js";
 import { sdkErrors } from "../errors.js";
 import { formatCoins, parseCoins, type Coin } from "../coins/coins.js";
@@ -125,11 +125,13 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
     let pubKey = account.pubKey;
     if (info.publicKey) {
       let given = decodePubKey(info.publicKey);
-      if (hex(addressFromPubKey(given.algo, given.key)) !== hex(signer)) {
+      const derived = tryAddressFromPubKey(given.algo, given.key);
+      if (!derived) throw sdkErrors.invalidPubKey.wrap(`signer ${i}: public key is not a point on secp256k1`);
+      if (hex(derived) !== hex(signer)) {
         // Simulation only estimates gas, and CosmJS always labels the key secp256k1 there, even
         // for an eth_secp256k1 wallet: take the key under the algorithm that matches the signer.
         const other = { ...given, algo: given.algo === "secp256k1" ? ("eth_secp256k1" as const) : ("secp256k1" as const) };
-        if (mode === "simulate" && hex(addressFromPubKey(other.algo, other.key)) === hex(signer)) given = other;
+        if (mode === "simulate" && hex(tryAddressFromPubKey(other.algo, other.key) ?? new Uint8Array()) === hex(signer)) given = other;
         else if (mode !== "simulate") throw sdkErrors.invalidPubKey.wrap(`pubKey does not match signer address ${accAddressToString(signer)} with signer index: ${i}`);
       }
       if (pubKey && !pubKeysEqual(pubKey, given)) throw sdkErrors.invalidPubKey.wrap(`pubKey of signer ${i} differs from the one already set on ${accAddressToString(signer)}`);
