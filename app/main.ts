@@ -1,15 +1,18 @@
-// The app process: opens the node's state, serves ABCI to CometBFT. Usage:
-//   node dist/app/main.js --home <node home>
+// The app process: opens the node's state, serves ABCI to CometBFT and gRPC to clients. Usage:
+//   node dist/app/main.js --home <node home> [--grpc-host <host>]
+// gRPC listens on 127.0.0.1 unless --grpc-host (or UNIT_GRPC_HOST) says otherwise, e.g. 0.0.0.0
+// in a container whose port is published.
 import { parseArgs } from "node:util";
 import { AbciServer } from "../abci/server.js";
 import { nodeHomePaths, readAppConfig } from "../cometbft/home.js";
 import { UnitApp } from "./app.js";
+import { createNodeGrpcServer, GrpcListenError } from "./grpc/index.js";
 import { createLogger } from "./logger.js";
-import { appModules } from "./modules.js";
+import { wireApp } from "./modules.js";
 import { openStore } from "./store/index.js";
 import { defaultHome } from "../cometbft/paths.js";
 
-const { values } = parseArgs({ options: { home: { type: "string" } } });
+const { values } = parseArgs({ options: { home: { type: "string" }, "grpc-host": { type: "string" } } });
 const paths = nodeHomePaths(values.home ?? defaultHome());
 const logger = createLogger("app");
 
@@ -17,7 +20,7 @@ const config = readAppConfig(paths);
 const store = openStore(paths.appDb, { keepRecent: config.pruningKeepRecent, pruneInterval: config.pruningInterval });
 const faultBlockDelayMs = Number(process.env.UNIT_FAULT_BLOCK_DELAY_MS ?? 0);
 if (faultBlockDelayMs > 0) logger.warn({ faultBlockDelayMs }, "fault injection on: blocks are artificially slowed (crash tests only)");
-const app = new UnitApp({ store, modules: appModules(), logger, faultBlockDelayMs });
+const app = new UnitApp({ store, ...wireApp(), logger, faultBlockDelayMs });
 const abciAddress = `tcp://127.0.0.1:${config.ports.abci}`;
 const server = new AbciServer(app, { address: abciAddress, logger: logger.child({ component: "abci" }) });
 
@@ -28,13 +31,31 @@ try {
   store.close();
   process.exit(1);
 }
-logger.info({ height: store.lastHeight, abci: abciAddress, db: paths.appDb }, "app ready");
+
+// After ABCI: CometBFT must be able to connect even while clients wait for gRPC.
+const grpcServer = createNodeGrpcServer({
+  queries: app.queries.services,
+  state: store,
+  cometRpcUrl: `http://127.0.0.1:${config.ports.rpc}`,
+  logger: logger.child({ component: "grpc" }),
+});
+const grpcHost = values["grpc-host"] ?? process.env.UNIT_GRPC_HOST ?? "127.0.0.1";
+try {
+  await grpcServer.listen(grpcHost, config.ports.grpc);
+} catch (err) {
+  logger.fatal(err instanceof GrpcListenError ? { address: err.address } : { err }, (err as Error).message);
+  await server.close();
+  store.close();
+  process.exit(1);
+}
+logger.info({ height: store.lastHeight, abci: abciAddress, grpc: grpcServer.address, db: paths.appDb }, "app ready");
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, "stopping app");
+  await grpcServer.close();
   await server.close();
   store.close();
   process.exit(0);

@@ -1,0 +1,45 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Metadata } from "@grpc/grpc-js";
+import { GrpcCode } from "../errors.js";
+import { QueryError } from "../query/service.js";
+import { openStore } from "../store/index.js";
+import { committedView, HEIGHT_METADATA_KEY, requestedHeight } from "./height.js";
+
+const code = (run: () => unknown) => {
+  try {
+    run();
+  } catch (err) {
+    assert.ok(err instanceof QueryError, String(err));
+    return err.grpcCode;
+  }
+  assert.fail("expected a QueryError");
+};
+
+test("a store with nothing committed answers UNAVAILABLE, not a crash", () => {
+  const store = openStore(":memory:");
+  assert.equal(code(() => committedView(store, 0)), GrpcCode.UNAVAILABLE);
+  store.close();
+});
+
+test("a pruned height is NOT_FOUND, a future one OUT_OF_RANGE", () => {
+  const store = openStore(":memory:", { keepRecent: 1, pruneInterval: 1 });
+  for (const h of [1, 2, 3]) store.commit(store.begin(), h, new Uint8Array(32));
+  assert.equal(committedView(store, 0).height, 3);
+  assert.equal(committedView(store, 3).height, 3);
+  assert.equal(code(() => committedView(store, 1)), GrpcCode.NOT_FOUND);
+  assert.equal(code(() => committedView(store, 4)), GrpcCode.OUT_OF_RANGE);
+  store.close();
+});
+
+test("height metadata: absent is 0, repeated or malformed is refused", () => {
+  assert.equal(requestedHeight(new Metadata()), 0);
+  const md = new Metadata();
+  md.set(HEIGHT_METADATA_KEY, "17");
+  assert.equal(requestedHeight(md), 17);
+  md.add(HEIGHT_METADATA_KEY, "18");
+  assert.equal(code(() => requestedHeight(md)), GrpcCode.INVALID_ARGUMENT);
+  const bad = new Metadata();
+  bad.set(HEIGHT_METADATA_KEY, "0x10");
+  assert.equal(code(() => requestedHeight(bad)), GrpcCode.INVALID_ARGUMENT);
+});

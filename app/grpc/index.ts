@@ -1,0 +1,30 @@
+// The app's gRPC server as the app process wires it: the app's query services plus the node
+// services answered through the local CometBFT RPC.
+import type { Logger } from "pino";
+import type { QueryServices } from "../query/service.js";
+import { CometRpcClient } from "./comet/rpcClient.js";
+import type { CommittedState } from "./height.js";
+import { NodeServices } from "./nodeServices.js";
+import { GrpcServer } from "./server.js";
+import { registerTendermintService } from "./tendermint/tendermintService.js";
+import { registerTxService } from "./tx/txService.js";
+
+export { GrpcListenError, GrpcServer } from "./server.js";
+export { NodeServices, type NodeCallContext, type NodeServiceImpl } from "./nodeServices.js";
+export { HEIGHT_METADATA_KEY } from "./height.js";
+
+export interface NodeGrpcOptions {
+  queries: QueryServices;
+  state: CommittedState;
+  /** CometBFT's RPC, e.g. `http://127.0.0.1:26657`. */
+  cometRpcUrl: string;
+  logger: Logger;
+}
+
+export function createNodeGrpcServer(options: NodeGrpcOptions): GrpcServer {
+  const comet = new CometRpcClient(options.cometRpcUrl);
+  const nodeServices = new NodeServices();
+  registerTxService(nodeServices, comet);
+  registerTendermintService(nodeServices, comet);
+  return new GrpcServer({ queries: options.queries, nodeServices, state: options.state, logger: options.logger });
+}

@@ -1,0 +1,143 @@
+// The app's gRPC server (port 9090): every QueryServices service, the node services, and server
+// reflection, all plaintext. Service definitions are built from the protobuf-es descriptors, with
+// bytes passed through untouched: the handlers decode and encode with the same descriptors, so
+// no method needs code of its own here.
+//
+// Per method path: a NodeServices method is served from there, else a QueryServices method from
+// there (see nodeServices.ts for why one service may be split). Paths neither implements get
+// grpc-js's own UNIMPLEMENTED.
+import { Server, ServerCredentials, type MethodDefinition, type UntypedHandleCall, type UntypedServiceImplementation } from "@grpc/grpc-js";
+import type { DescMethod, DescService } from "@bufbuild/protobuf";
+import type { Logger } from "pino";
+import type { QueryServices } from "../query/service.js";
+import type { CommittedState } from "./height.js";
+import type { NodeServices } from "./nodeServices.js";
+import { DescriptorIndex } from "./reflection/descriptorIndex.js";
+import { REFLECTION_SERVICES, reflectionHandler } from "./reflection/reflectionService.js";
+import { nodeHandler, queryHandler } from "./unaryHandlers.js";
+
+/** Largest request message accepted (a tx for BroadcastTx is the biggest legitimate one). */
+export const DEFAULT_MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+export interface GrpcServerOptions {
+  queries: QueryServices;
+  nodeServices?: NodeServices;
+  /** Committed state for queries; the app's Store. */
+  state: CommittedState;
+  logger: Logger;
+  maxRequestBytes?: number;
+}
+
+/** The listen address could not be bound; `addressInUse` tells the usual cause apart. */
+export class GrpcListenError extends Error {
+  override name = "GrpcListenError";
+  constructor(
+    readonly address: string,
+    readonly addressInUse: boolean,
+    cause: Error,
+  ) {
+    super(`cannot listen for gRPC on ${address}${addressInUse ? " (port in use: is another node running?)" : ""}: ${cause.message}`, { cause });
+  }
+}
+
+export class GrpcServer {
+  private readonly server: Server;
+  private readonly logger: Logger;
+  private readonly served: readonly string[];
+  private boundAddress: string | undefined;
+
+  constructor(options: GrpcServerOptions) {
+    this.logger = options.logger;
+    this.server = new Server({ "grpc.max_receive_message_length": options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES });
+    const served: DescService[] = [];
+    for (const service of candidateServices(options.queries, options.nodeServices)) {
+      const definition: Record<string, MethodDefinition<Buffer, Buffer>> = {};
+      const implementation: UntypedServiceImplementation = {};
+      for (const method of service.methods) {
+        const path = methodPath(method);
+        const node = options.nodeServices?.method(path);
+        const query = options.queries.method(path);
+        const handler = node ? nodeHandler(node, options.state, this.logger) : query ? queryHandler(query, options.state, this.logger) : undefined;
+        if (!handler) continue;
+        definition[method.name] = rawMethod(method);
+        implementation[method.name] = handler as UntypedHandleCall;
+      }
+      if (Object.keys(definition).length === 0) continue;
+      this.server.addService(definition, implementation);
+      served.push(service);
+    }
+    served.push(...REFLECTION_SERVICES);
+    // Reflection describes exactly the services added above, and itself.
+    const handler = reflectionHandler(new DescriptorIndex(served), this.logger) as UntypedHandleCall;
+    for (const service of REFLECTION_SERVICES) {
+      const method = service.methods[0]!;
+      this.server.addService({ [method.name]: rawMethod(method) }, { [method.name]: handler });
+    }
+    this.served = served.map((s) => s.typeName);
+  }
+
+  /** Fully-qualified names of the services served, reflection included. */
+  services(): readonly string[] {
+    return this.served;
+  }
+
+  /** `host:port` once listening. */
+  get address(): string | undefined {
+    return this.boundAddress;
+  }
+
+  /** Binds `host:port` (port 0 = any free port) and starts serving; resolves to the bound port. */
+  listen(host: string, port: number): Promise<number> {
+    // An IPv6 literal needs brackets to be told apart from the port.
+    const hostPart = host.includes(":") ? `[${host}]` : host;
+    const address = `${hostPart}:${port}`;
+    return new Promise((resolve, reject) => {
+      this.server.bindAsync(address, ServerCredentials.createInsecure(), (err, bound) => {
+        if (err) return reject(new GrpcListenError(address, /EADDRINUSE|address already in use/i.test(err.message), err));
+        this.boundAddress = `${hostPart}:${bound}`;
+        resolve(bound);
+      });
+    });
+  }
+
+  /** Lets in-flight calls finish for up to `graceMs`, then cuts the rest off. */
+  close(graceMs = 3000): Promise<void> {
+    return new Promise((resolve) => {
+      const force = setTimeout(() => {
+        this.server.forceShutdown();
+        resolve();
+      }, graceMs);
+      force.unref();
+      this.server.tryShutdown(() => {
+        clearTimeout(force);
+        resolve();
+      });
+    });
+  }
+}
+
+/** Query services then node-only services, each once (a split service appears in both lists). */
+function candidateServices(queries: QueryServices, nodeServices: NodeServices | undefined): DescService[] {
+  const byName = new Map<string, DescService>();
+  for (const s of [...queries.list(), ...(nodeServices?.list() ?? [])]) if (!byName.has(s.typeName)) byName.set(s.typeName, s);
+  return [...byName.values()];
+}
+
+function methodPath(method: DescMethod): string {
+  return `/${method.parent.typeName}/${method.name}`;
+}
+
+const passThrough = (bytes: Buffer): Buffer => bytes;
+
+/** A grpc-js method definition that hands the handler the raw message bytes. */
+function rawMethod(method: DescMethod): MethodDefinition<Buffer, Buffer> {
+  return {
+    path: methodPath(method),
+    requestStream: method.methodKind === "client_streaming" || method.methodKind === "bidi_streaming",
+    responseStream: method.methodKind === "server_streaming" || method.methodKind === "bidi_streaming",
+    requestSerialize: passThrough,
+    requestDeserialize: passThrough,
+    responseSerialize: passThrough,
+    responseDeserialize: passThrough,
+  };
+}

@@ -1,0 +1,63 @@
+// grpc-js handlers for the two kinds of unary method: synchronous queries against a committed view
+// (QueryServices) and async node methods (NodeServices). Both answer every failure with a status
+// (grpcStatusOf decides the code) and never let an exception escape into grpc-js, which would
+// turn it into an opaque UNKNOWN, or into the process.
+import { status as GrpcStatus, type handleUnaryCall, type ServiceError, type ServerUnaryCall } from "@grpc/grpc-js";
+import type { Logger } from "pino";
+import { GrpcCode } from "../errors.js";
+import { grpcStatusOf, type QueryMethod } from "../query/service.js";
+import { committedView, heightMetadata, requestedHeight, type CommittedState } from "./height.js";
+import type { NodeMethod } from "./nodeServices.js";
+
+type UnaryHandler = handleUnaryCall<Buffer, Buffer>;
+
+export function queryHandler(method: QueryMethod, state: CommittedState, logger: Logger): UnaryHandler {
+  return (call, callback) => {
+    try {
+      const { view, height } = committedView(state, requestedHeight(call.metadata));
+      const response = method.handle(call.request, { state: view, height });
+      call.sendMetadata(heightMetadata(height));
+      callback(null, asBuffer(response));
+    } catch (err) {
+      callback(serviceError(err, method.path, logger));
+    }
+  };
+}
+
+/**
+ * Node methods do not read app state, so the height metadata only has to be well formed; the
+ * answer still carries a height (the app's latest committed one) so every response has it.
+ */
+export function nodeHandler(method: NodeMethod, state: CommittedState, logger: Logger): UnaryHandler {
+  return (call, callback) => {
+    void (async () => {
+      try {
+        requestedHeight(call.metadata);
+        const response = await method.handle(call.request, { signal: cancellation(call) });
+        call.sendMetadata(heightMetadata(state.lastHeight));
+        callback(null, asBuffer(response));
+      } catch (err) {
+        callback(serviceError(err, method.path, logger));
+      }
+    })();
+  };
+}
+
+function cancellation(call: ServerUnaryCall<Buffer, Buffer>): AbortSignal {
+  const controller = new AbortController();
+  if (call.cancelled) controller.abort();
+  else call.once("cancelled", () => controller.abort());
+  return controller.signal;
+}
+
+/** The status for a failure; unexpected ones (INTERNAL) are logged with their stack. */
+export function serviceError(err: unknown, path: string, logger: Logger): Partial<ServiceError> {
+  const { code, message } = grpcStatusOf(err);
+  if (code === GrpcCode.INTERNAL) logger.error({ err, path }, "gRPC method failed");
+  else if (code === GrpcCode.UNKNOWN) logger.warn({ path, message }, "gRPC method failed");
+  return { code: code as GrpcStatus, details: message };
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
