@@ -161,3 +161,44 @@ test("the app exits with a clear message when the gRPC port is taken", async () 
     await other.destroy();
   }
 });
+
+test("bank queries over gRPC: the faucet's genesis balance, supply and the native denom's metadata", async () => {
+  const { Query: BankQuery } = await import("../gen/cosmos/bank/v1beta1/query_pb.js");
+  const { FAUCET_ADDRESS } = await import("../cometbft/localGenesis.js");
+  const { FAUCET_GENESIS_BALANCE } = await import("../cometbft/testKeys.js");
+  const balance = await client.call(BankQuery, "balance", { address: FAUCET_ADDRESS, denom: "uunit" });
+  assert.equal(balance.response.balance?.amount, FAUCET_GENESIS_BALANCE.toString());
+  assert.ok(balance.height >= 3, `answered at height ${balance.height}`);
+  const all = await client.call(BankQuery, "allBalances", { address: FAUCET_ADDRESS });
+  assert.deepEqual(all.response.balances.map((c) => [c.denom, c.amount]), [["uunit", FAUCET_GENESIS_BALANCE.toString()]]);
+  const atHeight2 = await client.call(BankQuery, "balance", { address: FAUCET_ADDRESS, denom: "uunit" }, { height: 2 });
+  assert.equal(atHeight2.height, 2);
+  const supply = await client.call(BankQuery, "supplyOf", { denom: "uunit" });
+  assert.equal(supply.response.amount?.amount, FAUCET_GENESIS_BALANCE.toString());
+  const total = await client.call(BankQuery, "totalSupply", { pagination: { countTotal: true } });
+  assert.equal(total.response.pagination?.total, 1n);
+  const meta = await client.call(BankQuery, "denomMetadata", { denom: "uunit" });
+  assert.equal(meta.response.metadata?.display, "UNIT");
+  assert.deepEqual(meta.response.metadata?.denomUnits.map((u) => [u.denom, u.exponent]), [["uunit", 0], ["UNIT", 6]]);
+  await failsWith(client.call(BankQuery, "balance", { address: "unit1notanaddress", denom: "uunit" }), status.INVALID_ARGUMENT, /invalid address/);
+  await failsWith(client.call(BankQuery, "denomMetadata", { denom: "unknowncoin" }), status.NOT_FOUND);
+});
+
+test("auth queries over gRPC: accounts, the gov module account, params, NotFound for a stranger", async () => {
+  const { Query: AuthQuery } = await import("../gen/cosmos/auth/v1beta1/query_pb.js");
+  const { ModuleAccountSchema, BaseAccountSchema } = await import("../gen/cosmos/auth/v1beta1/auth_pb.js");
+  const { FAUCET_ADDRESS } = await import("../cometbft/localGenesis.js");
+  const gov = await client.call(AuthQuery, "moduleAccountByName", { name: "gov" });
+  assert.equal(gov.response.account?.typeUrl, "/cosmos.auth.v1beta1.ModuleAccount");
+  assert.equal(fromBinary(ModuleAccountSchema, gov.response.account!.value).baseAccount?.address, "unit10d07y265gmmuvt4z0w9aw880jnsr700jj6dgqc");
+  const faucet = await client.call(AuthQuery, "account", { address: FAUCET_ADDRESS });
+  assert.equal(faucet.response.account?.typeUrl, "/cosmos.auth.v1beta1.BaseAccount");
+  assert.equal(fromBinary(BaseAccountSchema, faucet.response.account!.value).address, FAUCET_ADDRESS);
+  const params = await client.call(AuthQuery, "params", {});
+  assert.equal(params.response.params?.maxMemoCharacters, 256n);
+  const accounts = await client.call(AuthQuery, "accounts", { pagination: { limit: 2n } });
+  assert.equal(accounts.response.accounts.length, 2);
+  assert.ok(accounts.response.pagination?.nextKey.length, "a next key when more accounts exist");
+  await failsWith(client.call(AuthQuery, "account", { address: "unit1qurswpc8qurswpc8qurswpc8qurswpc8mtehk2" }), status.NOT_FOUND, /account unit1\w+ not found/);
+  await failsWith(client.call(AuthQuery, "moduleAccountByName", { name: "nosuchmodule" }), status.NOT_FOUND);
+});
