@@ -2,38 +2,21 @@
 // piped on stdin the way scripts (and the Cosmos SDK's docs) do it.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
+import { runUnitd, type CliRun } from "./support/unitdCli.js";
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ABANDON_24 = `${"abandon ".repeat(23)}art`;
 const ABANDON_24_ADDRESS = { secp256k1: "unit1r5v5srda7xfth3hn2s26txvrcrntldjunnekp5", eth_secp256k1: "unit1tc2a46eulpthxhr2etjcwqlsfa78h4w0q0hpz8" };
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `unitd keys <args>` with `input` piped on stdin. The caller's UNITD_* variables are not inherited. */
-function keys(args: string[], input = "", env: Record<string, string> = {}): Promise<Run> {
-  const baseEnv = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith("UNITD_")));
-  const child = spawn(process.execPath, ["--import", "tsx", "app/cli/unitd.ts", "keys", ...args], { cwd: REPO_ROOT, env: { ...baseEnv, ...env } });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.setEncoding("utf8").on("data", (d: string) => (stdout += d));
-  child.stderr.setEncoding("utf8").on("data", (d: string) => (stderr += d));
-  child.stdin.on("error", () => {}); // the CLI may exit before reading everything
-  child.stdin.end(input);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code: code ?? -1, stdout, stderr }));
-  });
+/** Runs `unitd keys <args>` with `input` piped on stdin. */
+function keys(args: string[], input = "", env: Record<string, string> = {}): Promise<CliRun> {
+  return runUnitd(["keys", ...args], { input, env });
 }
 
 function newHome(): string {
@@ -41,7 +24,7 @@ function newHome(): string {
 }
 
 /** A failure as a user should see it: exit 1, one readable "Error:" line, no stack trace. */
-function assertUserError(run: Run, message: RegExp): void {
+function assertUserError(run: CliRun, message: RegExp): void {
   assert.equal(run.code, 1, `exit code; stderr: ${run.stderr}`);
   assert.match(run.stderr, /^Error: /m);
   assert.match(run.stderr, message);
