@@ -7,6 +7,8 @@ export interface NodePorts {
   rest: number;
   evmHttp: number;
   evmWs: number;
+  /** The test-funds faucet (one per network). Absent in node homes created before it existed. */
+  faucet?: number;
 }
 
 export const DEFAULT_PORTS: NodePorts = {
@@ -17,6 +19,7 @@ export const DEFAULT_PORTS: NodePorts = {
   rest: 1317,
   evmHttp: 8545,
   evmWs: 8546,
+  faucet: 4500,
 };
 
 /** Every port of `base` moved by `offset`. */

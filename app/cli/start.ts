@@ -8,8 +8,7 @@ import { DEFAULT_PORTS, type NodePorts } from "../../cometbft/ports.js";
 import { ProcessGroup } from "../../cometbft/processGroup.js";
 import { assertPortsFree, canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { hasHeight } from "../../cometbft/rpc.js";
-import { defaultAppState } from "../genesis.js";
-import { appModules } from "../modules.js";
+import { localChainAppState } from "../../cometbft/localGenesis.js";
 import { nodeEntry } from "./entry.js";
 
 export interface StartOptions {
@@ -26,13 +25,14 @@ export async function startNode(opts: StartOptions): Promise<number> {
     cometBinary,
     chainId: opts.chainId ?? DEFAULT_CHAIN_ID,
     ports: opts.ports ?? DEFAULT_PORTS,
-    appState: defaultAppState(appModules()),
+    appState: localChainAppState(),
   });
   const config = readAppConfig(paths);
   say(created ? `created a new chain "${config.chainId}" in ${paths.root}` : `resuming chain "${config.chainId}" from ${paths.root}`);
   if (!created && opts.ports && JSON.stringify(opts.ports) !== JSON.stringify(config.ports)) say(`note: --port-offset is ignored; this node was created with RPC port ${config.ports.rpc} (see ${paths.appConfigFile})`);
   if (!created && opts.chainId && opts.chainId !== config.chainId) say(`note: --chain-id is ignored; this node's chain is "${config.chainId}"`);
-  await assertPortsFree({ "ABCI": config.ports.abci, "CometBFT RPC": config.ports.rpc, "CometBFT P2P": config.ports.p2p });
+  const faucetPort = faucetPortOf(config.ports);
+  await assertPortsFree({ "ABCI": config.ports.abci, "CometBFT RPC": config.ports.rpc, "CometBFT P2P": config.ports.p2p, "faucet": faucetPort });
 
   const group = new ProcessGroup({ logDir: paths.logDir });
   // The app watches this variable to exit if the supervisor disappears without stopping it.
@@ -52,7 +52,11 @@ export async function startNode(opts: StartOptions): Promise<number> {
     await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, interrupted);
     group.start({ name: "cometbft", command: cometBinary, args: ["start", "--home", paths.cometHome], env: childEnv });
     await waitUntil("the first block", () => hasHeight(`http://127.0.0.1:${config.ports.rpc}`, 1), STARTUP_TIMEOUT_MS, interrupted);
-    printEndpoints(say, config.chainId, config.ports, paths.root);
+    // The faucet signs against the chain, so it starts once blocks are being made.
+    const faucet = nodeEntry("../../gateway/faucet/main.js");
+    group.start({ name: "faucet", command: faucet.command, args: [...faucet.args, "--home", paths.root, "--port", String(faucetPort)], env: childEnv });
+    await waitUntil("the faucet", () => canConnect(faucetPort), 60_000, interrupted);
+    printEndpoints(say, config.chainId, { ...config.ports, faucet: faucetPort }, paths.root);
   } catch (err) {
     started = false;
     if (!stopSignal) say(`start failed: ${(err as Error).message}`);
@@ -67,6 +71,11 @@ export async function startNode(opts: StartOptions): Promise<number> {
   await group.stopAll();
   say("stopped");
   return "reason" in outcome ? 1 : 0;
+}
+
+/** Homes created before the faucet existed have no faucet port: keep it at the same offset as RPC. */
+function faucetPortOf(ports: NodePorts): number {
+  return ports.faucet ?? DEFAULT_PORTS.faucet! + (ports.rpc - DEFAULT_PORTS.rpc);
 }
 
 /** Long enough for CometBFT to replay many blocks into the app after a crash. */
@@ -96,6 +105,7 @@ function printEndpoints(say: (l: string) => void, chainId: string, ports: NodePo
     ["CometBFT RPC", `http://127.0.0.1:${ports.rpc}  (WebSocket ws://127.0.0.1:${ports.rpc}/websocket)`],
     ["CometBFT P2P", `tcp://127.0.0.1:${ports.p2p}`],
     ["ABCI (app)", `tcp://127.0.0.1:${ports.abci}`],
+    ["faucet", `http://127.0.0.1:${ports.faucet}  (POST /faucet {"address": "unit1..." | "0x..."})`],
     ["home", home],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));

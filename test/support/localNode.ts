@@ -11,8 +11,7 @@ import type { NodePorts } from "../../cometbft/ports.js";
 import { canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { getStatus, type CometStatus } from "../../cometbft/rpc.js";
 import { REPO_ROOT } from "../../cometbft/paths.js";
-import { defaultAppState } from "../../app/genesis.js";
-import { appModules } from "../../app/modules.js";
+import { localChainAppState } from "../../cometbft/localGenesis.js";
 import { freeNodePorts } from "./ports.js";
 
 export const APP_MAIN = path.join(REPO_ROOT, "dist", "app", "main.js");
@@ -65,7 +64,7 @@ export class LocalNode {
       cometBinary,
       chainId: DEFAULT_CHAIN_ID,
       ports,
-      appState: defaultAppState(appModules()),
+      appState: localChainAppState(),
       comet: { timeoutCommit: options.timeoutCommit ?? "200ms", logLevel: options.cometLogLevel ?? "error" },
     });
     return new LocalNode(paths, ports, cometBinary);

@@ -1,0 +1,44 @@
+// `unitd query` (alias `q`): read committed state from a node through CometBFT RPC.
+import { runQueryAuth } from "./queryAuth.js";
+import { runQueryBank } from "./queryBank.js";
+import { runQueryTx } from "./queryTx.js";
+import { UsageError } from "./cliArgs.js";
+import { runCli } from "./runCli.js";
+
+const USAGE = `unitd query <module> <what> [args] [flags]     (alias: unitd q)
+
+Queries:
+  bank balances <address> [--denom <denom>]   balances of an account (one denom with --denom)
+  bank total [--denom <denom>]                total supply (of one denom with --denom)
+  auth account <address>                      an account: number, sequence, public key
+  auth module-account <name>                  a module account by name (gov, fee_collector, ...)
+  tx <hash>                                   a committed tx by its hash, decoded
+
+Addresses are accepted as unit1... or 0x...
+
+Flags:
+  --node <url>        CometBFT RPC address (default http://127.0.0.1:26657; tcp:// is read as http://)
+  -o, --output <fmt>  text (default, YAML-like) or json (proto field names, int64 as strings)
+  --height <n>        read state at this height (bank and auth queries; default latest)
+`;
+
+export function runQueryCommand(args: string[]): Promise<number> {
+  return runCli("query", async () => {
+    const [module, ...rest] = args;
+    if (module === undefined || module === "help" || module === "--help" || module === "-h" || rest.includes("--help") || rest.includes("-h")) {
+      // Asked for help: stdout, exit 0. Typed nothing: the same text as an error.
+      (module === undefined ? process.stderr : process.stdout).write(USAGE);
+      return module === undefined ? 1 : 0;
+    }
+    switch (module) {
+      case "bank":
+        return runQueryBank(rest);
+      case "auth":
+        return runQueryAuth(rest);
+      case "tx":
+        return runQueryTx(rest);
+      default:
+        throw new UsageError(`unknown query module "${module}": expected bank, auth or tx`);
+    }
+  });
+}

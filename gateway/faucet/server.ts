@@ -1,0 +1,98 @@
+// The faucet's HTTP API (Koa): POST /faucet sends coins, GET /faucet/info and GET /health
+// describe it. Every answer is JSON; every failure is `{"error": "..."}` with a fitting status,
+// and nothing a client sends can crash the process.
+import Koa from "koa";
+import type { Logger } from "pino";
+import { formatCoins, type Coin } from "../../sdk/tx/coins.js";
+import { parseFaucetRequest } from "./faucetRequest.js";
+import { FaucetHttpError } from "./httpErrors.js";
+import { readJsonBody } from "./requestBody.js";
+import type { SlidingWindowLimiter } from "./slidingWindowLimiter.js";
+
+export interface FaucetAppOptions {
+  sender: { readonly address: string; send(to: string): Promise<{ txhash: string }> };
+  amount: Coin[];
+  limits: { perAddress: SlidingWindowLimiter; perIp: SlidingWindowLimiter; windowMs: number };
+  bodyLimitBytes: number;
+  /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
+  trustProxy?: boolean;
+  /** Answer browsers from any origin (Access-Control-Allow-Origin: *). */
+  cors?: boolean;
+  logger?: Logger;
+}
+
+type Route = { methods: string[]; handle: (ctx: Koa.Context) => Promise<void> | void };
+
+export function createFaucetApp(options: FaucetAppOptions): Koa {
+  const app = new Koa({ proxy: options.trustProxy ?? false });
+  const amount = formatCoins(options.amount);
+  const routes: Record<string, Route> = {
+    "/faucet": { methods: ["POST"], handle: (ctx) => fund(ctx, options, amount) },
+    "/faucet/info": {
+      methods: ["GET", "HEAD"],
+      handle: (ctx) => {
+        const windowSeconds = Math.round(options.limits.windowMs / 1000);
+        ctx.body = { address: options.sender.address, amount, rate_limit: { window_seconds: windowSeconds } };
+      },
+    },
+    "/health": { methods: ["GET", "HEAD"], handle: (ctx) => void (ctx.body = { status: "ok" }) },
+  };
+
+  // Failures of the socket (client went away mid-answer) are not the faucet's problem to shout about.
+  app.on("error", (err: Error) => options.logger?.debug({ err: err.message }, "connection error"));
+  app.use(async (ctx) => {
+    if (options.cors) {
+      ctx.set("Access-Control-Allow-Origin", "*");
+      ctx.set("Access-Control-Allow-Headers", "Content-Type");
+    }
+    try {
+      const route = routes[ctx.path];
+      if (!route) throw new FaucetHttpError(404, `no such endpoint: ${ctx.path} (try POST /faucet)`);
+      if (options.cors && ctx.method === "OPTIONS") {
+        ctx.set("Access-Control-Allow-Methods", route.methods.join(", "));
+        ctx.status = 204;
+        return;
+      }
+      if (!route.methods.includes(ctx.method)) throw new FaucetHttpError(405, `method ${ctx.method} not allowed on ${ctx.path}; use ${route.methods[0]}`, { Allow: route.methods.join(", ") });
+      await route.handle(ctx);
+    } catch (err) {
+      if (err instanceof FaucetHttpError) {
+        ctx.status = err.status;
+        ctx.set(err.headers);
+        // A body we stopped reading must not be parsed as the next request on this connection.
+        if (err.status === 413) ctx.set("Connection", "close");
+        ctx.body = { error: err.message };
+        return;
+      }
+      options.logger?.error({ err }, "faucet request failed");
+      ctx.status = 500;
+      ctx.body = { error: "internal error" };
+    }
+  });
+  return app;
+}
+
+async function fund(ctx: Koa.Context, options: FaucetAppOptions, amount: string): Promise<void> {
+  const { address } = parseFaucetRequest(await readJsonBody(ctx.req, options.bodyLimitBytes));
+  const { perIp, perAddress } = options.limits;
+  // Check both limits before recording either, so a refused request uses up no quota.
+  for (const [limiter, key, what] of [[perIp, ctx.ip, "from your IP address"], [perAddress, address, "for this address"]] as const) {
+    const decision = limiter.check(key);
+    if (!decision.allowed) {
+      const seconds = Math.ceil(decision.retryAfterMs / 1000);
+      throw new FaucetHttpError(429, `too many faucet requests ${what}; try again in ${seconds} s`, { "Retry-After": String(seconds) });
+    }
+  }
+  perIp.record(ctx.ip);
+  perAddress.record(address);
+  try {
+    const { txhash } = await options.sender.send(address);
+    options.logger?.info({ address, txhash, ip: ctx.ip }, "funded");
+    ctx.body = { txhash, address, amount };
+  } catch (err) {
+    // The caller did nothing wrong: give the quota back.
+    perIp.release(ctx.ip);
+    perAddress.release(address);
+    throw err;
+  }
+}
