@@ -9,7 +9,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { REPO_ROOT } from "../cometbft/paths.js";
 import { FAUCET_TEST_MNEMONIC } from "../cometbft/testKeys.js";
 import { waitUntil } from "../cometbft/readiness.js";
 import { getBalance } from "../sdk/client/bankQueries.js";
