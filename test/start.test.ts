@@ -52,6 +52,8 @@ test("first start creates the chain, prints its endpoints, and Ctrl-C stops ever
   assert.equal(first.code, 0, first.output);
   assert.match(first.output, /created a new chain "unit_2611-1"/);
   assert.match(first.output, new RegExp(`CometBFT RPC\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.rpc + offset}`));
+  assert.match(first.output, new RegExp(`gRPC\\s+127\\.0\\.0\\.1:${DEFAULT_PORTS.grpc + offset}`));
+  assert.match(first.output, new RegExp(`faucet\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.faucet! + offset}`));
   assert.match(first.output, /\[supervisor\] stopped/, first.output.split("\n").slice(-8).join("\n"));
   assert.match(first.output, /\[app\] /, "children's logs are prefixed");
   for (const port of Object.values(shiftPorts(offset)).slice(0, 3)) assert.ok(await isPortFree(port), `port ${port} released`);

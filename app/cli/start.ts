@@ -32,7 +32,7 @@ export async function startNode(opts: StartOptions): Promise<number> {
   if (!created && opts.ports && JSON.stringify(opts.ports) !== JSON.stringify(config.ports)) say(`note: --port-offset is ignored; this node was created with RPC port ${config.ports.rpc} (see ${paths.appConfigFile})`);
   if (!created && opts.chainId && opts.chainId !== config.chainId) say(`note: --chain-id is ignored; this node's chain is "${config.chainId}"`);
   const faucetPort = faucetPortOf(config.ports);
-  await assertPortsFree({ "ABCI": config.ports.abci, "CometBFT RPC": config.ports.rpc, "CometBFT P2P": config.ports.p2p, "faucet": faucetPort });
+  await assertPortsFree({ "ABCI": config.ports.abci, "CometBFT RPC": config.ports.rpc, "CometBFT P2P": config.ports.p2p, "gRPC": config.ports.grpc, "faucet": faucetPort });
 
   const group = new ProcessGroup({ logDir: paths.logDir });
   // The app watches this variable to exit if the supervisor disappears without stopping it.
@@ -105,6 +105,7 @@ function printEndpoints(say: (l: string) => void, chainId: string, ports: NodePo
     ["CometBFT RPC", `http://127.0.0.1:${ports.rpc}  (WebSocket ws://127.0.0.1:${ports.rpc}/websocket)`],
     ["CometBFT P2P", `tcp://127.0.0.1:${ports.p2p}`],
     ["ABCI (app)", `tcp://127.0.0.1:${ports.abci}`],
+    ["gRPC", `127.0.0.1:${ports.grpc}  (plaintext, with reflection: grpcurl -plaintext 127.0.0.1:${ports.grpc} list)`],
     ["faucet", `http://127.0.0.1:${ports.faucet}  (POST /faucet {"address": "unit1..." | "0x..."})`],
     ["home", home],
   ];
