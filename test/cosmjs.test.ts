@@ -2,12 +2,13 @@
 // calls a dapp makes, with both key algorithms.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { DirectSecp256k1HdWallet, DirectEthSecp256k1HdWallet, type OfflineDirectSigner } from "@cosmjs/proto-signing";
+import { DirectSecp256k1HdWallet, DirectEthSecp256k1HdWallet, DirectEthSecp256k1Wallet, type OfflineDirectSigner } from "@cosmjs/proto-signing";
 import { GasPrice, SigningStargateClient, StargateClient, calculateFee } from "@cosmjs/stargate";
 import { stringToPath } from "@cosmjs/crypto";
 import { LocalNode } from "./support/localNode.js";
 import { FAUCET_TEST_MNEMONIC } from "../cometbft/testKeys.js";
 import { generateMnemonic } from "../sdk/keys/mnemonic.js";
+import { privateKeyFromMnemonic } from "../sdk/keys/deriveKey.js";
 
 const HD_PATH = stringToPath("m/44'/118'/0'/0/0");
 const gasPrice = GasPrice.fromString("0.025uunit");
@@ -31,13 +32,16 @@ async function fundedClient(wallet: OfflineDirectSigner): Promise<{ client: Sign
   return { client: await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet, { gasPrice }), address };
 }
 
-for (const algo of ["secp256k1", "eth_secp256k1"] as const) {
-  test(`CosmJS reads and sends with a ${algo} wallet`, async () => {
-    const mnemonic = generateMnemonic();
-    const wallet =
-      algo === "secp256k1"
-        ? await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix: "unit", hdPaths: [HD_PATH] })
-        : await DirectEthSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix: "unit", hdPaths: [HD_PATH] });
+const WALLETS = {
+  DirectSecp256k1HdWallet: { algo: "secp256k1", make: () => DirectSecp256k1HdWallet.fromMnemonic(generateMnemonic(), { prefix: "unit", hdPaths: [HD_PATH] }) },
+  DirectEthSecp256k1HdWallet: { algo: "eth_secp256k1", make: () => DirectEthSecp256k1HdWallet.fromMnemonic(generateMnemonic(), { prefix: "unit", hdPaths: [HD_PATH] }) },
+  // A raw private key, as a MetaMask-style wallet exports it.
+  DirectEthSecp256k1Wallet: { algo: "eth_secp256k1", make: () => DirectEthSecp256k1Wallet.fromKey(privateKeyFromMnemonic(generateMnemonic()), "unit") },
+} as const;
+
+for (const [name, { algo, make }] of Object.entries(WALLETS)) {
+  test(`CosmJS reads and sends with ${name} (${algo})`, async () => {
+    const wallet: OfflineDirectSigner = await make();
     const recipient = (await (await DirectSecp256k1HdWallet.generate(12, { prefix: "unit" })).getAccounts())[0]!.address;
 
     const reader = await StargateClient.connect(node.rpcUrl);
