@@ -1,15 +1,30 @@
 // Runs every benchmark in turn with its default settings (`npm run bench`). Each prints a
 // markdown table; bench/RESULTS.md records a run with the command that reproduces it.
+// `npm run bench -- bank-send [flags]` runs only the named benchmark(s), with the flags passed on.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const benches = ["store-commit.ts", "startup.ts"];
+const benches = ["store-commit.ts", "startup.ts", "bank-send.ts"];
+const args = process.argv.slice(2);
+const named: string[] = [];
+while (args.length > 0 && !args[0]!.startsWith("-")) {
+  const name = args.shift()!.replace(/\.ts$/, "") + ".ts";
+  if (!benches.includes(name)) {
+    console.error(`unknown benchmark ${name}; known: ${benches.map((b) => b.replace(/\.ts$/, "")).join(", ")}`);
+    process.exit(2);
+  }
+  named.push(name);
+}
+if (named.length === 0 && args.length > 0) {
+  console.error("flags are passed to named benchmarks only, e.g. npm run bench -- bank-send --runs 1");
+  process.exit(2);
+}
 let failed = 0;
-for (const bench of benches) {
+for (const bench of named.length > 0 ? named : benches) {
   console.log(`\n## ${bench}\n`);
-  const res = spawnSync(process.execPath, ["--import", "tsx", path.join(here, bench)], { stdio: "inherit" });
+  const res = spawnSync(process.execPath, ["--import", "tsx", path.join(here, bench), ...args], { stdio: "inherit" });
   if (res.status !== 0) failed++;
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,117 @@
+// Child processes and temp dirs of a benchmark, all torn down on the way out, even on failure
+// or Ctrl-C: every spawned process and created directory is registered here.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+export interface Proc {
+  name: string;
+  child: ChildProcess;
+  exited: Promise<void>;
+  logFile: string;
+}
+
+const procs = new Set<Proc>();
+const dirs = new Set<string>();
+let keepDirs = false;
+
+export function keepTempDirs(keep: boolean): void {
+  keepDirs = keep;
+}
+
+export function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  dirs.add(dir);
+  return dir;
+}
+
+/** Removes a temp dir now (unless --keep), instead of at the end of the whole benchmark. */
+export function releaseTempDir(dir: string): void {
+  if (keepDirs) return;
+  fs.rmSync(dir, { recursive: true, force: true });
+  dirs.delete(dir);
+}
+
+export function startProcess(name: string, command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = {}): Proc {
+  fs.mkdirSync(path.dirname(logFile), { recursive: true });
+  const out = fs.openSync(logFile, "a");
+  const child = spawn(command, args, { stdio: ["ignore", out, out], env: { ...process.env, ...env } });
+  fs.closeSync(out);
+  const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
+  const proc = { name, child, exited, logFile };
+  procs.add(proc);
+  void exited.then(() => procs.delete(proc));
+  return proc;
+}
+
+export function isRunning(p: Proc): boolean {
+  return p.child.exitCode === null && p.child.signalCode === null;
+}
+
+/** SIGTERM (or `signal`), then SIGKILL if the process is still there after `graceMs`. */
+export async function stopProcess(p: Proc, signal: NodeJS.Signals = "SIGTERM", graceMs = 10_000): Promise<void> {
+  if (!isRunning(p)) return;
+  p.child.kill(signal);
+  const timer = setTimeout(() => {
+    if (isRunning(p)) p.child.kill("SIGKILL");
+  }, graceMs);
+  await p.exited;
+  clearTimeout(timer);
+}
+
+/** CPU seconds (user + system) a live process has used so far, from /proc; undefined elsewhere. */
+export function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // Fields after the command name start at index 3 (state); utime and stime are fields 14 and 15.
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return ticks / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/** Busy CPU seconds of the whole machine (all cores, all processes) so far, from /proc/stat. */
+export function machineBusySeconds(): number | undefined {
+  try {
+    const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!;
+    const [, ...fields] = line.trim().split(/\s+/);
+    // user nice system idle iowait irq softirq, in USER_HZ (100 per second).
+    const [user, nice, system, , , irq, softirq] = fields.map(Number);
+    return (user! + nice! + system! + irq! + softirq!) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+export function tail(file: string, lines = 30): string {
+  try {
+    return fs.readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
+}
+
+export async function cleanupAll(): Promise<void> {
+  await Promise.all([...procs].map((p) => stopProcess(p, "SIGKILL", 1_000)));
+  for (const dir of dirs) {
+    if (keepDirs) console.error(`kept ${dir}`);
+    else fs.rmSync(dir, { recursive: true, force: true });
+  }
+  dirs.clear();
+}
+
+let installed = false;
+/** On Ctrl-C or SIGTERM: kill the children, remove the temp dirs, exit 130. */
+export function cleanupOnSignals(): void {
+  if (installed) return;
+  installed = true;
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    process.on(sig, () => {
+      void cleanupAll().finally(() => process.exit(130));
+    });
+  }
+}
