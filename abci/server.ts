@@ -77,20 +77,27 @@ export class AbciServer {
     const drain = async () => {
       if (running) return;
       running = true;
+      // Responses are written in batches: at each Flush request (CometBFT sends one after every
+      // batch of requests) and whenever the queue runs dry, rather than one socket write each.
+      const pending: Buffer[] = [];
+      const writePending = () => {
+        if (pending.length > 0 && !closed) socket.write(pending.length === 1 ? pending[0]! : Buffer.concat(pending));
+        pending.length = 0;
+      };
       try {
         while (queue.length > 0 && !closed) {
           const req = queue.shift()!;
-          let frame: Buffer;
           try {
             const res = await dispatch(this.app, req);
-            frame = encodeFrame(toBinary(ResponseSchema, res));
+            pending.push(encodeFrame(toBinary(ResponseSchema, res)));
           } catch (err) {
             log.error({ err, request: req.value.case }, "abci handler failed");
-            frame = encodeFrame(toBinary(ResponseSchema, exceptionResponse(errorMessage(err))));
+            pending.push(encodeFrame(toBinary(ResponseSchema, exceptionResponse(errorMessage(err)))));
           }
-          if (!closed) socket.write(frame);
+          if (req.value.case === "flush" || queue.length === 0) writePending();
         }
       } finally {
+        writePending();
         running = false;
       }
     };

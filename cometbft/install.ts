@@ -51,6 +51,25 @@ export function ensureCometbft(options: InstallOptions = {}): string {
   return binary;
 }
 
+/**
+ * The pinned CometBFT's `abci-cli` (same module and version), whose `kvstore` command serves the
+ * reference kvstore app over a socket, as our app is served: benchmarks compare like with like.
+ */
+export function ensureAbciCli(options: InstallOptions = {}): string {
+  const binDir = options.binDir ?? PROJECT_BIN_DIR;
+  const binary = path.join(binDir, "abci-cli");
+  // abci-cli reports the ABCI version, so the module version comes from the build info.
+  const res = fs.existsSync(binary) ? spawnSync("go", ["version", "-m", binary], { encoding: "utf8", timeout: 30_000 }) : undefined;
+  if (res?.status === 0 && res.stdout.includes(`\tv${COMETBFT_VERSION}`)) return binary;
+  options.onProgress?.(`installing abci-cli v${COMETBFT_VERSION} into ${binDir} with go install`);
+  fs.mkdirSync(binDir, { recursive: true });
+  execFileSync("go", ["install", `${COMETBFT_MODULE.replace(/\/cmd\/cometbft$/, "")}/abci/cmd/abci-cli@v${COMETBFT_VERSION}`], {
+    env: { ...process.env, GOBIN: binDir, GOTOOLCHAIN: "local" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return binary;
+}
+
 // `node dist/cometbft/install.js` installs and prints the path.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   console.log(ensureCometbft({ onProgress: (l) => console.error(l) }));

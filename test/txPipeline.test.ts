@@ -99,6 +99,7 @@ test("bad txs are rejected with the SDK's codes and change nothing", async () =>
     { name: "no fee", tx: (await send(alice, C, "1", { fee: { amount: [], gasLimit: 200_000n } })).txBytes, code: 13, log: /insufficient fees/ },
     { name: "gas too low", tx: (await send(alice, C, "1", { fee: { amount: [{ denom: "uunit", amount: "100" }], gasLimit: 1_000n } })).txBytes, code: 11, log: /out of gas in location: \w+; gasWanted: 1000, gasUsed: \d+: out of gas/ },
     { name: "memo too large", tx: (await send(alice, C, "1", { memo: "x".repeat(300) })).txBytes, code: 12, log: /maximum number of characters is 256 but received 300/ },
+    { name: "memo too large in bytes", tx: (await send(alice, C, "1", { memo: "\u{1F600}".repeat(100) })).txBytes, code: 12, log: /maximum number of characters is 256 but received 400/ },
     { name: "amount overflow", tx: (await send(alice, C, (1n << 256n).toString())).txBytes, code: 10, log: /overflows 256 bits/ },
     { name: "bad recipient checksum", tx: (await send(alice, C.slice(0, -1) + (C.endsWith("q") ? "p" : "q"), "1")).txBytes, code: 7, log: /invalid to address/ },
     { name: "wrong recipient prefix", tx: (await send(alice, "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu", "1")).txBytes, code: 7, log: /invalid to address: wrong address prefix: expected unit, got cosmos/ },
@@ -201,3 +202,18 @@ async function highS(txBytes: Uint8Array): Promise<Uint8Array> {
   raw.signatures[0] = Uint8Array.from([...sig.subarray(0, 32), ...Buffer.from(high.toString(16).padStart(64, "0"), "hex")]);
   return toBinary(TxRawSchema, raw);
 }
+
+test("queries without pagination get the total, as in the SDK", async () => {
+  const res = await chain.grpc("/cosmos.bank.v1beta1.Query/TotalSupply", QueryTotalSupplyRequestSchema, {}, QueryTotalSupplyResponseSchema);
+  assert.equal(res.pagination?.total, BigInt(res.supply.length));
+});
+
+test("a genesis listing one address twice, in different cases, is refused", async () => {
+  await assert.rejects(
+    InProcessChain.create([
+      { address: C, coins: [{ denom: "uunit", amount: "100" }] },
+      { address: C.toUpperCase(), coins: [{ denom: "uunit", amount: "1000" }] },
+    ]),
+    /duplicate address/,
+  );
+});

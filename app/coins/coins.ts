@@ -56,8 +56,13 @@ export function toWireCoins(coins: readonly Coin[]): { denom: string; amount: st
 
 /** Sum of two sorted coin lists, sorted; a sum past 256 bits is an error. */
 export function addCoins(a: readonly Coin[], b: readonly Coin[]): Coin[] {
+  return sumCoins([a, b]);
+}
+
+/** Sum of any number of coin lists in one pass, sorted by denom; past 256 bits is an error. */
+export function sumCoins(lists: readonly (readonly Coin[])[]): Coin[] {
   const byDenom = new Map<string, bigint>();
-  for (const c of [...a, ...b]) byDenom.set(c.denom, (byDenom.get(c.denom) ?? 0n) + c.amount);
+  for (const list of lists) for (const c of list) byDenom.set(c.denom, (byDenom.get(c.denom) ?? 0n) + c.amount);
   const denoms = [...byDenom.keys()].sort();
   return denoms.map((denom) => {
     const amount = byDenom.get(denom)!;

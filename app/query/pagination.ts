@@ -32,7 +32,8 @@ export function paginate<T>(state: KVReader, prefix: Uint8Array, req: PageReques
   const offset = req?.offset ?? 0n;
   if (key.length > 0 && offset > 0n) throw invalidArgument("invalid request, either offset or key is expected, got both");
   const limit = req?.limit && req.limit > 0n ? (req.limit > MAX_PAGE_LIMIT ? MAX_PAGE_LIMIT : req.limit) : DEFAULT_PAGE_LIMIT;
-  const countTotal = (req?.countTotal ?? false) && key.length === 0;
+  // As in the SDK: without a limit the client gets the default page and the total.
+  const countTotal = ((req?.countTotal ?? false) || !req?.limit) && key.length === 0;
   const reverse = req?.reverse ?? false;
 
   const end = prefixEnd(prefix);

@@ -34,24 +34,30 @@ export interface AnteDeps {
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 
-/** Signers of a tx: each message's signers, deduplicated in order of first appearance. */
+/**
+ * Signers of a tx: each message's signers, deduplicated in order of first appearance, then the
+ * fee payer if it is not one of them (as in the SDK, a separate fee payer signs too).
+ */
 export function txSigners(tx: DecodedTx): Uint8Array[] {
   const seen = new Set<string>();
   const out: Uint8Array[] = [];
-  for (const { msg, handler } of tx.msgs) {
-    for (const signer of handler.signers(msg)) {
-      if (!seen.has(hex(signer))) {
-        seen.add(hex(signer));
-        out.push(signer);
-      }
+  const add = (signer: Uint8Array) => {
+    if (!seen.has(hex(signer))) {
+      seen.add(hex(signer));
+      out.push(signer);
     }
-  }
+  };
+  for (const { msg, handler } of tx.msgs) for (const signer of handler.signers(msg)) add(signer);
+  const payer = tx.authInfo.fee?.payer ?? "";
+  if (payer !== "") add(parseAccAddress(payer, "fee payer"));
   return out;
 }
 
 /** Checks that need no state: run first, so malformed txs cost nothing. */
 export function validateBasic(tx: DecodedTx, mode: ExecMode): { signers: Uint8Array[]; fee: Coin[] } {
-  if (tx.body.extensionOptions.length > 0 || tx.body.nonCriticalExtensionOptions.length > 0) throw sdkErrors.unknownExtensionOptions.wrap("extension options are not supported");
+  // Non-critical extension options may be ignored by definition; critical ones may not.
+  if (tx.body.extensionOptions.length > 0) throw sdkErrors.unknownExtensionOptions.wrap("extension options are not supported");
+  if (tx.authInfo.tip) throw sdkErrors.notSupported.wrap("tips are not supported");
   for (const { msg, handler } of tx.msgs) handler.validateBasic?.(msg);
   const fee = tx.authInfo.fee;
   if (!fee) throw sdkErrors.invalidRequest.wrap("tx has no fee");
@@ -83,7 +89,7 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
   if (tx.body.timeoutHeight > 0n && ctx.header.height > tx.body.timeoutHeight) {
     throw sdkErrors.txTimeoutHeight.wrap(`block height: ${ctx.header.height}, timeout height: ${tx.body.timeoutHeight}`);
   }
-  const memoLength = [...tx.body.memo].length;
+  const memoLength = Buffer.byteLength(tx.body.memo, "utf8"); // bytes, as the SDK counts
   if (BigInt(memoLength) > params.maxMemoCharacters) throw sdkErrors.memoTooLarge.wrap(`maximum number of characters is ${params.maxMemoCharacters} but received ${memoLength} characters`);
   if (BigInt(signers.length) > params.txSigLimit) throw sdkErrors.tooManySignatures.wrap(`signatures: ${signers.length}, limit: ${params.txSigLimit}`);
   meter.consume(params.txSizeCostPerByte * BigInt(tx.bytes.length), "txSize");
@@ -93,7 +99,6 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
 
   // Fee: at least gas limit x minimum gas price, paid by the fee payer into fee_collector.
   const payer = tx.authInfo.fee!.payer !== "" ? parseAccAddress(tx.authInfo.fee!.payer, "fee payer") : signers[0]!;
-  if (!signers.some((s) => hex(s) === hex(payer))) throw sdkErrors.invalidRequest.wrap(`fee payer ${accAddressToString(payer)} is not a signer of the tx`);
   if (mode !== "simulate") {
     const price = getMinGasPrice(authStore);
     const required = requiredFee(price, tx.authInfo.fee!.gasLimit);

@@ -63,8 +63,16 @@ export class MsgRouter {
  */
 export function rejectUnknownFields(msg: { $unknown?: unknown[] }, where: string): void {
   if (msg.$unknown && msg.$unknown.length > 0) throw sdkErrors.txDecode.wrap(`${where} has unknown fields`);
-  for (const value of Object.values(msg)) {
-    if (value && typeof value === "object" && "$typeName" in value) rejectUnknownFields(value as { $unknown?: unknown[] }, where);
-    else if (Array.isArray(value)) for (const v of value) if (v && typeof v === "object" && "$typeName" in v) rejectUnknownFields(v as { $unknown?: unknown[] }, where);
+  for (const value of Object.values(msg)) checkNested(value, where);
+}
+
+/** Descends into message fields, repeated fields, oneofs (`{case, value}`) and map values. */
+function checkNested(value: unknown, where: string): void {
+  if (!value || typeof value !== "object" || value instanceof Uint8Array) return;
+  if ("$typeName" in value) return rejectUnknownFields(value as { $unknown?: unknown[] }, where);
+  if (Array.isArray(value)) {
+    for (const v of value) checkNested(v, where);
+    return;
   }
+  for (const v of Object.values(value)) checkNested(v, where);
 }

@@ -8,9 +8,16 @@ import { accountKey, accountNumberKey, ACCOUNT_PREFIX, NEXT_ACCOUNT_NUMBER_KEY, 
 
 export const AUTH_MODULE = "auth";
 
+const moduleAddresses = new Map<string, Uint8Array>();
+
 /** A module account's address: sha256(name)[:20], as the SDK derives it (no key controls it). */
 export function moduleAddress(name: string): Uint8Array {
-  return sha256(new TextEncoder().encode(name)).subarray(0, 20);
+  let address = moduleAddresses.get(name);
+  if (!address) {
+    address = sha256(new TextEncoder().encode(name)).subarray(0, 20);
+    moduleAddresses.set(name, address);
+  }
+  return Uint8Array.from(address); // a copy: callers may not alter the cached bytes
 }
 
 export class AccountKeeper {

@@ -45,8 +45,9 @@ export function initBankGenesis(ctx: Context, keeper: BankKeeper, raw: unknown):
   for (const [i, b] of g.balances.entries()) {
     const where = `bank genesis balances[${i}]`;
     const address = parseAccAddress(b.address, `${where}.address`);
-    if (seen.has(b.address)) throw new Error(`${where}: duplicate address ${b.address}`);
-    seen.add(b.address);
+    const id = Buffer.from(address).toString("hex"); // by bytes: bech32 may come in either case
+    if (seen.has(id)) throw new Error(`${where}: duplicate address ${b.address}`);
+    seen.add(id);
     const coins = parseCoins(b.coins);
     for (const c of coins) keeper.setGenesisBalance(ctx, address, c);
     total = addCoins(total, coins);

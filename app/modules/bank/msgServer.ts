@@ -2,7 +2,7 @@
 // then the transfer.
 import { MsgMultiSendResponseSchema, MsgMultiSendSchema, MsgSendResponseSchema, MsgSendSchema } from "../../../gen/cosmos/bank/v1beta1/tx_pb.js";
 import { sdkErrors } from "../../errors.js";
-import { addCoins, coinsEqual, parseCoins, type Coin } from "../../coins/coins.js";
+import { coinsEqual, parseCoins, sumCoins, type Coin } from "../../coins/coins.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { parseAccAddress } from "../auth/addressCodec.js";
 import type { Context } from "../../context.js";
@@ -44,6 +44,17 @@ export function msgSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper):
   };
 }
 
+/** Validates each entry and sums all their coins in one pass (linear in the message size). */
+function sumCoinLists(entries: readonly { address: string; coins: { denom: string; amount: string }[] }[], what: string): Coin[] {
+  const lists: Coin[][] = [];
+  for (const [n, e] of entries.entries()) {
+    parseAccAddress(e.address, `${what}[${n}].address`);
+    if (e.coins.length === 0) throw sdkErrors.invalidCoins.wrap(`${what}[${n}] has no coins`);
+    lists.push(parseCoins(e.coins));
+  }
+  return sumCoins(lists);
+}
+
 export function msgMultiSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper): MsgHandler<typeof MsgMultiSendSchema, typeof MsgMultiSendResponseSchema> {
   return {
     request: MsgMultiSendSchema,
@@ -54,18 +65,8 @@ export function msgMultiSendHandler(keeper: BankKeeper, accounts: BankAccountKee
       if (msg.inputs.length === 0) throw bankErrors.noInputs.wrap();
       if (msg.inputs.length !== 1) throw bankErrors.multipleSenders.wrap(`${msg.inputs.length} inputs`);
       if (msg.outputs.length === 0) throw bankErrors.noOutputs.wrap();
-      let totalIn: Coin[] = [];
-      for (const [n, i] of msg.inputs.entries()) {
-        parseAccAddress(i.address, `inputs[${n}].address`);
-        if (i.coins.length === 0) throw sdkErrors.invalidCoins.wrap(`inputs[${n}] has no coins`);
-        totalIn = addCoins(totalIn, parseCoins(i.coins));
-      }
-      let totalOut: Coin[] = [];
-      for (const [n, o] of msg.outputs.entries()) {
-        parseAccAddress(o.address, `outputs[${n}].address`);
-        if (o.coins.length === 0) throw sdkErrors.invalidCoins.wrap(`outputs[${n}] has no coins`);
-        totalOut = addCoins(totalOut, parseCoins(o.coins));
-      }
+      const totalIn = sumCoinLists(msg.inputs, "inputs");
+      const totalOut = sumCoinLists(msg.outputs, "outputs");
       if (!coinsEqual(totalIn, totalOut)) throw bankErrors.inputOutputMismatch.wrap();
     },
     handle: (ctx, msg) => {
