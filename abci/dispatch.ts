@@ -1,5 +1,6 @@
 // Maps one decoded ABCI request to the application method that answers it.
-import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+import { encodeFinalizeBlockResponse } from "./finalizeBlockEncoding.js";
 import { ResponseSchema, type Request, type Response } from "../gen/tendermint/abci/types_pb.js";
 import type { AbciApplication } from "./application.js";
 
@@ -8,6 +9,12 @@ type ResponseValue = MessageInitShape<typeof ResponseSchema>["value"];
 /** Answers `req` through `app`; an unknown or empty request gets an Exception response. */
 export async function dispatch(app: AbciApplication, req: Request): Promise<Response> {
   return create(ResponseSchema, { value: await answer(app, req) });
+}
+
+/** Like `dispatch`, but returns the encoded Response; FinalizeBlock takes the hand-written encoder. */
+export async function dispatchEncoded(app: AbciApplication, req: Request): Promise<Uint8Array> {
+  if (req.value.case === "finalizeBlock") return encodeFinalizeBlockResponse(await app.finalizeBlock(req.value.value));
+  return toBinary(ResponseSchema, await dispatch(app, req));
 }
 
 async function answer(app: AbciApplication, req: Request): Promise<ResponseValue> {

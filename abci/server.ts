@@ -7,7 +7,7 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import { RequestSchema, ResponseSchema, type Request } from "../gen/tendermint/abci/types_pb.js";
 import type { AbciApplication } from "./application.js";
-import { dispatch } from "./dispatch.js";
+import { dispatchEncoded } from "./dispatch.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, FrameError, encodeFrame } from "./framing.js";
 
 export interface AbciServerOptions {
@@ -88,8 +88,7 @@ export class AbciServer {
         while (queue.length > 0 && !closed) {
           const req = queue.shift()!;
           try {
-            const res = await dispatch(this.app, req);
-            pending.push(encodeFrame(toBinary(ResponseSchema, res)));
+            pending.push(encodeFrame(await dispatchEncoded(this.app, req)));
           } catch (err) {
             log.error({ err, request: req.value.case }, "abci handler failed");
             pending.push(encodeFrame(toBinary(ResponseSchema, exceptionResponse(errorMessage(err)))));

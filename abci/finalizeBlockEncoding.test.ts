@@ -1,0 +1,47 @@
+// The hand-written FinalizeBlock encoder must produce exactly protobuf-es's bytes.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { ResponseSchema } from "../gen/tendermint/abci/types_pb.js";
+import type { FinalizeBlockResult } from "./application.js";
+import { encodeFinalizeBlockResponse } from "./finalizeBlockEncoding.js";
+import { prng } from "../test/support/prng.js";
+
+function randomResult(rand: () => number): FinalizeBlockResult {
+  const int = (n: number) => Math.floor(rand() * n);
+  const str = () => (rand() < 0.2 ? "" : Array.from({ length: int(40) }, () => String.fromCodePoint(rand() < 0.9 ? 32 + int(90) : 0x400 + int(3000))).join(""));
+  const bytes = () => Uint8Array.from({ length: rand() < 0.3 ? 0 : int(200) }, () => int(256));
+  const event = () => ({ type: str(), attributes: Array.from({ length: int(4) }, () => ({ key: str(), value: str(), index: rand() < 0.5 })) });
+  const big = () => [0n, 1n, 127n, 128n, 300n, 2n ** 40n, 2n ** 63n - 1n, -1n, -(2n ** 63n)][int(9)]!;
+  return {
+    events: Array.from({ length: int(3) }, event),
+    txResults: Array.from({ length: int(6) }, () => ({
+      code: [0, 1, 5, 111222, 2 ** 32 - 1][int(5)]!,
+      data: bytes(),
+      log: str(),
+      info: str(),
+      gasWanted: big(),
+      gasUsed: big(),
+      events: Array.from({ length: int(5) }, event),
+      codespace: str(),
+    })),
+    validatorUpdates: rand() < 0.3 ? [{ pubKey: { sum: { case: "ed25519", value: bytes() } }, power: big() }] : [],
+    ...(rand() < 0.2 ? { consensusParamUpdates: { block: { maxBytes: 1000n, maxGas: -1n } } } : {}),
+    appHash: bytes(),
+  };
+}
+
+test("hand-encoded FinalizeBlock responses equal protobuf-es's bytes", () => {
+  const rand = prng(20261120);
+  for (let i = 0; i < 500; i++) {
+    const result = randomResult(rand);
+    const expected = toBinary(ResponseSchema, create(ResponseSchema, { value: { case: "finalizeBlock", value: result } }));
+    const actual = encodeFinalizeBlockResponse(result);
+    assert.deepEqual(Buffer.from(actual).toString("hex"), Buffer.from(expected).toString("hex"), `case ${i}`);
+  }
+});
+
+test("an empty result still encodes the finalize_block case", () => {
+  const decoded = fromBinary(ResponseSchema, encodeFinalizeBlockResponse({}));
+  assert.equal(decoded.value.case, "finalizeBlock");
+});
