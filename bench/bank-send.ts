@@ -11,6 +11,9 @@
  *     --concurrency 64                  broadcast_tx_sync requests in flight
  *     --max-load-seconds 60             stop sending after this long
  *     --kv-scale 10                     kvstore gets this many times as many txs (see below)
+ *     --kv-transport socket             socket: kvstore served by the pinned `abci-cli kvstore` over
+ *                                       the same ABCI socket transport as our app (default);
+ *                                       builtin: CometBFT's in-process kvstore (no socket at all)
  *     --timeout-commit 1s --mempool-size 100000   config.toml, identical for both apps
  *     --runs 3                          fresh chains per run, apps alternating; medians reported
  *     --only ours,kvstore,sig,app       parts to run
@@ -39,7 +42,7 @@ import secp256k1 from "secp256k1";
 import { defaultAppState, withGenesisBalances } from "../app/genesis.js";
 import { appModules, MODULE_ACCOUNTS } from "../app/modules.js";
 import { initNodeHome } from "../cometbft/home.js";
-import { ensureCometbft } from "../cometbft/install.js";
+import { ensureAbciCli, ensureCometbft } from "../cometbft/install.js";
 import { DEFAULT_CHAIN_ID } from "../cometbft/genesis.js";
 import { REPO_ROOT } from "../cometbft/paths.js";
 import { shiftPorts, type NodePorts } from "../cometbft/ports.js";
@@ -73,6 +76,7 @@ const { values: args } = parseArgs({
     "idle-seconds": { type: "string", default: "30" },
     runs: { type: "string", default: "3" },
     "kv-scale": { type: "string", default: "10" },
+    "kv-transport": { type: "string", default: "socket" },
     "profile-seconds": { type: "string", default: "15" },
     only: { type: "string", default: "ours,kvstore,sig,app" },
     "block-size": { type: "string", default: "1000" },
@@ -97,6 +101,8 @@ const IDLE_MS = positiveInt("idle-seconds") * 1000;
 const TIMEOUT_COMMIT = args["timeout-commit"];
 const RUNS = positiveInt("runs");
 const KV_SCALE = positiveInt("kv-scale");
+const KV_TRANSPORT = args["kv-transport"];
+if (KV_TRANSPORT !== "socket" && KV_TRANSPORT !== "builtin") throw new Error(`--kv-transport takes socket or builtin, got ${KV_TRANSPORT}`);
 const PROFILE_SECONDS = positiveInt("profile-seconds");
 const ONLY = new Set(args.only.split(",").map((s) => s.trim()));
 for (const o of ONLY) if (!["ours", "kvstore", "sig", "app"].includes(o)) throw new Error(`--only takes ours, kvstore, sig, app; got ${o}`);
@@ -456,9 +462,12 @@ async function benchKvstore(bodies: Buffer[][], comet: string, template: string,
   const ports = await freePorts();
   execFileSync(comet, ["init", "--home", home], { stdio: "ignore" });
   // Our node's config.toml, with only the app and the listen ports changed.
-  const toml = renderConfig({ template, ports, proxyApp: "kvstore", pprof: args.profile });
+  const socket = KV_TRANSPORT === "socket";
+  const toml = renderConfig({ template, ports, proxyApp: socket ? `tcp://127.0.0.1:${ports.abci}` : "kvstore", pprof: args.profile });
   fs.writeFileSync(path.join(home, "config", "config.toml"), toml);
-  if (firstRun) log(`kvstore config.toml differs from the shared template only in: ${diffLines(template, toml).join("; ")}`);
+  if (firstRun) log(`kvstore (${KV_TRANSPORT}) config.toml differs from the shared template only in: ${diffLines(template, toml).join("; ")}`);
+  const kvProc = socket ? startProcess("abci-cli", ensureAbciCli({ onProgress: log }), ["kvstore", "--address", `tcp://127.0.0.1:${ports.abci}`], path.join(home, "kvstore.log")) : undefined;
+  if (kvProc) await waitUntil("abci-cli kvstore socket", () => canConnect(ports.abci), 30_000);
   const cometProc = startProcess("cometbft", comet, ["start", "--home", home], path.join(home, "cometbft.log"));
   try {
     const rpcUrl = `http://127.0.0.1:${ports.rpc}`;
@@ -469,7 +478,7 @@ async function benchKvstore(bodies: Buffer[][], comet: string, template: string,
       client.close();
     }
     const goProf = args.profile ? goProfile(ports.rest, PROFILE_SECONDS, keptProfilePath("cometbft-kvstore", "pprof")) : undefined;
-    const result = await runAgainst({ name: "kvstore", rpcUrl, procs: { cometbft: cometProc }, bodies, afterCommits: () => goProf ?? Promise.resolve() });
+    const result = await runAgainst({ name: "kvstore", rpcUrl, procs: { cometbft: cometProc, ...(kvProc ? { app: kvProc } : {}) }, bodies, afterCommits: () => goProf ?? Promise.resolve() });
     const goFile = await goProf;
     if (goFile) printGoProfile(`CometBFT CPU profile, first ${PROFILE_SECONDS} s of the load against kvstore`, goFile, comet);
     return result;
@@ -478,6 +487,7 @@ async function benchKvstore(bodies: Buffer[][], comet: string, template: string,
     throw err;
   } finally {
     await stopProcess(cometProc);
+    if (kvProc) await stopProcess(kvProc);
     releaseTempDir(home);
   }
 }
