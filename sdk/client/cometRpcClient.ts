@@ -26,22 +26,27 @@ export class CometRpcClient {
     this.timeoutMs = options.timeoutMs ?? 10_000;
   }
 
-  /** One JSON-RPC call; returns the raw `result` for a decoder. */
-  async call(method: string, params: Record<string, unknown>): Promise<unknown> {
+  /**
+   * One JSON-RPC call; returns the raw `result` for a decoder. `signal` lets the caller cancel
+   * (its own reason is rethrown as is); the per-request timeout applies either way.
+   */
+  async call(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
     const body = JSON.stringify({ jsonrpc: "2.0", id: this.nextId++, method, params });
+    const timeout = AbortSignal.timeout(this.timeoutMs);
     let response: Response;
     let text: string;
     try {
-      response = await fetch(this.url, { method: "POST", headers: { "content-type": "application/json" }, body, signal: AbortSignal.timeout(this.timeoutMs) });
+      response = await fetch(this.url, { method: "POST", headers: { "content-type": "application/json" }, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
       text = await response.text();
     } catch (err) {
+      if (signal?.aborted) throw signal.reason;
       throw new NodeUnreachableError(`cannot reach the node at ${this.url}: ${describeNetworkError(err, this.timeoutMs)}`, { cause: err });
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      throw new UnexpectedResponseError(`the node at ${this.url} answered ${method} with HTTP ${response.status} and a body that is not JSON: ${JSON.stringify(text.slice(0, 120))}; is this a CometBFT RPC address?`);
+      throw new UnexpectedResponseError(`the node at ${this.url} answered ${method} with HTTP ${response.status} and a body that is not JSON: ${JSON.stringify(text.slice(0, 120))}; is this a CometBFT RPC address?`, text.slice(0, 120));
     }
     const envelope = json as { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
     if (envelope && typeof envelope === "object" && envelope.error) {

@@ -16,6 +16,13 @@ export class NodeUnreachableError extends ClientError {
 /** The node answered something that is not the JSON we expect (a proxy's HTML page, a changed API). */
 export class UnexpectedResponseError extends ClientError {
   override name = "UnexpectedResponseError" as const;
+  constructor(
+    message: string,
+    /** The start of the body when it was not JSON at all; absent when the JSON lacked a result. */
+    readonly body?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** A JSON-RPC error object from CometBFT: `{code, message, data}`. */

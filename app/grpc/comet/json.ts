@@ -123,12 +123,3 @@ export class Json {
     return create(TimestampSchema, { seconds, nanos: Number(fraction.padEnd(9, "0")) });
   }
 }
-
-/** Parses a response body; anything but JSON is a shape error. */
-export function parseJson(text: string, path: string): Json {
-  try {
-    return new Json(JSON.parse(text) as unknown, path);
-  } catch {
-    throw new CometShapeError(path, "JSON", text.slice(0, 80));
-  }
-}

@@ -5,7 +5,9 @@
 // recognises it (CometRpcError.data carries CometBFT's reason).
 import { GrpcCode } from "../../errors.js";
 import { QueryError } from "../../query/service.js";
-import { Json, parseJson } from "./json.js";
+import { CometRpcClient as SdkCometRpcClient, describeNetworkError } from "../../../sdk/client/cometRpcClient.js";
+import { NodeUnreachableError, RpcResponseError, UnexpectedResponseError } from "../../../sdk/client/errors.js";
+import { CometShapeError, Json } from "./json.js";
 
 export class CometUnavailableError extends QueryError {
   override name = "CometUnavailableError";
@@ -39,13 +41,16 @@ export interface TxSearchParams {
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export class CometRpcClient {
-  private nextId = 1;
+  /** The client SDK's JSON-RPC transport; this class adds the calls gRPC needs and maps failures to gRPC statuses. */
+  private readonly rpc: SdkCometRpcClient;
 
   constructor(
     /** e.g. `http://127.0.0.1:26657` */
     readonly url: string,
     private readonly timeoutMs = DEFAULT_TIMEOUT_MS,
-  ) {}
+  ) {
+    this.rpc = new SdkCometRpcClient(url, { timeoutMs });
+  }
 
   /** `/status`: node info and sync info. */
   status(signal?: AbortSignal): Promise<Json> {
@@ -77,30 +82,20 @@ export class CometRpcClient {
     return this.call(`broadcast_tx_${mode}`, { tx: Buffer.from(tx).toString("base64") }, signal);
   }
 
-  /** One JSON-RPC call over HTTP POST; resolves to the `result` member. */
+  /** One JSON-RPC call; resolves to the `result` member for checked reading. */
   async call(method: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<Json> {
-    const id = this.nextId++;
-    const timeout = AbortSignal.timeout(this.timeoutMs);
-    let text: string;
     try {
-      const res = await fetch(this.url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ jsonrpc: "2.0", id, method, params }),
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-      });
-      text = await res.text();
+      return new Json(await this.rpc.call(method, params, signal), `${method}.result`);
     } catch (err) {
       if (signal?.aborted) throw new QueryError(GrpcCode.CANCELLED, `${method}: call cancelled`);
-      if (timeout.aborted) throw new CometUnavailableError(`CometBFT RPC at ${this.url} did not answer ${method} within ${this.timeoutMs} ms`);
-      const cause = (err as Error & { cause?: Error }).cause?.message ?? (err as Error).message;
-      throw new CometUnavailableError(`CometBFT RPC at ${this.url} is unreachable (${method}): ${cause}`);
+      if (err instanceof NodeUnreachableError) {
+        throw new CometUnavailableError(`CometBFT RPC at ${this.url} is unreachable (${method}): ${describeNetworkError(err.cause, this.timeoutMs)}`);
+      }
+      if (err instanceof RpcResponseError) throw new CometRpcError(method, err.code, err.data || err.rpcMessage || "error without a message");
+      if (err instanceof UnexpectedResponseError) {
+        throw err.body === undefined ? new CometShapeError(`${method}.result`, "a value", undefined) : new CometShapeError(method, "JSON", err.body.slice(0, 80));
+      }
+      throw err;
     }
-    const body = parseJson(text, method);
-    const error = body.opt("error");
-    if (error) {
-      throw new CometRpcError(method, error.opt("code")?.int() ?? 0, error.opt("data")?.str() || error.opt("message")?.str() || "error without a message");
-    }
-    return body.get("result");
   }
 }
