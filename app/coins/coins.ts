@@ -1,19 +1,18 @@
 // Coin amounts as the chain handles them: validated denoms, unsigned integers below 2^256 (the
 // SDK's math.Int bound), lists sorted by denom with no duplicates. All arithmetic is bigint.
 import { sdkErrors } from "../errors.js";
+import { DENOM_PATTERN, MAX_COIN_AMOUNT } from "../../sdk/tx/coins.js";
 
 export interface Coin {
   denom: string;
   amount: bigint;
 }
 
-/** The SDK's default denom pattern. */
-const DENOM = /^[a-zA-Z][a-zA-Z0-9/:._-]{2,127}$/;
-/** Amounts are at most 256 bits, as the SDK's math.Int. */
-export const MAX_AMOUNT = (1n << 256n) - 1n;
+/** Amounts are at most 256 bits, as the SDK's math.Int; the same bound the client SDK applies. */
+export const MAX_AMOUNT = MAX_COIN_AMOUNT;
 
 export function validateDenom(denom: string): void {
-  if (!DENOM.test(denom)) throw sdkErrors.invalidCoins.wrap(`invalid denom: "${denom.length > 140 ? denom.slice(0, 140) + "…" : denom}"`);
+  if (!DENOM_PATTERN.test(denom)) throw sdkErrors.invalidCoins.wrap(`invalid denom: "${denom.length > 140 ? denom.slice(0, 140) + "…" : denom}"`);
 }
 
 /** Parses a wire amount (decimal string without sign); empty means zero, as in gogoproto Int. */

@@ -16,13 +16,6 @@ export interface Page<T> {
   pagination: MessageInitShape<typeof PageResponseSchema>;
 }
 
-function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
-  const out = new Uint8Array(a.length + b.length);
-  out.set(a, 0);
-  out.set(b, a.length);
-  return out;
-}
-
 /**
  * Pages through the entries under `prefix`; `map` gets each key relative to the prefix and may
  * return undefined to skip an entry (skipped entries do not count towards the limit).
@@ -38,8 +31,8 @@ export function paginate<T>(state: KVReader, prefix: Uint8Array, req: PageReques
 
   const end = prefixEnd(prefix);
   const range = reverse
-    ? { start: prefix, ...(key.length > 0 ? { end: concat(concat(prefix, key), Uint8Array.of(0)) } : end ? { end } : {}), reverse: true }
-    : { start: concat(prefix, key), ...(end ? { end } : {}) };
+    ? { start: prefix, ...(key.length > 0 ? { end: Buffer.concat([prefix, key, Uint8Array.of(0)]) } : end ? { end } : {}), reverse: true }
+    : { start: Buffer.concat([prefix, key]), ...(end ? { end } : {}) };
 
   const items: T[] = [];
   let skipped = 0n;

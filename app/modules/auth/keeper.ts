@@ -21,8 +21,13 @@ export function moduleAddress(name: string): Uint8Array {
 }
 
 export class AccountKeeper {
+  /** Module account names by the hex of their addresses, for the check on every send. */
+  private readonly moduleNamesByAddress: ReadonlyMap<string, string>;
+
   /** Module accounts this chain creates at genesis, with their permissions. */
-  constructor(readonly moduleAccounts: ReadonlyArray<{ name: string; permissions: string[] }>) {}
+  constructor(readonly moduleAccounts: ReadonlyArray<{ name: string; permissions: string[] }>) {
+    this.moduleNamesByAddress = new Map(moduleAccounts.map((m) => [Buffer.from(moduleAddress(m.name)).toString("hex"), m.name]));
+  }
 
   store(ctx: Context): KVStore {
     return ctx.storeFor(AUTH_MODULE);
@@ -69,7 +74,6 @@ export class AccountKeeper {
 
   /** True for addresses of this chain's module accounts, which ordinary sends may not credit. */
   isModuleAddress(address: Uint8Array): string | undefined {
-    const hex = Buffer.from(address).toString("hex");
-    return this.moduleAccounts.find((m) => Buffer.from(moduleAddress(m.name)).toString("hex") === hex)?.name;
+    return this.moduleNamesByAddress.get(Buffer.from(address).toString("hex"));
   }
 }

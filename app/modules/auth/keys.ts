@@ -13,14 +13,11 @@ export const PARAMS_KEY = Uint8Array.of(0x04);
 export const MIN_GAS_PRICE_KEY = Uint8Array.of(0x05);
 
 export function accountKey(address: Uint8Array): Uint8Array {
-  const key = new Uint8Array(1 + address.length);
-  key.set(ACCOUNT_PREFIX, 0);
-  key.set(address, 1);
-  return key;
+  return Buffer.concat([ACCOUNT_PREFIX, address]);
 }
 
 export function accountNumberKey(accountNumber: bigint): Uint8Array {
-  return Uint8Array.from([...ACCOUNT_NUMBER_PREFIX, ...u64be(accountNumber)]);
+  return Buffer.concat([ACCOUNT_NUMBER_PREFIX, u64be(accountNumber)]);
 }
 
 export function u64be(n: bigint): Uint8Array {

@@ -1,8 +1,8 @@
 // Public keys on accounts and in signer infos: the two secp256k1 flavours the chain accepts,
 // told apart by type URL. Both carry the 33-byte compressed key.
-import { create, fromBinary } from "@bufbuild/protobuf";
+import { fromBinary } from "@bufbuild/protobuf";
 import type { Any } from "@bufbuild/protobuf/wkt";
-import { packAny } from "../../../sdk/tx/registry.js";
+import { encodePubKeyAny } from "../../../sdk/tx/pubKeyAny.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "../../../gen/cosmos/crypto/secp256k1/keys_pb.js";
 import { PubKeySchema as EthSecp256k1PubKeySchema } from "../../../gen/cosmos/evm/crypto/v1/ethsecp256k1/keys_pb.js";
 import { sdkErrors } from "../../errors.js";
@@ -29,8 +29,9 @@ export function decodePubKey(any: Any): PubKey {
   return { algo, key };
 }
 
+/** The Any a signer info or an account carries; one encoder for the chain and its clients. */
 export function encodePubKey(pubKey: PubKey): Any {
-  return packAny(SCHEMA[pubKey.algo], create(SCHEMA[pubKey.algo], { key: pubKey.key }));
+  return encodePubKeyAny(pubKey.algo, pubKey.key);
 }
 
 export function pubKeysEqual(a: PubKey, b: PubKey): boolean {

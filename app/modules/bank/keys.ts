@@ -11,16 +11,7 @@ export const BALANCE_PREFIX = Uint8Array.of(0x02);
 export const PARAMS_KEY = Uint8Array.of(0x03);
 
 const utf8 = new TextEncoder();
-
-function join(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
-  }
-  return out;
-}
+const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
 
 export const supplyKey = (denom: string) => join(SUPPLY_PREFIX, utf8.encode(denom));
 export const denomMetadataKey = (denom: string) => join(DENOM_METADATA_PREFIX, utf8.encode(denom));
