@@ -143,6 +143,11 @@ test("a tx whose message fails still pays its fee and uses its sequence, as in t
   assert.match(r.log!, /failed to execute message; message index: 0: spendable balance 1000uunit is smaller than 999999uunit: insufficient funds/);
   assert.equal(await balance(P), 1000n, "fee taken");
   assert.equal((await account(P)).sequence, 1n);
+
+  // With 1000uunit left it cannot pay a 5000uunit fee: refused before anything runs.
+  const broke = await chain.checkTx((await send(poor, C, "1")).txBytes);
+  assert.equal(broke.code, 5);
+  assert.match(broke.log!, /^insufficient funds to pay for fees; 1000uunit is smaller than 5000uunit: insufficient funds$/);
 });
 
 test("CheckTx keeps its own state: a second tx from the same sender needs the next sequence", async () => {

@@ -84,28 +84,21 @@ export class CosmosTxProcessor implements TxProcessor {
     const msgBranch = anteBranch.branch();
     const events: AbciEvent[] = [];
     const msgResponses: Any[] = [];
+    let index = 0;
     try {
-      for (const [index, { typeUrl, msg, handler }] of tx.msgs.entries()) {
+      for (const { typeUrl, msg, handler } of tx.msgs) {
         const msgCtx = new Context(env.header, new GasKVStore(msgBranch, meter), env.logger);
         const sender = handler.signers(msg)[0];
         msgCtx.emit("message", { action: typeUrl, module: handler.module, ...(sender ? { sender: accAddressToString(sender) } : {}) });
-        let response;
-        try {
-          response = create(handler.response, handler.handle(msgCtx, msg));
-        } catch (err) {
-          if (isFatal(err)) throw err;
-          const { codespace, code, log } = errorResult(err);
-          throw Object.assign(new Error(`failed to execute message; message index: ${index}: ${log}`), { codespace, code });
-        }
-        msgResponses.push(packAny(handler.response, response));
+        msgResponses.push(packAny(handler.response, create(handler.response, handler.handle(msgCtx, msg))));
         for (const e of msgCtx.events) events.push({ type: e.type ?? "", attributes: [...((e.attributes ?? []) as { key: string; value: string; index: boolean }[]), { key: "msg_index", value: String(index), index: true }] });
+        index++;
       }
     } catch (err) {
-      if (isFatal(err)) throw err;
+      // The messages' writes go; the ante's (fee, sequence) stay, as in the SDK.
+      const { result } = failed(err, gasLimit, meter.consumed);
       if (mode === "deliver") anteBranch.write();
-      const e = err as Error & { codespace?: string; code?: number };
-      const code = e.code ?? sdkErrors.panic.code;
-      return { result: { codespace: e.codespace ?? sdkErrors.panic.codespace, code, log: e.message, gasWanted: gasLimit, gasUsed: meter.consumed, events: anteCtx.events }, msgResponses: [] };
+      return { result: { ...result, log: `failed to execute message; message index: ${index}: ${result.log}`, events: anteCtx.events }, msgResponses: [] };
     }
     if (mode === "deliver") {
       msgBranch.write();
