@@ -62,16 +62,17 @@ export class GasKVStore implements KVStore {
     this.inner.delete(key);
   }
 
-  *iterator(options?: IteratorOptions): IterableIterator<KVEntry> {
-    for (const entry of this.inner.iterator(options)) {
-      this.meter.consume(KV_GAS.iterNextCostFlat, "IterNextFlat");
-      this.meter.consume(KV_GAS.readCostPerByte * BigInt(entry.key.length + entry.value.length), "ValuePerByte");
-      yield entry;
-    }
+  iterator(options?: IteratorOptions): IterableIterator<KVEntry> {
+    return this.metered(this.inner.iterator(options));
   }
 
-  *prefixIterator(prefix: Uint8Array, reverse?: boolean): IterableIterator<KVEntry> {
-    for (const entry of this.inner.prefixIterator(prefix, reverse)) {
+  prefixIterator(prefix: Uint8Array, reverse?: boolean): IterableIterator<KVEntry> {
+    return this.metered(this.inner.prefixIterator(prefix, reverse));
+  }
+
+  /** Charges each step of an iteration as the SDK's gas iterator does. */
+  private *metered(entries: IterableIterator<KVEntry>): IterableIterator<KVEntry> {
+    for (const entry of entries) {
       this.meter.consume(KV_GAS.iterNextCostFlat, "IterNextFlat");
       this.meter.consume(KV_GAS.readCostPerByte * BigInt(entry.key.length + entry.value.length), "ValuePerByte");
       yield entry;
