@@ -14,6 +14,11 @@ import { NodeGrpcClient } from "../app/grpc/client.js";
 import { DEFAULT_CHAIN_ID } from "../cometbft/genesis.js";
 import { canConnect, waitUntil } from "../cometbft/readiness.js";
 import { LocalNode } from "./support/localNode.js";
+import { Query as BankQuery } from "../gen/cosmos/bank/v1beta1/query_pb.js";
+import { Query as AuthQuery } from "../gen/cosmos/auth/v1beta1/query_pb.js";
+import { BaseAccountSchema, ModuleAccountSchema } from "../gen/cosmos/auth/v1beta1/auth_pb.js";
+import { FAUCET_ADDRESS } from "../cometbft/localGenesis.js";
+import { FAUCET_GENESIS_BALANCE } from "../cometbft/testKeys.js";
 
 interface CometBlock {
   block_id: { hash: string };
@@ -163,9 +168,6 @@ test("the app exits with a clear message when the gRPC port is taken", async () 
 });
 
 test("bank queries over gRPC: the faucet's genesis balance, supply and the native denom's metadata", async () => {
-  const { Query: BankQuery } = await import("../gen/cosmos/bank/v1beta1/query_pb.js");
-  const { FAUCET_ADDRESS } = await import("../cometbft/localGenesis.js");
-  const { FAUCET_GENESIS_BALANCE } = await import("../cometbft/testKeys.js");
   const balance = await client.call(BankQuery, "balance", { address: FAUCET_ADDRESS, denom: "uunit" });
   assert.equal(balance.response.balance?.amount, FAUCET_GENESIS_BALANCE.toString());
   assert.ok(balance.height >= 3, `answered at height ${balance.height}`);
@@ -185,9 +187,6 @@ test("bank queries over gRPC: the faucet's genesis balance, supply and the nativ
 });
 
 test("auth queries over gRPC: accounts, the gov module account, params, NotFound for a stranger", async () => {
-  const { Query: AuthQuery } = await import("../gen/cosmos/auth/v1beta1/query_pb.js");
-  const { ModuleAccountSchema, BaseAccountSchema } = await import("../gen/cosmos/auth/v1beta1/auth_pb.js");
-  const { FAUCET_ADDRESS } = await import("../cometbft/localGenesis.js");
   const gov = await client.call(AuthQuery, "moduleAccountByName", { name: "gov" });
   assert.equal(gov.response.account?.typeUrl, "/cosmos.auth.v1beta1.ModuleAccount");
   assert.equal(fromBinary(ModuleAccountSchema, gov.response.account!.value).baseAccount?.address, "unit10d07y265gmmuvt4z0w9aw880jnsr700jj6dgqc");

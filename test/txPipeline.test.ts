@@ -2,7 +2,7 @@
 // Each rejection must carry the SDK's code and a specific message and leave state untouched.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { QueryAllBalancesRequestSchema, QueryAllBalancesResponseSchema, QueryTotalSupplyRequestSchema, QueryTotalSupplyResponseSchema } from "../gen/cosmos/bank/v1beta1/query_pb.js";
 import { QueryAccountRequestSchema, QueryAccountResponseSchema } from "../gen/cosmos/auth/v1beta1/query_pb.js";
@@ -199,7 +199,6 @@ async function unknownMsgTx(sequence: bigint, accountNumber: bigint): Promise<Ui
 
 /** The same signature with s replaced by n - s: still valid ECDSA, but malleable. */
 async function highS(txBytes: Uint8Array): Promise<Uint8Array> {
-  const { fromBinary } = await import("@bufbuild/protobuf");
   const raw = fromBinary(TxRawSchema, txBytes);
   const sig = raw.signatures[0]!;
   const s = BigInt("0x" + Buffer.from(sig.subarray(32)).toString("hex"));

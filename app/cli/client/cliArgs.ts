@@ -1,7 +1,6 @@
-// Flag parsing shared by `unitd tx`, `unitd query` and `unitd status`: node:util's parseArgs in
-// strict mode, its errors rewritten for people, and the flags every client command takes.
-import { parseArgs, type ParseArgsConfig } from "node:util";
-import { defaultHome } from "../../../cometbft/paths.js";
+// Arguments of `unitd tx`, `unitd query` and `unitd status` beyond the flags every command takes
+// (../flags.ts): the node URL, positionals, addresses and integers.
+import type { FlagSpecs } from "../flags.js";
 import { DEFAULT_NODE_URL } from "../../../sdk/client/nodeUrl.js";
 import { formatAccountAddress, parseAccountAddress } from "../../../sdk/crypto/accountAddress.js";
 
@@ -9,42 +8,16 @@ import { UsageError } from "../keys/errors.js";
 
 export { UsageError };
 
-type Options = NonNullable<ParseArgsConfig["options"]>;
 
 /** Flags of every client command. */
 export const NODE_OPTIONS = {
   node: { type: "string" },
   output: { type: "string", short: "o" },
   help: { type: "boolean", short: "h" },
-} as const satisfies Options;
-
-export type OutputFormat = "text" | "json";
-
-/** parseArgs in strict mode with positionals; its errors become UsageErrors in plain words. */
-export function parseCommandArgs<const O extends Options>(args: string[], options: O) {
-  try {
-    return parseArgs({ args, options, allowPositionals: true, strict: true });
-  } catch (err) {
-    const e = err as { code?: string; message: string };
-    const flag = /'(-[^']+)'/.exec(e.message)?.[1];
-    if (e.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") throw new UsageError(`unknown flag ${flag ?? ""}`.trim());
-    if (e.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") throw new UsageError(flag ? `flag ${flag.split(" ")[0]} needs a value` : e.message);
-    throw new UsageError(e.message);
-  }
-}
+} as const satisfies FlagSpecs;
 
 export function nodeUrlFlag(value: string | undefined): string {
   return value ?? DEFAULT_NODE_URL;
-}
-
-export function homeFlag(value: string | undefined): string {
-  return value ?? defaultHome();
-}
-
-export function outputFlag(value: string | undefined): OutputFormat {
-  if (value === undefined || value === "text") return "text";
-  if (value === "json") return "json";
-  throw new UsageError(`--output must be "text" or "json", got "${value}"`);
 }
 
 /** Checks the number of positional arguments, naming what is missing or extra. */

@@ -2,7 +2,7 @@
 // snake_case field names and int64 as strings; `text` (the default) is a YAML-like rendering of
 // the same value, as the Cosmos SDK's CLI prints it.
 import type { JsonValue } from "@bufbuild/protobuf";
-import type { OutputFormat } from "./cliArgs.js";
+import type { OutputFormat } from "../flags.js";
 
 export function printResult(value: JsonValue, format: OutputFormat, out: (text: string) => void = (t) => process.stdout.write(t)): void {
   out(format === "json" ? JSON.stringify(value) + "\n" : renderText(value));

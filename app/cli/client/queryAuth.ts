@@ -6,7 +6,8 @@ import { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
 import { AbciQueryError, ClientError } from "../../../sdk/client/errors.js";
 import { anyToJson } from "../../../sdk/tx/decodeTx.js";
 import { packAny } from "../../../sdk/tx/registry.js";
-import { NODE_OPTIONS, accountAddressArg, expectPositionals, nodeUrlFlag, outputFlag, parseCommandArgs, uintFlag, UsageError } from "./cliArgs.js";
+import { NODE_OPTIONS, accountAddressArg, expectPositionals, nodeUrlFlag, uintFlag, UsageError } from "./cliArgs.js";
+import { outputFormat, parseStrictArgs } from "../flags.js";
 import { printResult } from "./output.js";
 
 const OPTIONS = { ...NODE_OPTIONS, height: { type: "string" } } as const;
@@ -19,8 +20,8 @@ function accountJson(account: Account) {
 
 export async function runQueryAuth(args: string[]): Promise<number> {
   const [what, ...rest] = args;
-  const { values, positionals } = parseCommandArgs(rest, OPTIONS);
-  const output = outputFlag(values.output);
+  const { values, positionals } = parseStrictArgs(rest, OPTIONS);
+  const output = outputFormat(values.output);
   const rpc = new CometRpcClient(nodeUrlFlag(values.node));
   const height = uintFlag("--height", values.height);
   switch (what) {

@@ -5,7 +5,8 @@ import { CoinSchema } from "../../../gen/cosmos/base/v1beta1/coin_pb.js";
 import { getAllBalances, getBalance, getSupplyOf, getTotalSupply } from "../../../sdk/client/bankQueries.js";
 import { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
 import { assertDenom } from "../../../sdk/tx/coins.js";
-import { NODE_OPTIONS, accountAddressArg, expectPositionals, nodeUrlFlag, outputFlag, parseCommandArgs, uintFlag, UsageError } from "./cliArgs.js";
+import { NODE_OPTIONS, accountAddressArg, expectPositionals, nodeUrlFlag, uintFlag, UsageError } from "./cliArgs.js";
+import { outputFormat, parseStrictArgs } from "../flags.js";
 import { printResult } from "./output.js";
 
 const OPTIONS = { ...NODE_OPTIONS, denom: { type: "string" }, height: { type: "string" } } as const;
@@ -20,8 +21,8 @@ function allPages(json: JsonValue): JsonValue {
 
 export async function runQueryBank(args: string[]): Promise<number> {
   const [what, ...rest] = args;
-  const { values, positionals } = parseCommandArgs(rest, OPTIONS);
-  const output = outputFlag(values.output);
+  const { values, positionals } = parseStrictArgs(rest, OPTIONS);
+  const output = outputFormat(values.output);
   const rpc = new CometRpcClient(nodeUrlFlag(values.node));
   const height = uintFlag("--height", values.height);
   if (values.denom !== undefined) assertDenom(values.denom);

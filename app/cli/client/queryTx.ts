@@ -5,12 +5,13 @@ import { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
 import { ClientError } from "../../../sdk/client/errors.js";
 import type { TxResponse } from "../../../sdk/client/rpcResponses.js";
 import { decodeTx, txToJson } from "../../../sdk/tx/decodeTx.js";
-import { NODE_OPTIONS, expectPositionals, nodeUrlFlag, outputFlag, parseCommandArgs } from "./cliArgs.js";
+import { NODE_OPTIONS, expectPositionals, nodeUrlFlag } from "./cliArgs.js";
+import { outputFormat, parseStrictArgs } from "../flags.js";
 import { printResult } from "./output.js";
 
 export async function runQueryTx(args: string[]): Promise<number> {
-  const { values, positionals } = parseCommandArgs(args, NODE_OPTIONS);
-  const output = outputFlag(values.output);
+  const { values, positionals } = parseStrictArgs(args, NODE_OPTIONS);
+  const output = outputFormat(values.output);
   const [hash] = expectPositionals(positionals, ["hash"], "unitd query tx <hash>");
   const rpc = new CometRpcClient(nodeUrlFlag(values.node));
   const tx = await rpc.getTx(hash!);

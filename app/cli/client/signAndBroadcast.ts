@@ -9,7 +9,8 @@ import { simulateGas } from "../../../sdk/client/simulate.js";
 import { decodeTx, txToJson } from "../../../sdk/tx/decodeTx.js";
 import { signTx, simulationTxBytes } from "../../../sdk/tx/signTx.js";
 import { encodeAuthInfo, encodeTxBody, encodeTxRaw } from "../../../sdk/tx/txParts.js";
-import { homeFlag, nodeUrlFlag, outputFlag, uintFlag, UsageError } from "./cliArgs.js";
+import { nodeUrlFlag, uintFlag, UsageError } from "./cliArgs.js";
+import { homeFlag, outputFormat } from "../flags.js";
 import { confirmOrFail } from "./confirm.js";
 import { resolveKey } from "./resolveKey.js";
 import { printResult } from "./output.js";
@@ -20,7 +21,7 @@ import type { TerminalInput } from "../keys/terminalInput.js";
 
 /** Signs `messages(sender)` with the key `from` and broadcasts; returns the exit code. */
 export async function signAndBroadcast(from: string, values: TxFlagValues, input: TerminalInput, messages: (senderAddress: string) => Any[]): Promise<number> {
-  const output = outputFlag(values.output);
+  const output = outputFormat(values.output);
   const gas = gasFlag(values.gas, values["gas-adjustment"]);
   const fees = coinsFlag("--fees", values.fees);
   const memo = memoFlag(values.note, values.memo);

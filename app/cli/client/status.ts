@@ -1,6 +1,7 @@
 // `unitd status`: what the node at --node says about itself (CometBFT /status).
 import { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
-import { NODE_OPTIONS, expectPositionals, nodeUrlFlag, outputFlag, parseCommandArgs } from "./cliArgs.js";
+import { NODE_OPTIONS, expectPositionals, nodeUrlFlag } from "./cliArgs.js";
+import { outputFormat, parseStrictArgs } from "../flags.js";
 import { printResult } from "./output.js";
 import { runCli } from "./runCli.js";
 
@@ -15,13 +16,13 @@ Flags:
 
 export function runStatusCommand(args: string[]): Promise<number> {
   return runCli("status", async () => {
-    const { values, positionals } = parseCommandArgs(args, NODE_OPTIONS);
+    const { values, positionals } = parseStrictArgs(args, NODE_OPTIONS);
     if (values.help) {
       process.stdout.write(USAGE);
       return 0;
     }
     expectPositionals(positionals, [], "unitd status");
-    const output = outputFlag(values.output);
+    const output = outputFormat(values.output);
     const status = await new CometRpcClient(nodeUrlFlag(values.node)).status();
     printResult(
       {

@@ -1,6 +1,7 @@
 // The flags of every `unitd tx` command and their checks: gas, fees, memo, chain id, keyring.
 import { CoinParseError, parseCoins, type Coin } from "../../../sdk/tx/coins.js";
-import { NODE_OPTIONS, parseCommandArgs, UsageError } from "./cliArgs.js";
+import { NODE_OPTIONS, UsageError } from "./cliArgs.js";
+import { parseStrictArgs } from "../flags.js";
 
 export const TX_OPTIONS = {
   ...NODE_OPTIONS,
@@ -63,7 +64,7 @@ export function memoFlag(note: string | undefined, memo: string | undefined): st
 }
 
 export function parseTxArgs(args: string[]) {
-  return parseCommandArgs(args, TX_OPTIONS);
+  return parseStrictArgs(args, TX_OPTIONS);
 }
 
 export type TxFlagValues = ReturnType<typeof parseTxArgs>["values"];

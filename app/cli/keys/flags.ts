@@ -1,12 +1,8 @@
-// Flag parsing shared by the `unitd keys` subcommands: node:util parseArgs in strict mode, with
-// its errors rewritten for people ("unknown flag --foo for keys add"), and the common flags
-// --home, --keyring-backend and --output resolved to their defaults.
-import { parseArgs, type ParseArgsConfig } from "node:util";
-import { defaultHome } from "../../../cometbft/paths.js";
+// Flag parsing of the `unitd keys` subcommands: the common client flags (../flags.ts) plus
+// --keyring-backend, resolved to their defaults.
+import { homeFlag, outputFormat, parseStrictArgs, type FlagSpecs, type OutputFormat } from "../flags.js";
 import { DEFAULT_KEYRING_BACKEND, parseKeyringBackend, type KeyringBackend } from "../../../sdk/keyring/index.js";
 import { UsageError } from "./errors.js";
-
-type FlagSpecs = NonNullable<ParseArgsConfig["options"]>;
 
 export const COMMON_FLAGS = {
   home: { type: "string" },
@@ -14,8 +10,6 @@ export const COMMON_FLAGS = {
   output: { type: "string", short: "o" },
   help: { type: "boolean", short: "h" },
 } as const satisfies FlagSpecs;
-
-export type OutputFormat = "text" | "json";
 
 export interface CommonSettings {
   home: string;
@@ -32,15 +26,9 @@ export interface ParsedFlags {
 
 /** Parses `args` of `unitd keys <command>` against the common flags plus `flags`. */
 export function parseKeysFlags(command: string, args: string[], flags: FlagSpecs = {}): ParsedFlags {
-  let parsed: { values: Record<string, unknown>; positionals: string[] };
-  try {
-    parsed = parseArgs({ args, options: { ...COMMON_FLAGS, ...flags }, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError(describeParseError(command, err as Error & { code?: string }));
-  }
+  const parsed = parseStrictArgs(args, { ...COMMON_FLAGS, ...flags }, `keys ${command}`);
   const values = parsed.values as Record<string, string | boolean | undefined>;
-  const output = (values.output as string | undefined) ?? "text";
-  if (output !== "text" && output !== "json") throw new UsageError(`--output must be text or json, got "${output}"`);
+  const output = outputFormat(values.output as string | undefined);
   let backend: KeyringBackend;
   try {
     backend = parseKeyringBackend((values["keyring-backend"] as string | undefined) ?? DEFAULT_KEYRING_BACKEND);
@@ -50,7 +38,7 @@ export function parseKeysFlags(command: string, args: string[], flags: FlagSpecs
   return {
     values,
     positionals: parsed.positionals,
-    common: { home: (values.home as string | undefined) || defaultHome(), backend, output },
+    common: { home: homeFlag(values.home as string | undefined), backend, output },
     help: values.help === true,
   };
 }
@@ -71,16 +59,4 @@ export function integerFlag(flag: string, raw: string | boolean | undefined, fal
   if (raw === undefined || typeof raw === "boolean") return fallback;
   if (!/^\d+$/.test(raw)) throw new UsageError(`--${flag} expects a non-negative integer, got "${raw}"`);
   return Number(raw);
-}
-
-function describeParseError(command: string, err: Error & { code?: string }): string {
-  const flag = /'(-[^' ]+)/.exec(err.message)?.[1];
-  switch (err.code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return `unknown flag ${flag ?? ""} for keys ${command} (see unitd keys ${command} --help)`;
-    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-      return /does not take an argument/.test(err.message) ? `flag ${flag ?? ""} takes no value` : `flag ${flag ?? ""} needs a value`;
-    default:
-      return err.message;
-  }
 }

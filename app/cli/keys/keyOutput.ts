@@ -3,7 +3,7 @@
 import { PUBKEY_TYPE_URL } from "../../../sdk/signer.js";
 import { BECH32_PREFIX_BY_KIND, encodeBech32, parseAccountAddress, type Bech32Kind } from "../../../sdk/crypto/index.js";
 import type { KeyRecord } from "../../../sdk/keyring/index.js";
-import type { OutputFormat } from "./flags.js";
+import type { OutputFormat } from "../flags.js";
 
 export interface KeyOutput {
   name: string;
