@@ -6,8 +6,11 @@ import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
 import { FAUCET_GENESIS_BALANCE, FAUCET_TEST_MNEMONIC } from "./testKeys.js";
 
-export const FAUCET_ADDRESS = formatAccountAddress(signerFromMnemonic(FAUCET_TEST_MNEMONIC).address);
+/** The faucet key's address. Derived on demand: the key derivation is too slow for every start-up. */
+export function faucetAddress(): string {
+  return formatAccountAddress(signerFromMnemonic(FAUCET_TEST_MNEMONIC).address);
+}
 
 export function localChainAppState(): Record<string, unknown> {
-  return withGenesisBalances(defaultAppState(appModules()), [{ address: FAUCET_ADDRESS, coins: [{ denom: "uunit", amount: FAUCET_GENESIS_BALANCE.toString() }] }]);
+  return withGenesisBalances(defaultAppState(appModules()), [{ address: faucetAddress(), coins: [{ denom: "uunit", amount: FAUCET_GENESIS_BALANCE.toString() }] }]);
 }

@@ -17,7 +17,7 @@ import { LocalNode } from "./support/localNode.js";
 import { Query as BankQuery } from "../gen/cosmos/bank/v1beta1/query_pb.js";
 import { Query as AuthQuery } from "../gen/cosmos/auth/v1beta1/query_pb.js";
 import { BaseAccountSchema, ModuleAccountSchema } from "../gen/cosmos/auth/v1beta1/auth_pb.js";
-import { FAUCET_ADDRESS } from "../cometbft/localGenesis.js";
+import { faucetAddress } from "../cometbft/localGenesis.js";
 import { FAUCET_GENESIS_BALANCE } from "../cometbft/testKeys.js";
 
 interface CometBlock {
@@ -25,6 +25,7 @@ interface CometBlock {
   block: { header: { height: string; time: string; chain_id: string; app_hash: string; proposer_address: string } };
 }
 
+const FAUCET = faucetAddress();
 let node: LocalNode;
 let grpcAddress: string;
 let client: NodeGrpcClient;
@@ -168,12 +169,12 @@ test("the app exits with a clear message when the gRPC port is taken", async () 
 });
 
 test("bank queries over gRPC: the faucet's genesis balance, supply and the native denom's metadata", async () => {
-  const balance = await client.call(BankQuery, "balance", { address: FAUCET_ADDRESS, denom: "uunit" });
+  const balance = await client.call(BankQuery, "balance", { address: FAUCET, denom: "uunit" });
   assert.equal(balance.response.balance?.amount, FAUCET_GENESIS_BALANCE.toString());
   assert.ok(balance.height >= 3, `answered at height ${balance.height}`);
-  const all = await client.call(BankQuery, "allBalances", { address: FAUCET_ADDRESS });
+  const all = await client.call(BankQuery, "allBalances", { address: FAUCET });
   assert.deepEqual(all.response.balances.map((c) => [c.denom, c.amount]), [["uunit", FAUCET_GENESIS_BALANCE.toString()]]);
-  const atHeight2 = await client.call(BankQuery, "balance", { address: FAUCET_ADDRESS, denom: "uunit" }, { height: 2 });
+  const atHeight2 = await client.call(BankQuery, "balance", { address: FAUCET, denom: "uunit" }, { height: 2 });
   assert.equal(atHeight2.height, 2);
   const supply = await client.call(BankQuery, "supplyOf", { denom: "uunit" });
   assert.equal(supply.response.amount?.amount, FAUCET_GENESIS_BALANCE.toString());
@@ -190,9 +191,9 @@ test("auth queries over gRPC: accounts, the gov module account, params, NotFound
   const gov = await client.call(AuthQuery, "moduleAccountByName", { name: "gov" });
   assert.equal(gov.response.account?.typeUrl, "/cosmos.auth.v1beta1.ModuleAccount");
   assert.equal(fromBinary(ModuleAccountSchema, gov.response.account!.value).baseAccount?.address, "unit10d07y265gmmuvt4z0w9aw880jnsr700jj6dgqc");
-  const faucet = await client.call(AuthQuery, "account", { address: FAUCET_ADDRESS });
+  const faucet = await client.call(AuthQuery, "account", { address: FAUCET });
   assert.equal(faucet.response.account?.typeUrl, "/cosmos.auth.v1beta1.BaseAccount");
-  assert.equal(fromBinary(BaseAccountSchema, faucet.response.account!.value).address, FAUCET_ADDRESS);
+  assert.equal(fromBinary(BaseAccountSchema, faucet.response.account!.value).address, FAUCET);
   const params = await client.call(AuthQuery, "params", {});
   assert.equal(params.response.params?.maxMemoCharacters, 256n);
   const accounts = await client.call(AuthQuery, "accounts", { pagination: { limit: 2n } });
