@@ -20,7 +20,8 @@ const config = readAppConfig(paths);
 const store = openStore(paths.appDb, { keepRecent: config.pruningKeepRecent, pruneInterval: config.pruningInterval });
 const faultBlockDelayMs = Number(process.env.UNIT_FAULT_BLOCK_DELAY_MS ?? 0);
 if (faultBlockDelayMs > 0) logger.warn({ faultBlockDelayMs }, "fault injection on: blocks are artificially slowed (crash tests only)");
-const app = new UnitApp({ store, ...wireApp(), logger, faultBlockDelayMs });
+const wiring = wireApp();
+const app = new UnitApp({ store, ...wiring, logger, faultBlockDelayMs });
 const abciAddress = `tcp://127.0.0.1:${config.ports.abci}`;
 const server = new AbciServer(app, { address: abciAddress, logger: logger.child({ component: "abci" }) });
 
@@ -37,6 +38,7 @@ const grpcServer = createNodeGrpcServer({
   queries: app.queries.services,
   state: store,
   cometRpcUrl: `http://127.0.0.1:${config.ports.rpc}`,
+  anyTypes: wiring.anyTypes,
   logger: logger.child({ component: "grpc" }),
 });
 const grpcHost = values["grpc-host"] ?? process.env.UNIT_GRPC_HOST ?? "127.0.0.1";

@@ -1,6 +1,6 @@
 // The shape every module has towards the app. The app calls these hooks in the one explicit order
 // of `app/modules.ts`.
-import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { DescMessage, MessageInitShape } from "@bufbuild/protobuf";
 import type { ValidatorUpdateSchema } from "../gen/tendermint/abci/types_pb.js";
 import type { Context } from "./context.js";
 import type { QueryServices } from "./query/service.js";
@@ -13,6 +13,11 @@ export interface AppModule {
   readonly name: string;
   /** Registers the module's message handlers and query services; called once at start-up. */
   registerServices?(registrar: { msgs: MsgRouter; queries: QueryServices }): void;
+  /**
+   * Message types the module packs into an Any in state or answers (accounts, public keys),
+   * besides its Msgs: server reflection describes them so clients can render those Anys.
+   */
+  readonly anyTypes?: readonly DescMessage[];
   /** The module's genesis state when the genesis file has none for it. */
   defaultGenesis?(): unknown;
   /** Validates and writes the module's genesis state; throws with a clear message on bad input. */

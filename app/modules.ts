@@ -1,5 +1,6 @@
 // The composition of the state machine: keepers, the module list in the order the app runs their
 // genesis, begin-block and end-block hooks, the message router and the query services.
+import type { DescMessage } from "@bufbuild/protobuf";
 import { validateModuleList, type AppModule } from "./module.js";
 import { blockInfoModule } from "./modules/blockinfo/module.js";
 import { AccountKeeper } from "./modules/auth/keeper.js";
@@ -43,6 +44,8 @@ export interface AppWiring {
   queries: QueryRouter;
   msgs: MsgRouter;
   txProcessor: CosmosTxProcessor;
+  /** Every type that may appear inside an Any: the Msgs and what modules declare. */
+  anyTypes: DescMessage[];
 }
 
 /** Everything UnitApp needs besides its store and logger. */
@@ -53,5 +56,6 @@ export function wireApp(): AppWiring {
   const msgs = new MsgRouter();
   for (const m of modules) m.registerServices?.({ msgs, queries: queries.services });
   const txProcessor = new CosmosTxProcessor(msgs, { accounts: k.accounts, bank: k.bank, sigCache: new SignatureCache() });
-  return { modules, queries, msgs, txProcessor };
+  const anyTypes = [...msgs.schemas(), ...modules.flatMap((m) => m.anyTypes ?? [])];
+  return { modules, queries, msgs, txProcessor, anyTypes };
 }

@@ -32,7 +32,7 @@ export async function startNode(opts: StartOptions): Promise<number> {
   if (!created && opts.ports && JSON.stringify(opts.ports) !== JSON.stringify(config.ports)) say(`note: --port-offset is ignored; this node was created with RPC port ${config.ports.rpc} (see ${paths.appConfigFile})`);
   if (!created && opts.chainId && opts.chainId !== config.chainId) say(`note: --chain-id is ignored; this node's chain is "${config.chainId}"`);
   const faucetPort = faucetPortOf(config.ports);
-  await assertPortsFree({ "ABCI": config.ports.abci, "CometBFT RPC": config.ports.rpc, "CometBFT P2P": config.ports.p2p, "gRPC": config.ports.grpc, "faucet": faucetPort });
+  await assertPortsFree({ "ABCI": config.ports.abci, "CometBFT RPC": config.ports.rpc, "CometBFT P2P": config.ports.p2p, "gRPC": config.ports.grpc, "REST": config.ports.rest, "faucet": faucetPort });
 
   const group = new ProcessGroup({ logDir: paths.logDir });
   // The app watches this variable to exit if the supervisor disappears without stopping it.
@@ -52,9 +52,13 @@ export async function startNode(opts: StartOptions): Promise<number> {
     await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, interrupted);
     group.start({ name: "cometbft", command: cometBinary, args: ["start", "--home", paths.cometHome], env: childEnv });
     await waitUntil("the first block", () => hasHeight(`http://127.0.0.1:${config.ports.rpc}`, 1), STARTUP_TIMEOUT_MS, interrupted);
+    // The REST gateway reads its routes from the app's gRPC server; it waits for nothing else.
+    const rest = nodeEntry("../../gateway/rest/main.js");
+    group.start({ name: "rest", command: rest.command, args: [...rest.args, "--home", paths.root], env: childEnv });
     // The faucet signs against the chain, so it starts once blocks are being made.
     const faucet = nodeEntry("../../gateway/faucet/main.js");
     group.start({ name: "faucet", command: faucet.command, args: [...faucet.args, "--home", paths.root, "--port", String(faucetPort)], env: childEnv });
+    await waitUntil("the REST gateway", () => canConnect(config.ports.rest), 60_000, interrupted);
     await waitUntil("the faucet", () => canConnect(faucetPort), 60_000, interrupted);
     printEndpoints(say, config.chainId, { ...config.ports, faucet: faucetPort }, paths.root);
   } catch (err) {
@@ -106,6 +110,7 @@ function printEndpoints(say: (l: string) => void, chainId: string, ports: NodePo
     ["CometBFT P2P", `tcp://127.0.0.1:${ports.p2p}`],
     ["ABCI (app)", `tcp://127.0.0.1:${ports.abci}`],
     ["gRPC", `127.0.0.1:${ports.grpc}  (plaintext, with reflection: grpcurl -plaintext 127.0.0.1:${ports.grpc} list)`],
+    ["REST", `http://127.0.0.1:${ports.rest}  (query-only; routes in /openapi.json)`],
     ["faucet", `http://127.0.0.1:${ports.faucet}  (POST /faucet {"address": "unit1..." | "0x..."})`],
     ["home", home],
   ];

@@ -1,5 +1,6 @@
 // The app's gRPC server as the app process wires it: the app's query services plus the node
 // services answered through the local CometBFT RPC.
+import type { DescMessage } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import type { QueryServices } from "../query/service.js";
 import { CometRpcClient } from "./comet/rpcClient.js";
@@ -19,6 +20,8 @@ export interface NodeGrpcOptions {
   /** CometBFT's RPC, e.g. `http://127.0.0.1:26657`. */
   cometRpcUrl: string;
   logger: Logger;
+  /** Types found only inside an Any, for reflection (see GrpcServerOptions). */
+  anyTypes?: readonly DescMessage[];
 }
 
 export function createNodeGrpcServer(options: NodeGrpcOptions): GrpcServer {
@@ -26,5 +29,5 @@ export function createNodeGrpcServer(options: NodeGrpcOptions): GrpcServer {
   const nodeServices = new NodeServices();
   registerTxService(nodeServices, comet);
   registerTendermintService(nodeServices, comet);
-  return new GrpcServer({ queries: options.queries, nodeServices, state: options.state, logger: options.logger });
+  return new GrpcServer({ queries: options.queries, nodeServices, state: options.state, logger: options.logger, anyTypes: options.anyTypes });
 }

@@ -7,7 +7,7 @@
 // there (see nodeServices.ts for why one service may be split). Paths neither implements get
 // grpc-js's own UNIMPLEMENTED.
 import { Server, ServerCredentials, type MethodDefinition, type UntypedHandleCall, type UntypedServiceImplementation } from "@grpc/grpc-js";
-import type { DescMethod, DescService } from "@bufbuild/protobuf";
+import type { DescMessage, DescMethod, DescService } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import type { QueryServices } from "../query/service.js";
 import type { CommittedState } from "./height.js";
@@ -26,6 +26,8 @@ export interface GrpcServerOptions {
   state: CommittedState;
   logger: Logger;
   maxRequestBytes?: number;
+  /** Types found only inside an Any (Msgs, accounts, keys): reflection describes them too. */
+  anyTypes?: readonly DescMessage[];
 }
 
 /** The listen address could not be bound; `addressInUse` tells the usual cause apart. */
@@ -68,7 +70,7 @@ export class GrpcServer {
     }
     served.push(...REFLECTION_SERVICES);
     // Reflection describes exactly the services added above, and itself.
-    const handler = reflectionHandler(new DescriptorIndex(served), this.logger) as UntypedHandleCall;
+    const handler = reflectionHandler(new DescriptorIndex(served, options.anyTypes), this.logger) as UntypedHandleCall;
     for (const service of REFLECTION_SERVICES) {
       const method = service.methods[0]!;
       this.server.addService({ [method.name]: rawMethod(method) }, { [method.name]: handler });

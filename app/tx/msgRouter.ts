@@ -37,6 +37,11 @@ export class MsgRouter {
     return this.handlers.has(typeUrl);
   }
 
+  /** The registered Msg types, sorted by type URL. */
+  schemas(): DescMessage[] {
+    return this.typeUrls().map((url) => this.handlers.get(url)!.request);
+  }
+
   /** Type URLs in sorted order: for docs and tests. */
   typeUrls(): string[] {
     return [...this.handlers.keys()].sort();

@@ -7,6 +7,7 @@ import { DEFAULT_PORTS } from "../../cometbft/ports.js";
 import { FAUCET_TEST_MNEMONIC } from "../../cometbft/testKeys.js";
 import { normalizeNodeUrl } from "../../sdk/client/nodeUrl.js";
 import { parseCoins, type Coin } from "../../sdk/tx/coins.js";
+import { positiveInt } from "../shared/flags.js";
 
 export interface FaucetConfig {
   host: string;
@@ -59,11 +60,6 @@ Usage: node gateway/faucet/main.js [flags]
   --trust-proxy          take the client IP from X-Forwarded-For (only behind a proxy)
   --cors                 allow browser requests from any origin
 `;
-
-function positiveInt(flag: string, text: string, max = Number.MAX_SAFE_INTEGER): number {
-  if (!/^[0-9]+$/.test(text) || Number(text) < 1 || Number(text) > max) throw new Error(`${flag} expects a positive integer${max < Number.MAX_SAFE_INTEGER ? ` up to ${max}` : ""}, got "${text}"`);
-  return Number(text);
-}
 
 function coinsFlag(flag: string, text: string, allowEmpty: boolean): Coin[] {
   let coins: Coin[];

@@ -13,9 +13,11 @@ export class DescriptorIndex {
   private readonly serialized = new Map<DescFile, Uint8Array>();
   private readonly serviceNames: string[];
 
-  constructor(services: readonly DescService[]) {
+  /** `types`: messages described although no served method uses them (what the app packs into an Any). */
+  constructor(services: readonly DescService[], types: readonly DescMessage[] = []) {
     this.serviceNames = [...new Set(services.map((s) => s.typeName))].sort();
     for (const service of services) this.addFile(service.file);
+    for (const type of types) this.addFile(type.file);
   }
 
   /** Fully-qualified names of the served services, sorted. */

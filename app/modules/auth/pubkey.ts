@@ -14,14 +14,15 @@ export interface PubKey {
   key: Uint8Array;
 }
 
-const SCHEMA = { secp256k1: Secp256k1PubKeySchema, eth_secp256k1: EthSecp256k1PubKeySchema } as const;
+/** Public key types accounts may hold, by algorithm. */
+export const PUBKEY_SCHEMAS = { secp256k1: Secp256k1PubKeySchema, eth_secp256k1: EthSecp256k1PubKeySchema } as const;
 
 export function decodePubKey(any: Any): PubKey {
   const algo = (Object.keys(PUBKEY_TYPE_URL) as KeyAlgo[]).find((a) => PUBKEY_TYPE_URL[a] === any.typeUrl);
   if (!algo) throw sdkErrors.invalidPubKey.wrap(`unsupported public key type ${any.typeUrl.slice(0, 200)}`);
   let key: Uint8Array;
   try {
-    key = fromBinary(SCHEMA[algo], any.value).key;
+    key = fromBinary(PUBKEY_SCHEMAS[algo], any.value).key;
   } catch (err) {
     throw sdkErrors.invalidPubKey.wrap(`cannot decode ${any.typeUrl}: ${(err as Error).message}`);
   }

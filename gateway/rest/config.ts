@@ -1,0 +1,65 @@
+// The REST gateway's settings: defaults, then the node home's config (ports, CORS) when --home is
+// given, then flags. Checked here, so the server starts only with settings that make sense.
+import { parseArgs } from "node:util";
+import { nodeHomePaths, readAppConfig } from "../../cometbft/home.js";
+import { DEFAULT_PORTS } from "../../cometbft/ports.js";
+import { positiveInt } from "../shared/flags.js";
+import { parseCorsPolicy, type CorsPolicy } from "./cors.js";
+import { DEFAULT_REST_LIMITS, type RestLimits } from "./server.js";
+
+export interface RestConfig {
+  host: string;
+  port: number;
+  /** `host:port` of the app's gRPC server. */
+  grpcAddress: string;
+  cors: CorsPolicy;
+  limits: RestLimits;
+  /** Write the OpenAPI document to this file once the routes are loaded, then exit. */
+  writeOpenApi?: string;
+}
+
+export const REST_USAGE = `rest gateway: the node's REST API, answered through the app's gRPC server
+
+Usage: node dist/gateway/rest/main.js [flags]
+
+  --home <dir>             node home: takes the gRPC and REST ports and CORS from its config/app.json
+  --host <addr>            listen address (default 127.0.0.1)
+  --port <n>               listen port (default ${DEFAULT_PORTS.rest}, or the home's REST port)
+  --grpc <host:port>       the app's gRPC server (default 127.0.0.1:${DEFAULT_PORTS.grpc}, or the home's gRPC port)
+  --cors <policy>          off (default), * for any origin, or a comma-separated list of origins
+  --timeout <ms>           deadline of each call to the app (default ${DEFAULT_REST_LIMITS.callTimeoutMs})
+  --max-page-limit <n>     largest pagination.limit passed on (default ${DEFAULT_REST_LIMITS.maxPageLimit})
+  --max-in-flight <n>      requests answered at once before 429 (default ${DEFAULT_REST_LIMITS.maxInFlight})
+  --write-openapi <file>   write the OpenAPI document of the app's routes to <file> and exit
+`;
+
+export function parseRestArgs(argv: string[]): RestConfig | "help" {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: true,
+    options: {
+      home: { type: "string" }, host: { type: "string" }, port: { type: "string" }, grpc: { type: "string" }, cors: { type: "string" },
+      timeout: { type: "string" }, "max-page-limit": { type: "string" }, "max-in-flight": { type: "string" }, "write-openapi": { type: "string" },
+      help: { type: "boolean", short: "h" },
+    },
+  });
+  if (values.help) return "help";
+  if (positionals.length > 0) throw new Error(`unexpected argument "${positionals[0]}"`);
+  const home = values.home ? readAppConfig(nodeHomePaths(values.home)) : undefined;
+  const grpcAddress = values.grpc ?? `127.0.0.1:${home?.ports.grpc ?? DEFAULT_PORTS.grpc}`;
+  if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):[0-9]{1,5}$/.test(grpcAddress)) throw new Error(`--grpc expects host:port, got "${grpcAddress}"`);
+  return {
+    host: values.host ?? "127.0.0.1",
+    port: positiveInt("--port", values.port ?? String(home?.ports.rest ?? DEFAULT_PORTS.rest), 65535),
+    grpcAddress,
+    cors: parseCorsPolicy(values.cors ?? (home?.unsafeCors ? "*" : "off")),
+    limits: {
+      ...DEFAULT_REST_LIMITS,
+      callTimeoutMs: positiveInt("--timeout", values.timeout ?? String(DEFAULT_REST_LIMITS.callTimeoutMs), 600_000),
+      maxPageLimit: BigInt(positiveInt("--max-page-limit", values["max-page-limit"] ?? String(DEFAULT_REST_LIMITS.maxPageLimit))),
+      maxInFlight: positiveInt("--max-in-flight", values["max-in-flight"] ?? String(DEFAULT_REST_LIMITS.maxInFlight)),
+    },
+    ...(values["write-openapi"] ? { writeOpenApi: values["write-openapi"] } : {}),
+  };
+}

@@ -1,0 +1,54 @@
+// Cross-origin access for browsers. Off by default: no CORS header at all, so a page on another
+// origin cannot read the answers. `any` is the devnet's enabled-unsafe-cors; a list of origins is
+// what a real deployment should use.
+import type Koa from "koa";
+
+export type CorsPolicy = { mode: "off" } | { mode: "any" } | { mode: "list"; origins: readonly string[] };
+
+const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
+/** Browsers may read this response header only when it is exposed. */
+const EXPOSED_HEADERS = "x-cosmos-block-height";
+const MAX_AGE_SECONDS = "600";
+
+/** Adds the CORS headers a request earns; returns true when it was a preflight now answered. */
+export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
+  if (policy.mode === "off") return false;
+  const origin = ctx.get("Origin");
+  let allowOrigin: string | undefined;
+  if (policy.mode === "any") allowOrigin = "*";
+  else {
+    // The answer depends on Origin, so caches must keep one copy per origin.
+    ctx.vary("Origin");
+    if (origin && policy.origins.includes(origin)) allowOrigin = origin;
+  }
+  if (!allowOrigin) return false;
+  ctx.set("Access-Control-Allow-Origin", allowOrigin);
+  ctx.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  const preflight = ctx.method === "OPTIONS" && ctx.get("Access-Control-Request-Method") !== "";
+  if (!preflight) return false;
+  ctx.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
+  const requested = ctx.get("Access-Control-Request-Headers");
+  // Only header names go back, whatever else the request carried.
+  if (requested) ctx.set("Access-Control-Allow-Headers", requested.split(",").map((h) => h.trim()).filter((h) => /^[A-Za-z0-9-]{1,64}$/.test(h)).join(", "));
+  ctx.set("Access-Control-Max-Age", MAX_AGE_SECONDS);
+  ctx.status = 204;
+  return true;
+}
+
+/** Parses the `--cors` setting: "off", "*" (any origin) or a comma-separated list of origins. */
+export function parseCorsPolicy(text: string): CorsPolicy {
+  const value = text.trim();
+  if (value === "" || value === "off" || value === "false") return { mode: "off" };
+  if (value === "*" || value === "any" || value === "true") return { mode: "any" };
+  const origins = value.split(",").map((o) => o.trim()).filter((o) => o !== "");
+  for (const origin of origins) {
+    let url: URL;
+    try {
+      url = new URL(origin);
+    } catch {
+      throw new Error(`CORS origin "${origin}" is not a URL such as https://app.example.com`);
+    }
+    if (url.origin !== origin) throw new Error(`CORS origin "${origin}" must be a bare origin: ${url.origin}`);
+  }
+  return { mode: "list", origins };
+}

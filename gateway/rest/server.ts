@@ -1,0 +1,135 @@
+// The REST gateway's HTTP API (Koa): GET routes from the app's annotated services, each answered by
+// one gRPC call to the app, plus /openapi.json. Query-only: any method but GET, HEAD and OPTIONS
+// is 405. Every failure, an unknown path included, is `{code, message, details}`.
+import { fromBinary, toBinary, type DescMessage, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
+import type { ServiceError } from "@grpc/grpc-js";
+import Koa from "koa";
+import type { Logger } from "pino";
+import { GrpcCode } from "../../app/errors.js";
+import { HEIGHT_METADATA_KEY } from "../../app/grpc/height.js";
+import type { RestBackend, RouteSnapshot } from "./backend.js";
+import { applyCors, type CorsPolicy } from "./cors.js";
+import { openApiDocument, type OpenApiInfo } from "./openapi.js";
+import { splitRequestPath } from "./pathTemplate.js";
+import { buildRequest, RequestParamError, type RequestLimits } from "./requestMessage.js";
+import { responseJson } from "./responseJson.js";
+import { RestError } from "./restErrors.js";
+
+export interface RestLimits extends RequestLimits {
+  /** Longest request target (path and query string) accepted, in bytes. */
+  maxUrlBytes: number;
+  /** Deadline of each gRPC call to the app. */
+  callTimeoutMs: number;
+  /** Requests answered at once; more wait for none and get 429. */
+  maxInFlight: number;
+}
+
+export const DEFAULT_REST_LIMITS: RestLimits = {
+  maxUrlBytes: 8 * 1024,
+  maxParams: 32,
+  maxPageLimit: 1000n,
+  callTimeoutMs: 10_000,
+  maxInFlight: 512,
+};
+
+export interface RestAppOptions {
+  backend: RestBackend;
+  cors: CorsPolicy;
+  limits?: Partial<RestLimits>;
+  info: OpenApiInfo;
+  logger?: Logger;
+}
+
+const QUERY_ONLY =
+  "the REST gateway is query-only and answers GET; send transactions through gRPC (cosmos.tx.v1beta1.Service/BroadcastTx on port 9090) or the consensus RPC (broadcast_tx_sync on port 26657)";
+
+const HEIGHT_PATTERN = /^[0-9]{1,16}$/;
+
+export function createRestApp(options: RestAppOptions): Koa {
+  const limits: RestLimits = { ...DEFAULT_REST_LIMITS, ...options.limits };
+  const app = new Koa();
+  const docs = new WeakMap<RouteSnapshot, JsonValue>();
+  let inFlight = 0;
+
+  // A client that goes away mid-answer is not the gateway's failure.
+  app.on("error", (err: Error) => options.logger?.debug({ err: err.message }, "connection error"));
+  app.use(async (ctx) => {
+    try {
+      if (applyCors(ctx, options.cors)) return;
+      if (Buffer.byteLength(ctx.url) > limits.maxUrlBytes) throw new RestError(GrpcCode.INVALID_ARGUMENT, `request URL of ${Buffer.byteLength(ctx.url)} bytes exceeds ${limits.maxUrlBytes}`, 414);
+      if (ctx.method === "OPTIONS") {
+        ctx.set("Allow", "GET, HEAD, OPTIONS");
+        ctx.status = 204;
+        return;
+      }
+      if (ctx.method !== "GET" && ctx.method !== "HEAD") throw new RestError(GrpcCode.UNIMPLEMENTED, `method ${ctx.method} is not allowed: ${QUERY_ONLY}`, 405, { Allow: "GET, HEAD, OPTIONS" });
+      const snapshot = options.backend.snapshot();
+      if (!snapshot) throw new RestError(GrpcCode.UNAVAILABLE, options.backend.unavailableReason());
+      if (ctx.path === "/openapi.json") {
+        let doc = docs.get(snapshot);
+        if (!doc) docs.set(snapshot, (doc = openApiDocument(snapshot.table, options.info) as JsonValue));
+        ctx.body = doc;
+        return;
+      }
+      if (inFlight >= limits.maxInFlight) throw new RestError(GrpcCode.RESOURCE_EXHAUSTED, `the gateway is answering ${limits.maxInFlight} requests already; retry shortly`, 429, { "Retry-After": "1" });
+      inFlight++;
+      try {
+        await answer(ctx, snapshot, options.backend, limits);
+      } finally {
+        inFlight--;
+      }
+    } catch (err) {
+      const failure = toRestError(err, options.logger);
+      ctx.status = failure.httpStatus;
+      ctx.set(failure.headers);
+      ctx.body = failure.body();
+    }
+  });
+  return app;
+}
+
+async function answer(ctx: Koa.Context, snapshot: RouteSnapshot, backend: RestBackend, limits: RestLimits): Promise<void> {
+  const found = snapshot.table.match(splitRequestPath(ctx.path));
+  if (!found) throw new RestError(GrpcCode.NOT_FOUND, `no route for ${ctx.path.slice(0, 200)}: see /openapi.json for the routes this node serves`);
+  const { route, params } = found;
+  const height = ctx.get(HEIGHT_METADATA_KEY) || undefined;
+  if (height !== undefined && !HEIGHT_PATTERN.test(height)) throw new RestError(GrpcCode.INVALID_ARGUMENT, `invalid ${HEIGHT_METADATA_KEY} header "${height.slice(0, 40)}": expected a non-negative decimal integer`);
+  let request;
+  try {
+    request = buildRequest(route.method.input, params, new URLSearchParams(ctx.querystring), snapshot.registry, limits);
+  } catch (err) {
+    if (err instanceof RequestParamError) throw new RestError(GrpcCode.INVALID_ARGUMENT, err.message);
+    throw err;
+  }
+  const reply = await backend.call(route.grpcPath, toBinary(route.method.input, request), height, limits.callTimeoutMs);
+  const message = fromBinary(route.method.output, reply.bytes);
+  if (reply.height !== undefined) ctx.set(HEIGHT_METADATA_KEY, reply.height);
+  ctx.body = await renderJson(route.method.output, message, snapshot, backend);
+}
+
+/** Types an answer may carry in an Any are learned from the app the first time one is seen. */
+const MAX_TYPES_LEARNED_PER_ANSWER = 16;
+
+async function renderJson(schema: DescMessage, message: MessageShape<DescMessage>, snapshot: RouteSnapshot, backend: RestBackend): Promise<JsonValue> {
+  for (let learned = 0; ; learned++) {
+    try {
+      return responseJson(schema, message, snapshot.registry);
+    } catch (err) {
+      const unknown = /"([^"]*)" is not in the type registry/.exec((err as Error).message)?.[1];
+      if (unknown === undefined || learned >= MAX_TYPES_LEARNED_PER_ANSWER) throw err;
+      const typeName = unknown.slice(unknown.lastIndexOf("/") + 1);
+      if (!(await backend.learnType(typeName))) throw new RestError(GrpcCode.INTERNAL, `cannot write the answer as JSON: it holds an Any of type "${unknown}", which the app does not describe`);
+    }
+  }
+}
+
+function toRestError(err: unknown, logger: Logger | undefined): RestError {
+  if (err instanceof RestError) return err;
+  const grpc = err as Partial<ServiceError>;
+  if (typeof grpc.code === "number" && typeof grpc.details === "string") {
+    const details = grpc.code === GrpcCode.UNAVAILABLE ? `the app is unavailable: ${grpc.details}` : grpc.details;
+    return new RestError(grpc.code as GrpcCode, details);
+  }
+  logger?.error({ err }, "REST request failed");
+  return new RestError(GrpcCode.INTERNAL, "internal error");
+}
