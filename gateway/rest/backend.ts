@@ -162,7 +162,7 @@ export class GrpcBackend implements RestBackend {
         this.logger.info("reconnected to the app: reloading routes");
         void this.reload();
       }
-      if (next === connectivityState.TRANSIENT_FAILURE && state !== connectivityState.TRANSIENT_FAILURE) this.logger.warn(`lost the app's gRPC server at ${this.options.address}; answering 503 until it is back`);
+      if (next === connectivityState.TRANSIENT_FAILURE && state === connectivityState.READY) this.logger.warn(`lost the app's gRPC server at ${this.options.address}; answering 503 until it is back`);
       this.watchChannel(next);
     });
   }

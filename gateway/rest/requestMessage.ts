@@ -99,12 +99,15 @@ function setField(schema: DescMessage, root: JsonObject, path: string, values: s
   if (leaf.fieldKind === "message" && !STRING_MESSAGES.has(leaf.message.typeName)) {
     throw new RequestParamError(`${what} "${path}" is a message; set its fields instead (${leaf.message.fields.map((f) => `${path}.${f.name}`).join(", ")})`);
   }
-  if (leaf.fieldKind === "list") {
-    target[leaf.name] = values.map((v) => jsonValue(leaf, v, path, what));
-    return;
+  if (leaf.fieldKind !== "list" && values.length > 1) throw new RequestParamError(`${what} "${path}" is given ${values.length} times but is not repeated`);
+  const value = leaf.fieldKind === "list" ? values.map((v) => jsonValue(leaf, v, path, what)) : jsonValue(leaf, values[0]!, path, what);
+  // Parsed on its own first, so a bad value is reported with the parameter that carried it.
+  try {
+    fromJson(leaf.parent, { [leaf.name]: value });
+  } catch (err) {
+    throw new RequestParamError(`${what} "${path}" has an invalid value: ${(err as Error).message.replace(/^cannot decode [\w.]+ [\w.]+ from JSON: /, "")}`);
   }
-  if (values.length > 1) throw new RequestParamError(`${what} "${path}" is given ${values.length} times but is not repeated`);
-  target[leaf.name] = jsonValue(leaf, values[0]!, path, what);
+  target[leaf.name] = value;
 }
 
 function jsonValue(field: DescField, text: string, path: string, what: string): JsonValue {
