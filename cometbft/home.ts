@@ -38,6 +38,8 @@ export interface AppConfig {
   pruningInterval: number;
   /** Permissive CORS on the node's HTTP APIs (devnet only). */
   unsafeCors: boolean;
+  /** Origins the REST gateway lets browsers read from (when unsafeCors is off); absent = none. */
+  restCorsOrigins?: string[];
 }
 
 export function readAppConfig(paths: NodeHomePaths): AppConfig {

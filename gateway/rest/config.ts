@@ -1,7 +1,7 @@
 // The REST gateway's settings: defaults, then the node home's config (ports, CORS) when --home is
 // given, then flags. Checked here, so the server starts only with settings that make sense.
 import { parseArgs } from "node:util";
-import { nodeHomePaths, readAppConfig } from "../../cometbft/home.js";
+import { nodeHomePaths, readAppConfig, type AppConfig } from "../../cometbft/home.js";
 import { DEFAULT_PORTS } from "../../cometbft/ports.js";
 import { positiveInt } from "../shared/flags.js";
 import { parseCorsPolicy, type CorsPolicy } from "./cors.js";
@@ -22,7 +22,8 @@ export const REST_USAGE = `rest gateway: the node's REST API, answered through t
 
 Usage: node dist/gateway/rest/main.js [flags]
 
-  --home <dir>             node home: takes the gRPC and REST ports and CORS from its config/app.json
+  --home <dir>             node home: takes the gRPC and REST ports and CORS (unsafeCors,
+                           restCorsOrigins) from its config/app.json
   --host <addr>            listen address (default 127.0.0.1)
   --port <n>               listen port (default ${DEFAULT_PORTS.rest}, or the home's REST port)
   --grpc <host:port>       the app's gRPC server (default 127.0.0.1:${DEFAULT_PORTS.grpc}, or the home's gRPC port)
@@ -32,6 +33,12 @@ Usage: node dist/gateway/rest/main.js [flags]
   --max-in-flight <n>      requests answered at once before 429 (default ${DEFAULT_REST_LIMITS.maxInFlight})
   --write-openapi <file>   write the OpenAPI document of the app's routes to <file> and exit
 `;
+
+/** The home's CORS setting in `--cors` syntax: unsafeCors wins over a list of origins. */
+function homeCors(home: AppConfig | undefined): string {
+  if (home?.unsafeCors) return "*";
+  return home?.restCorsOrigins?.length ? home.restCorsOrigins.join(",") : "off";
+}
 
 export function parseRestArgs(argv: string[]): RestConfig | "help" {
   const { values, positionals } = parseArgs({
@@ -53,7 +60,7 @@ export function parseRestArgs(argv: string[]): RestConfig | "help" {
     host: values.host ?? "127.0.0.1",
     port: positiveInt("--port", values.port ?? String(home?.ports.rest ?? DEFAULT_PORTS.rest), 65535),
     grpcAddress,
-    cors: parseCorsPolicy(values.cors ?? (home?.unsafeCors ? "*" : "off")),
+    cors: parseCorsPolicy(values.cors ?? homeCors(home)),
     limits: {
       ...DEFAULT_REST_LIMITS,
       callTimeoutMs: positiveInt("--timeout", values.timeout ?? String(DEFAULT_REST_LIMITS.callTimeoutMs), 600_000),
