@@ -16,10 +16,20 @@ export interface OpenApiInfo {
 /** Query parameters are flattened to this depth (`pagination.limit` is depth 2). */
 const MAX_PARAM_DEPTH = 3;
 
+/** Well-known types written as one JSON value (and so settable from one query parameter). */
 const STRING_WKT: Record<string, Schema> = {
   "google.protobuf.Timestamp": { type: "string", format: "date-time" },
   "google.protobuf.Duration": { type: "string", pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$" },
   "google.protobuf.FieldMask": { type: "string" },
+  "google.protobuf.StringValue": { type: "string" },
+  "google.protobuf.BytesValue": { type: "string", format: "byte" },
+  "google.protobuf.BoolValue": { type: "boolean" },
+  "google.protobuf.Int32Value": { type: "integer", format: "int32" },
+  "google.protobuf.UInt32Value": { type: "integer", format: "int64", minimum: 0, maximum: 4294967295 },
+  "google.protobuf.Int64Value": { type: "string", format: "int64", pattern: "^-?[0-9]+$" },
+  "google.protobuf.UInt64Value": { type: "string", format: "uint64", pattern: "^[0-9]+$" },
+  "google.protobuf.FloatValue": { type: "number" },
+  "google.protobuf.DoubleValue": { type: "number" },
 };
 
 export function openApiDocument(table: RouteTable, info: OpenApiInfo): Schema {
@@ -32,9 +42,14 @@ export function openApiDocument(table: RouteTable, info: OpenApiInfo): Schema {
   };
   const builder = new SchemaBuilder(schemas);
   const paths: Record<string, Schema> = {};
+  const idsUsed = new Map<string, number>();
   // Stable order: by path, whatever the matching order is.
   for (const route of [...table.routes].sort((a, b) => (openApiPath(a) < openApiPath(b) ? -1 : 1))) {
-    paths[openApiPath(route)] = { get: operation(route, builder) };
+    // A method with additional_bindings has one operation per binding; ids must stay unique.
+    const base = `${route.service.typeName}.${route.method.name}`.replaceAll(".", "_");
+    const n = (idsUsed.get(base) ?? 0) + 1;
+    idsUsed.set(base, n);
+    paths[openApiPath(route)] = { get: operation(route, builder, n === 1 ? base : `${base}_${n}`) };
   }
   return {
     openapi: "3.0.3",
@@ -63,7 +78,7 @@ export function openApiPath(route: Route): string {
   return route.template.source.replace(/\{([^}=]+)=[^}]*\}/g, "{$1}");
 }
 
-function operation(route: Route, builder: SchemaBuilder): Schema {
+function operation(route: Route, builder: SchemaBuilder, operationId: string): Schema {
   const input = route.method.input;
   const bound = new Set(route.template.fields);
   const parameters: Schema[] = route.template.fields.map((field) => ({
@@ -79,7 +94,7 @@ function operation(route: Route, builder: SchemaBuilder): Schema {
   }
   parameters.push({ $ref: "#/components/parameters/BlockHeight" });
   return {
-    operationId: `${route.service.typeName}.${route.method.name}`.replaceAll(".", "_"),
+    operationId,
     summary: `${route.method.name} (gRPC ${route.grpcPath})`,
     tags: [route.service.typeName],
     parameters,

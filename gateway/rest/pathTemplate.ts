@@ -113,8 +113,10 @@ export function matchPath(template: PathTemplate, requestSegments: readonly stri
     const taken = matchSegment(seg, pathSegments, i);
     if (taken === undefined) return undefined;
     if (seg.kind !== "literal" && seg.field !== undefined) {
-      // A one-segment variable may hold an escaped "/"; a multi-segment one keeps its separators.
-      captured[seg.field] = pathSegments.slice(i, i + taken).map(decodeSegment).join("/");
+      // http.proto: a one-segment variable is fully decoded (an escaped "/" becomes "/"); a
+      // multi-segment one keeps "%2F" as written, so it stays apart from a real separator.
+      const multi = seg.kind !== "one";
+      captured[seg.field] = pathSegments.slice(i, i + taken).map((s) => decodeSegment(s, multi)).join("/");
     }
     i += taken;
   }
@@ -142,9 +144,9 @@ function matchSegment(seg: Segment, path: readonly string[], at: number): number
   }
 }
 
-function decodeSegment(s: string): string {
+function decodeSegment(s: string, keepSlash: boolean): string {
   try {
-    return decodeURIComponent(s);
+    return decodeURIComponent(keepSlash ? s.replace(/%2F/gi, "%252F") : s);
   } catch {
     return s;
   }
@@ -152,7 +154,8 @@ function decodeSegment(s: string): string {
 
 /**
  * Orders templates so the more specific is tried first: at the first segment where they differ,
- * a literal beats a variable and a one-segment variable beats `**`; then more segments first.
+ * a literal beats a variable and a one-segment variable beats `**`; then more segments first;
+ * then a template with a verb.
  */
 export function compareSpecificity(a: PathTemplate, b: PathTemplate): number {
   const fa = flatten(a.segments);
@@ -162,7 +165,9 @@ export function compareSpecificity(a: PathTemplate, b: PathTemplate): number {
     const rb = rank(fb[i]!);
     if (ra !== rb) return ra - rb;
   }
-  return fb.length - fa.length;
+  if (fa.length !== fb.length) return fb.length - fa.length;
+  // `/v1/{name}:cancel` before `/v1/{name}`, which would otherwise take "x:cancel" as the name.
+  return (a.verb === undefined ? 1 : 0) - (b.verb === undefined ? 1 : 0);
 }
 
 /** A key equal for templates that match exactly the same paths. */

@@ -39,13 +39,23 @@ export function buildRequest(schema: DescMessage, pathParams: Record<string, str
   const bound = new Set<string>();
   for (const [path, value] of Object.entries(pathParams)) {
     setField(schema, json, path, [value], "path variable");
-    bound.add(canonicalPath(schema, path));
+    bound.add(canonicalPath(schema, path) ?? path);
   }
-  const keys = [...new Set(query.keys())];
-  if (keys.length > limits.maxParams) throw new RequestParamError(`too many query parameters: ${keys.length} (at most ${limits.maxParams})`);
-  for (const key of keys) {
-    if (bound.has(canonicalPath(schema, key))) throw new RequestParamError(`query parameter "${key}" is already given in the path`);
-    setField(schema, json, key, query.getAll(key), "query parameter");
+  const pairs = [...query];
+  if (pairs.length > limits.maxParams) throw new RequestParamError(`too many query parameters: ${pairs.length} (at most ${limits.maxParams})`);
+  // Grouped by field, so one field spelled by its proto and its JSON name is still one field.
+  const byField = new Map<string, { key: string; values: string[] }>();
+  for (const [key, value] of pairs) {
+    const field = canonicalPath(schema, key);
+    // `_=1633...` is how browser code defeats caches; no proto field starts with "_" here.
+    if (field === undefined && key.startsWith("_")) continue;
+    const group = byField.get(field ?? key);
+    if (group) group.values.push(value);
+    else byField.set(field ?? key, { key, values: [value] });
+  }
+  for (const [field, { key, values }] of byField) {
+    if (bound.has(field)) throw new RequestParamError(`query parameter "${key}" is already given in the path`);
+    setField(schema, json, key, values, "query parameter");
   }
   let message: MessageShape<DescMessage>;
   try {
@@ -57,12 +67,12 @@ export function buildRequest(schema: DescMessage, pathParams: Record<string, str
   return message;
 }
 
-/** The field path spelled with proto names, so `pagination.countTotal` and `pagination.count_total` are one. */
-function canonicalPath(schema: DescMessage, path: string): string {
+/** The field path spelled with proto names (`pagination.countTotal` is `pagination.count_total`); undefined when no such field. */
+function canonicalPath(schema: DescMessage, path: string): string | undefined {
   try {
     return resolve(schema, path).map((f) => f.name).join(".");
   } catch {
-    return path;
+    return undefined;
   }
 }
 

@@ -39,8 +39,11 @@ function shapeMessage(schema: DescMessage, json: JsonValue, registry: Registry):
   if (schema.typeName === ANY) {
     const typeUrl = json["@type"];
     const type = typeof typeUrl === "string" ? registry.getMessage(typeUrl.slice(typeUrl.lastIndexOf("/") + 1)) : undefined;
-    if (!type || SPECIAL_JSON.has(type.typeName)) return json;
+    if (!type) return json;
     const { "@type": _, ...fields } = json;
+    // A well-known type (an Any too) sits under "value" in its own JSON form.
+    if (type.typeName === ANY) return { "@type": typeUrl!, value: shapeMessage(type, fields.value ?? null, registry) };
+    if (SPECIAL_JSON.has(type.typeName)) return { "@type": typeUrl!, ...fields };
     return { "@type": typeUrl!, ...(shapeMessage(type, fields, registry) as JsonObject) };
   }
   if (SPECIAL_JSON.has(schema.typeName)) return json;
