@@ -1,11 +1,12 @@
 // After random sequences of sends, multi-sends and failing txs, the sum of every account's
-// balances equals the total supply: fees move coins, failures move none, nothing mints.
+// balances equals the total supply: fees move coins, failures move none, nothing mints. And the
+// holder index behind DenomOwners lists exactly the accounts holding each denom, with their balances.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { QueryAccountsRequestSchema, QueryAccountsResponseSchema } from "../gen/cosmos/auth/v1beta1/query_pb.js";
 import { BaseAccountSchema, ModuleAccountSchema } from "../gen/cosmos/auth/v1beta1/auth_pb.js";
-import { QueryAllBalancesRequestSchema, QueryAllBalancesResponseSchema, QueryTotalSupplyRequestSchema, QueryTotalSupplyResponseSchema } from "../gen/cosmos/bank/v1beta1/query_pb.js";
+import { QueryAllBalancesRequestSchema, QueryAllBalancesResponseSchema, QueryDenomOwnersRequestSchema, QueryDenomOwnersResponseSchema, QueryTotalSupplyRequestSchema, QueryTotalSupplyResponseSchema } from "../gen/cosmos/bank/v1beta1/query_pb.js";
 import { MsgMultiSendSchema } from "../gen/cosmos/bank/v1beta1/tx_pb.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
@@ -18,7 +19,8 @@ import { prng, seedFromEnv } from "./support/prng.js";
 const BLOCKS = Number(process.env.INVARIANT_BLOCKS ?? 12);
 const TXS_PER_BLOCK = 12;
 
-async function sumOfBalances(chain: InProcessChain): Promise<Map<string, bigint>> {
+/** Every non-zero balance, as `address denom amount` lines, read account by account. */
+async function sumOfBalances(chain: InProcessChain, holdings: string[] = []): Promise<Map<string, bigint>> {
   const sums = new Map<string, bigint>();
   let key: Uint8Array = new Uint8Array();
   do {
@@ -26,11 +28,28 @@ async function sumOfBalances(chain: InProcessChain): Promise<Map<string, bigint>
     for (const any of page.accounts) {
       const address = any.typeUrl.endsWith("ModuleAccount") ? fromBinary(ModuleAccountSchema, any.value).baseAccount!.address : fromBinary(BaseAccountSchema, any.value).address;
       const balances = await chain.grpc("/cosmos.bank.v1beta1.Query/AllBalances", QueryAllBalancesRequestSchema, { address }, QueryAllBalancesResponseSchema);
-      for (const c of balances.balances) sums.set(c.denom, (sums.get(c.denom) ?? 0n) + BigInt(c.amount));
+      for (const c of balances.balances) {
+        sums.set(c.denom, (sums.get(c.denom) ?? 0n) + BigInt(c.amount));
+        holdings.push(`${address} ${c.denom} ${c.amount}`);
+      }
     }
     key = page.pagination?.nextKey ?? new Uint8Array();
   } while (key.length > 0);
   return sums;
+}
+
+/** The holders of each denom by DenomOwners, two per page, as `address denom amount` lines. */
+async function denomOwners(chain: InProcessChain, denoms: string[]): Promise<string[]> {
+  const out: string[] = [];
+  for (const denom of denoms) {
+    let key: Uint8Array = new Uint8Array();
+    do {
+      const page = await chain.grpc("/cosmos.bank.v1beta1.Query/DenomOwners", QueryDenomOwnersRequestSchema, { denom, pagination: { key, limit: 2n } }, QueryDenomOwnersResponseSchema);
+      for (const owner of page.denomOwners) out.push(`${owner.address} ${owner.balance!.denom} ${owner.balance!.amount}`);
+      key = page.pagination?.nextKey ?? new Uint8Array();
+    } while (key.length > 0);
+  }
+  return out;
 }
 
 test("sum of balances = supply after random operation sequences", async () => {
@@ -67,9 +86,11 @@ test("sum of balances = supply after random operation sequences", async () => {
       const block = await chain.block(txs);
       for (const r of block.txResults ?? []) (r.code ?? 0) === 0 ? results.ok++ : results.failed++;
       const supply = await chain.grpc("/cosmos.bank.v1beta1.Query/TotalSupply", QueryTotalSupplyRequestSchema, {}, QueryTotalSupplyResponseSchema);
-      const sums = await sumOfBalances(chain);
+      const holdings: string[] = [];
+      const sums = await sumOfBalances(chain, holdings);
       for (const c of supply.supply) assert.equal(sums.get(c.denom) ?? 0n, BigInt(c.amount), `seed ${seed}, block ${b + 1}: ${c.denom} balances sum to ${sums.get(c.denom)} but supply is ${c.amount}`);
       assert.equal(sums.size, supply.supply.length, `seed ${seed}: a denom with balances but no supply`);
+      assert.deepEqual((await denomOwners(chain, supply.supply.map((c) => c.denom))).sort(), holdings.sort(), `seed ${seed}, block ${b + 1}: DenomOwners disagrees with the balances`);
     }
     assert.ok(results.ok > BLOCKS * 3, `seed ${seed}: enough successful txs (${results.ok})`);
     assert.ok(results.failed > 0, `seed ${seed}: some txs failed in delivery (${results.failed})`);

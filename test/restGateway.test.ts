@@ -89,8 +89,8 @@ const ROUTES: Record<string, RouteCase> = {
   "/cosmos/bank/v1beta1/denoms_metadata/{denom}": { url: () => `/cosmos/bank/v1beta1/denoms_metadata/uunit`, service: bank, method: "DenomMetadata", request: () => ({ denom: "uunit" }) },
   "/cosmos/bank/v1beta1/denoms_metadata_by_query_string": { url: () => `/cosmos/bank/v1beta1/denoms_metadata_by_query_string?denom=uunit`, service: bank, method: "DenomMetadataByQueryString", request: () => ({ denom: "uunit" }) },
   "/cosmos/bank/v1beta1/denoms_metadata": { url: () => `/cosmos/bank/v1beta1/denoms_metadata`, service: bank, method: "DenomsMetadata", request: () => ({}) },
-  "/cosmos/bank/v1beta1/denom_owners/{denom}": { url: () => `/cosmos/bank/v1beta1/denom_owners/uunit`, service: bank, method: "DenomOwners", request: () => ({ denom: "uunit" }), status: 501 },
-  "/cosmos/bank/v1beta1/denom_owners_by_query": { url: () => `/cosmos/bank/v1beta1/denom_owners_by_query?denom=uunit`, service: bank, method: "DenomOwnersByQuery", request: () => ({ denom: "uunit" }), status: 501 },
+  "/cosmos/bank/v1beta1/denom_owners/{denom}": { url: () => `/cosmos/bank/v1beta1/denom_owners/uunit`, service: bank, method: "DenomOwners", request: () => ({ denom: "uunit" }) },
+  "/cosmos/bank/v1beta1/denom_owners_by_query": { url: () => `/cosmos/bank/v1beta1/denom_owners_by_query?denom=uunit&pagination.limit=2`, service: bank, method: "DenomOwnersByQuery", request: () => ({ denom: "uunit", pagination: { limit: 2n } }) },
   "/cosmos/bank/v1beta1/send_enabled": { url: () => `/cosmos/bank/v1beta1/send_enabled?denoms=uunit`, service: bank, method: "SendEnabled", request: () => ({ denoms: ["uunit"] }) },
   "/cosmos/auth/v1beta1/accounts": { url: () => `/cosmos/auth/v1beta1/accounts?pagination.limit=2&pagination.reverse=true`, service: auth, method: "Accounts", request: () => ({ pagination: { limit: 2n, reverse: true } }) },
   "/cosmos/auth/v1beta1/accounts/{address}": { url: () => `/cosmos/auth/v1beta1/accounts/${FAUCET}`, service: auth, method: "Account", request: () => ({ address: FAUCET }) },
@@ -158,6 +158,8 @@ test("the JSON conventions, on values this chain is known to hold", async () => 
   assert.deepEqual(balances.pagination, { next_key: null, total: "1" });
   const balance = BigInt(balances.balances[0].amount);
   assert.ok(balance < FAUCET_GENESIS_BALANCE, "the faucet paid for the test's tx");
+  const owners = (await gateway.get("/cosmos/bank/v1beta1/denom_owners/uunit")).body.denom_owners;
+  assert.ok(owners.some((o: { address: string; balance: { amount: string } }) => o.address === RECIPIENT && o.balance.amount === "1234"), "the recipient holds uunit");
 
   const got = (await gateway.get(`/cosmos/tx/v1beta1/txs/${txHash.toLowerCase()}`)).body;
   assert.equal(got.tx.body.messages[0]["@type"], "/cosmos.bank.v1beta1.MsgSend");
@@ -215,7 +217,7 @@ test("errors: the gRPC code, its HTTP status and a message, in one shape", async
     ["/cosmos/bank/v1beta1/balances/cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu", {}, 400, 3, /prefix|invalid address/],
     [`/cosmos/auth/v1beta1/accounts/${formatAccountAddress(new Uint8Array(20).fill(7))}`, {}, 404, 5, /not found/],
     ["/cosmos/bank/v1beta1/denoms_metadata/nosuchcoin", {}, 404, 5, /nosuchcoin/],
-    ["/cosmos/bank/v1beta1/denom_owners/uunit", {}, 501, 12, /not implemented/],
+    ["/cosmos/bank/v1beta1/denom_owners/u%20nit", {}, 400, 3, /denom/],
     ["/cosmos/base/tendermint/v1beta1/blocks/99999999", {}, 400, 11, /height/],
     ["/cosmos/tx/v1beta1/txs/XYZ", {}, 400, 3, /hex/],
     [`/cosmos/tx/v1beta1/txs/${"AB".repeat(32)}`, {}, 404, 5, /tx not found/],

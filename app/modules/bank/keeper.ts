@@ -13,7 +13,7 @@ import { moduleAddress } from "../auth/keeper.js";
 import { bankErrors } from "./errors.js";
 import { emitBurn, emitCoinbase, emitCoinReceived, emitCoinSpent, emitTransfer } from "./events.js";
 import type { BankAccountKeeper } from "./expectedKeepers.js";
-import { accountBalancesPrefix, balanceKey, denomMetadataKey, PARAMS_KEY, supplyKey } from "./keys.js";
+import { accountBalancesPrefix, balanceKey, denomMetadataKey, denomOwnerKey, PARAMS_KEY, supplyKey } from "./keys.js";
 
 export const BANK_MODULE = "bank";
 const utf8 = new TextDecoder();
@@ -25,6 +25,13 @@ function readAmount(raw: Uint8Array | undefined): bigint {
 function writeAmount(store: KVStore, key: Uint8Array, amount: bigint): void {
   if (amount === 0n) store.delete(key);
   else store.set(key, Buffer.from(amount.toString()));
+}
+
+/** A balance and the holder index beside it; the index is written only when a balance appears or goes. */
+function writeBalance(store: KVStore, address: Uint8Array, denom: string, before: bigint, after: bigint): void {
+  writeAmount(store, balanceKey(address, denom), after);
+  if (before === 0n && after !== 0n) store.set(denomOwnerKey(denom, address), new Uint8Array());
+  else if (before !== 0n && after === 0n) store.delete(denomOwnerKey(denom, address));
 }
 
 export class BankKeeper {
@@ -117,7 +124,7 @@ export class BankKeeper {
       if (balance < c.amount) {
         throw sdkErrors.insufficientFunds.wrap(`spendable balance ${balance}${c.denom} is smaller than ${c.amount}${c.denom}`);
       }
-      writeAmount(store, balanceKey(address, c.denom), balance - c.amount);
+      writeBalance(store, address, c.denom, balance, balance - c.amount);
     }
     emitCoinSpent(ctx, accAddressToString(address), coins);
   }
@@ -125,10 +132,11 @@ export class BankKeeper {
   private add(ctx: Context, address: Uint8Array, coins: readonly Coin[]): void {
     const store = this.store(ctx);
     for (const c of coins) {
-      const balance = this.getBalance(store, address, c.denom) + c.amount;
+      const before = this.getBalance(store, address, c.denom);
+      const balance = before + c.amount;
       // Unreachable while supply is bounded, but a balance must never silently exceed 256 bits.
       if (balance > MAX_AMOUNT) throw sdkErrors.invalidCoins.wrap(`balance of ${c.denom} would overflow 256 bits`);
-      writeAmount(store, balanceKey(address, c.denom), balance);
+      writeBalance(store, address, c.denom, before, balance);
     }
     this.accounts.ensureAccount(this.accounts.store(ctx), address);
     emitCoinReceived(ctx, accAddressToString(address), coins);
@@ -136,7 +144,8 @@ export class BankKeeper {
 
   /** Genesis only: credits a balance without a sender; the caller reconciles the supply. */
   setGenesisBalance(ctx: Context, address: Uint8Array, coin: Coin): void {
-    writeAmount(this.store(ctx), balanceKey(address, coin.denom), coin.amount);
+    const store = this.store(ctx);
+    writeBalance(store, address, coin.denom, this.getBalance(store, address, coin.denom), coin.amount);
     this.accounts.ensureAccount(this.accounts.store(ctx), address);
   }
 

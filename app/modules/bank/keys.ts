@@ -9,6 +9,11 @@ export const DENOM_METADATA_PREFIX = Uint8Array.of(0x01);
 export const BALANCE_PREFIX = Uint8Array.of(0x02);
 /** cosmos.bank.v1beta1.Params */
 export const PARAMS_KEY = Uint8Array.of(0x03);
+/**
+ * 0x04 | denom | 0x00 | address(20) → empty: who holds a denom, for DenomOwners. A denom never
+ * contains 0x00, so the separator keeps one denom's holders apart from a longer denom's.
+ */
+export const DENOM_OWNER_PREFIX = Uint8Array.of(0x04);
 
 const utf8 = new TextEncoder();
 const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
@@ -17,3 +22,5 @@ export const supplyKey = (denom: string) => join(SUPPLY_PREFIX, utf8.encode(deno
 export const denomMetadataKey = (denom: string) => join(DENOM_METADATA_PREFIX, utf8.encode(denom));
 export const accountBalancesPrefix = (address: Uint8Array) => join(BALANCE_PREFIX, address);
 export const balanceKey = (address: Uint8Array, denom: string) => join(BALANCE_PREFIX, address, utf8.encode(denom));
+export const denomOwnersPrefix = (denom: string) => join(DENOM_OWNER_PREFIX, utf8.encode(denom), Uint8Array.of(0));
+export const denomOwnerKey = (denom: string, address: Uint8Array) => join(denomOwnersPrefix(denom), address);

@@ -5,9 +5,9 @@ import type { KVReader } from "../../store/types.js";
 import { paginate } from "../../query/pagination.js";
 import { invalidArgument, notFound, type QueryServices } from "../../query/service.js";
 import { parseAmount, validateDenom } from "../../coins/coins.js";
-import { parseAccAddress } from "../auth/addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
 import { BANK_MODULE, type BankKeeper } from "./keeper.js";
-import { accountBalancesPrefix, DENOM_METADATA_PREFIX, SUPPLY_PREFIX } from "./keys.js";
+import { accountBalancesPrefix, DENOM_METADATA_PREFIX, denomOwnersPrefix, SUPPLY_PREFIX } from "./keys.js";
 import { fromBinary } from "@bufbuild/protobuf";
 import { MetadataSchema } from "../../../gen/cosmos/bank/v1beta1/bank_pb.js";
 
@@ -33,6 +33,14 @@ export function registerBankQueries(services: QueryServices, keeper: BankKeeper)
   const balance = (state: KVReader, address: string, denom: string) => ({
     balance: { denom: denomArg(denom), amount: keeper.getBalance(bank(state), parseAccAddress(address), denom).toString() },
   });
+  const owners = (state: KVReader, denom: string, pagination: Parameters<typeof paginate>[2]) => {
+    const reader = bank(state);
+    const page = paginate(reader, denomOwnersPrefix(denomArg(denom)), pagination, (address) => ({
+      address: accAddressToString(address),
+      balance: { denom, amount: keeper.getBalance(reader, address, denom).toString() },
+    }));
+    return { denomOwners: page.items, pagination: page.pagination };
+  };
   const metadata = (state: KVReader, denom: string) => {
     const m = keeper.getDenomMetadata(bank(state), denomArg(denom));
     if (!m) throw notFound(`client metadata for denom ${denom}`);
@@ -51,6 +59,8 @@ export function registerBankQueries(services: QueryServices, keeper: BankKeeper)
     supplyOf: (req, { state }) => ({ amount: { denom: denomArg(req.denom), amount: keeper.getSupply(bank(state), req.denom).toString() } }),
     params: (_req, { state }) => ({ params: keeper.getParams(bank(state)) }),
     denomMetadata: (req, { state }) => metadata(state, req.denom),
+    denomOwners: (req, { state }) => owners(state, req.denom, req.pagination),
+    denomOwnersByQuery: (req, { state }) => owners(state, req.denom, req.pagination),
     denomMetadataByQueryString: (req, { state }) => metadata(state, req.denom),
     denomsMetadata: (req, { state }) => {
       const page = paginate(bank(state), DENOM_METADATA_PREFIX, req.pagination, (_key, value) => fromBinary(MetadataSchema, value));
