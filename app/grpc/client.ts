@@ -3,7 +3,7 @@
 // height the server answered at from the `x-cosmos-block-height` response metadata.
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import type { GenService, GenServiceMethods } from "@bufbuild/protobuf/codegenv2";
-import { Client, credentials, Metadata, type ServiceError } from "@grpc/grpc-js";
+import { Client, credentials, Metadata, type ChannelOptions, type ServiceError } from "@grpc/grpc-js";
 import { HEIGHT_METADATA_KEY } from "./height.js";
 
 export interface CallOptions {
@@ -22,13 +22,15 @@ export interface CallResult<T> {
 const passThrough = (b: Buffer) => b;
 
 export class NodeGrpcClient {
-  private readonly client: Client;
+  /** The underlying grpc-js client: its channel, for streams (reflection) and connectivity. */
+  readonly client: Client;
 
   constructor(
     /** `host:port`, e.g. `127.0.0.1:9090` */
     address: string,
+    channelOptions: ChannelOptions = {},
   ) {
-    this.client = new Client(address, credentials.createInsecure());
+    this.client = new Client(address, credentials.createInsecure(), channelOptions);
   }
 
   /** Calls a unary method of a generated service: `client.call(BankQuery, "balance", {...})`. */

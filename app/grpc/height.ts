@@ -8,6 +8,8 @@ import { HeightNotAvailableError } from "../store/errors.js";
 import type { KVReader } from "../store/types.js";
 
 export const HEIGHT_METADATA_KEY = "x-cosmos-block-height";
+/** What a height in that header may look like: a decimal of at most 16 digits (a safe integer). */
+export const HEIGHT_TEXT = /^\d{1,16}$/;
 
 const NOT_READY = "no block has been committed yet: retry once the chain has produced its first block";
 
@@ -23,7 +25,7 @@ export function requestedHeight(metadata: Metadata): number {
   if (values.length === 0) return 0;
   if (values.length > 1) throw new QueryError(GrpcCode.INVALID_ARGUMENT, `${HEIGHT_METADATA_KEY} given ${values.length} times`);
   const text = typeof values[0] === "string" ? values[0] : String(values[0]);
-  if (!/^\d{1,16}$/.test(text) || !Number.isSafeInteger(Number(text))) {
+  if (!HEIGHT_TEXT.test(text) || !Number.isSafeInteger(Number(text))) {
     throw new QueryError(GrpcCode.INVALID_ARGUMENT, `invalid ${HEIGHT_METADATA_KEY} "${text.slice(0, 40)}": expected a non-negative decimal integer`);
   }
   return Number(text);

@@ -2,10 +2,10 @@
 // reflection, and unary calls with raw bytes. The app may be down when the gateway starts or go
 // away later; the gateway keeps answering (503) and reconnects, and it reloads the routes every
 // time the channel comes back, so an app restarted with new services is described correctly.
-import { Client, connectivityState, credentials, Metadata, type ServiceError } from "@grpc/grpc-js";
+import { connectivityState, type ServiceError } from "@grpc/grpc-js";
 import type { FileRegistry } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
-import { HEIGHT_METADATA_KEY } from "../../app/grpc/height.js";
+import { NodeGrpcClient } from "../../app/grpc/client.js";
 import { fetchServedDescriptors, fetchTypeDescriptors } from "./reflectionClient.js";
 import { RouteTable } from "./routes.js";
 
@@ -19,8 +19,8 @@ export interface RouteSnapshot {
 
 export interface CallAnswer {
   bytes: Uint8Array;
-  /** The height the app answered at (from its `x-cosmos-block-height` metadata), if it said. */
-  height: string | undefined;
+  /** The height the app answered at (its `x-cosmos-block-height` metadata); 0 if it sent none. */
+  height: number;
 }
 
 /** What the HTTP server needs from the backend; tests may substitute their own. */
@@ -29,7 +29,7 @@ export interface RestBackend {
   snapshot(): RouteSnapshot | undefined;
   /** Why there are no routes yet, for the 503 message. */
   unavailableReason(): string;
-  call(grpcPath: string, request: Uint8Array, height: string | undefined, timeoutMs: number): Promise<CallAnswer>;
+  call(grpcPath: string, request: Uint8Array, height: number | undefined, timeoutMs: number): Promise<CallAnswer>;
   /** Adds the descriptors of `typeName` to the snapshot's registry; false when the app does not know it. */
   learnType(typeName: string): Promise<boolean>;
 }
@@ -42,12 +42,11 @@ export interface GrpcBackendOptions {
   maxResponseBytes?: number;
 }
 
-const passThrough = (b: Buffer) => b;
 const RELOAD_RETRY_MS = 1000;
 const REFLECTION_TIMEOUT_MS = 10_000;
 
 export class GrpcBackend implements RestBackend {
-  private readonly client: Client;
+  private readonly grpc: NodeGrpcClient;
   private readonly logger: Logger;
   private current: RouteSnapshot | undefined;
   private lastError = "not connected yet";
@@ -62,7 +61,7 @@ export class GrpcBackend implements RestBackend {
 
   constructor(private readonly options: GrpcBackendOptions) {
     this.logger = options.logger;
-    this.client = new Client(options.address, credentials.createInsecure(), {
+    this.grpc = new NodeGrpcClient(options.address, {
       // Come back quickly after an app restart instead of grpc-js's default of up to two minutes.
       "grpc.initial_reconnect_backoff_ms": 200,
       "grpc.max_reconnect_backoff_ms": 2000,
@@ -74,7 +73,7 @@ export class GrpcBackend implements RestBackend {
   /** Loads the routes (retrying until the app answers) and watches the channel for reconnects. */
   start(): void {
     void this.reload();
-    this.watchChannel(this.client.getChannel().getConnectivityState(true));
+    this.watchChannel(this.grpc.client.getChannel().getConnectivityState(true));
   }
 
   snapshot(): RouteSnapshot | undefined {
@@ -85,20 +84,9 @@ export class GrpcBackend implements RestBackend {
     return `the app's gRPC server at ${this.options.address} has not been reached yet (${this.lastError}); retrying`;
   }
 
-  call(grpcPath: string, request: Uint8Array, height: string | undefined, timeoutMs: number): Promise<CallAnswer> {
-    const metadata = new Metadata();
-    if (height !== undefined) metadata.set(HEIGHT_METADATA_KEY, height);
-    return new Promise((resolve, reject) => {
-      let answeredAt: string | undefined;
-      const call = this.client.makeUnaryRequest(grpcPath, passThrough, passThrough, Buffer.from(request), metadata, { deadline: new Date(Date.now() + timeoutMs) }, (err: ServiceError | null, response?: Buffer) => {
-        if (err) return reject(err);
-        resolve({ bytes: new Uint8Array(response ?? []), height: answeredAt });
-      });
-      call.on("metadata", (md: Metadata) => {
-        const value = md.get(HEIGHT_METADATA_KEY)[0];
-        if (value !== undefined) answeredAt = String(value);
-      });
-    });
+  async call(grpcPath: string, request: Uint8Array, height: number | undefined, timeoutMs: number): Promise<CallAnswer> {
+    const { response, height: answeredAt } = await this.grpc.unary(grpcPath, request, { ...(height !== undefined ? { height } : {}), timeoutMs });
+    return { bytes: response, height: answeredAt };
   }
 
   learnType(typeName: string): Promise<boolean> {
@@ -114,7 +102,7 @@ export class GrpcBackend implements RestBackend {
     const snapshot = this.current;
     if (!snapshot) return false;
     if (snapshot.registry.getMessage(typeName)) return true;
-    const merged = await fetchTypeDescriptors(this.client, typeName, snapshot.registry, REFLECTION_TIMEOUT_MS);
+    const merged = await fetchTypeDescriptors(this.grpc.client, typeName, snapshot.registry, REFLECTION_TIMEOUT_MS);
     if (!merged) return false;
     snapshot.registry = merged;
     this.logger.debug({ typeName }, "learned a type from the app");
@@ -124,14 +112,14 @@ export class GrpcBackend implements RestBackend {
   close(): void {
     this.closed = true;
     clearTimeout(this.retryTimer);
-    this.client.close();
+    this.grpc.close();
   }
 
   private async reload(): Promise<void> {
     if (this.loading || this.closed) return;
     this.loading = true;
     try {
-      const { registry, services } = await fetchServedDescriptors(this.client, REFLECTION_TIMEOUT_MS);
+      const { registry, services } = await fetchServedDescriptors(this.grpc.client, REFLECTION_TIMEOUT_MS);
       const table = new RouteTable(services);
       for (const s of table.skipped) this.logger[s.kind === "shadowed" ? "info" : "warn"]({ method: s.grpcPath, template: s.template }, `route not mounted: ${s.reason}`);
       const names = services.map((s) => s.typeName);
@@ -154,7 +142,7 @@ export class GrpcBackend implements RestBackend {
   /** Reloads the routes whenever the channel becomes ready again after being down. */
   private watchChannel(state: connectivityState): void {
     if (this.closed) return;
-    const channel = this.client.getChannel();
+    const channel = this.grpc.client.getChannel();
     channel.watchConnectivityState(state, Infinity, () => {
       if (this.closed) return;
       const next = channel.getConnectivityState(false);

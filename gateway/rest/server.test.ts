@@ -39,7 +39,7 @@ function fileRegistry(...files: DescFile[]): FileRegistry {
 interface Call {
   grpcPath: string;
   request: Uint8Array;
-  height: string | undefined;
+  height: number | undefined;
   timeoutMs: number;
 }
 
@@ -68,7 +68,7 @@ class FakeBackend implements RestBackend {
   unavailableReason(): string {
     return "the app's gRPC server at 127.0.0.1:1 has not been reached yet (fake); retrying";
   }
-  call(grpcPath: string, request: Uint8Array, height: string | undefined, timeoutMs: number): Promise<CallAnswer> {
+  call(grpcPath: string, request: Uint8Array, height: number | undefined, timeoutMs: number): Promise<CallAnswer> {
     const call = { grpcPath, request, height, timeoutMs };
     this.calls.push(call);
     return this.answer(call);
@@ -80,7 +80,7 @@ class FakeBackend implements RestBackend {
 }
 
 function defaultAnswer(call: Call): CallAnswer {
-  const height = call.height && call.height !== "0" ? call.height : "12";
+  const height = call.height ? call.height : 12;
   switch (call.grpcPath) {
     case "/cosmos.bank.v1beta1.Query/AllBalances": {
       const req = fromBinary(QueryAllBalancesRequestSchema, call.request);
@@ -153,13 +153,13 @@ test("the most specific route answers: /balances/{address}/by_denom is Balance",
 test("the x-cosmos-block-height request header is passed to the call; the answer's height comes back", async () => {
   const res = await request(main.base, `/cosmos/bank/v1beta1/balances/${ADDRESS}`, { headers: { "x-cosmos-block-height": "7" } });
   assert.equal(res.status, 200, res.text);
-  assert.equal(main.backend.calls.at(-1)!.height, "7");
+  assert.equal(main.backend.calls.at(-1)!.height, 7);
   assert.equal(res.headers.get("x-cosmos-block-height"), "7");
 });
 
 test("no height in the answer, no height header", async () => {
   const { base, backend } = await start();
-  backend.answer = async (call) => ({ ...defaultAnswer(call), height: undefined });
+  backend.answer = async (call) => ({ ...defaultAnswer(call), height: 0 });
   const res = await request(base, `/cosmos/bank/v1beta1/balances/${ADDRESS}`);
   assert.equal(res.status, 200);
   assert.equal(res.headers.get("x-cosmos-block-height"), null);

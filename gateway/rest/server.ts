@@ -6,7 +6,7 @@ import type { ServiceError } from "@grpc/grpc-js";
 import Koa from "koa";
 import type { Logger } from "pino";
 import { GrpcCode } from "../../app/errors.js";
-import { HEIGHT_METADATA_KEY } from "../../app/grpc/height.js";
+import { HEIGHT_METADATA_KEY, HEIGHT_TEXT } from "../../app/grpc/height.js";
 import type { RestBackend, RouteSnapshot } from "./backend.js";
 import { applyCors, type CorsPolicy } from "./cors.js";
 import { openApiDocument, type OpenApiInfo } from "./openapi.js";
@@ -42,8 +42,6 @@ export interface RestAppOptions {
 
 const QUERY_ONLY =
   "the REST gateway is query-only and answers GET; send transactions through gRPC (cosmos.tx.v1beta1.Service/BroadcastTx on port 9090) or the consensus RPC (broadcast_tx_sync on port 26657)";
-
-const HEIGHT_PATTERN = /^[0-9]{1,16}$/;
 
 export function createRestApp(options: RestAppOptions): Koa {
   const limits: RestLimits = { ...DEFAULT_REST_LIMITS, ...options.limits };
@@ -92,8 +90,9 @@ async function answer(ctx: Koa.Context, snapshot: RouteSnapshot, backend: RestBa
   const found = snapshot.table.match(splitRequestPath(ctx.path));
   if (!found) throw new RestError(GrpcCode.NOT_FOUND, `no route for ${ctx.path.slice(0, 200)}: see /openapi.json for the routes this node serves`);
   const { route, params } = found;
-  const height = ctx.get(HEIGHT_METADATA_KEY) || undefined;
-  if (height !== undefined && !HEIGHT_PATTERN.test(height)) throw new RestError(GrpcCode.INVALID_ARGUMENT, `invalid ${HEIGHT_METADATA_KEY} header "${height.slice(0, 40)}": expected a non-negative decimal integer`);
+  const heightText = ctx.get(HEIGHT_METADATA_KEY) || undefined;
+  if (heightText !== undefined && !HEIGHT_TEXT.test(heightText)) throw new RestError(GrpcCode.INVALID_ARGUMENT, `invalid ${HEIGHT_METADATA_KEY} header "${heightText.slice(0, 40)}": expected a non-negative decimal integer`);
+  const height = heightText === undefined ? undefined : Number(heightText);
   let request;
   try {
     request = buildRequest(route.method.input, params, new URLSearchParams(ctx.querystring), snapshot.registry, limits);
@@ -103,7 +102,7 @@ async function answer(ctx: Koa.Context, snapshot: RouteSnapshot, backend: RestBa
   }
   const reply = await backend.call(route.grpcPath, toBinary(route.method.input, request), height, limits.callTimeoutMs);
   const message = fromBinary(route.method.output, reply.bytes);
-  if (reply.height !== undefined) ctx.set(HEIGHT_METADATA_KEY, reply.height);
+  if (reply.height > 0) ctx.set(HEIGHT_METADATA_KEY, String(reply.height));
   ctx.body = await renderJson(route.method.output, message, snapshot, backend);
 }
 
