@@ -2,8 +2,9 @@
 // GET operation per route, its path and query parameters from the request message, its response
 // schema from the response message as responseJson.ts writes it (every field present, unset
 // messages and empty bytes as null). Served at /openapi.json and kept in docs/openapi.json.
-import { ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf";
-import type { Route, RouteTable } from "./routes.js";
+import { ScalarType, type DescEnum, type DescField, type DescMessage } from "@bufbuild/protobuf";
+import { fieldsOnPath, type Route, type RouteTable } from "./routes.js";
+import { ONE_VALUE_JSON_TYPES } from "./wellKnownJson.js";
 
 type Schema = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ export interface OpenApiInfo {
 /** Query parameters are flattened to this depth (`pagination.limit` is depth 2). */
 const MAX_PARAM_DEPTH = 3;
 
-/** Well-known types written as one JSON value (and so settable from one query parameter). */
+/** The JSON schema of each type in ONE_VALUE_JSON_TYPES. */
 const STRING_WKT: Record<string, Schema> = {
   "google.protobuf.Timestamp": { type: "string", format: "date-time" },
   "google.protobuf.Duration": { type: "string", pattern: "^-?[0-9]+(\\.[0-9]{1,9})?s$" },
@@ -85,7 +86,7 @@ function operation(route: Route, builder: SchemaBuilder, operationId: string): S
     name: field,
     in: "path",
     required: true,
-    schema: builder.paramSchema(fieldAt(input, field)!),
+    schema: builder.paramSchema(fieldsOnPath(input, field)!.at(-1)!),
   }));
   for (const [name, field] of queryFields(input, "", 1, new Set([input.typeName]))) {
     if (bound.has(name)) continue;
@@ -109,23 +110,13 @@ function operation(route: Route, builder: SchemaBuilder, operationId: string): S
   };
 }
 
-function fieldAt(message: DescMessage, path: string): DescField | undefined {
-  let current: DescMessage | undefined = message;
-  let field: DescField | undefined;
-  for (const name of path.split(".")) {
-    field = current?.fields.find((f) => f.name === name);
-    current = field?.fieldKind === "message" ? field.message : undefined;
-  }
-  return field;
-}
-
 /** Every field a query string can set, by dotted proto-name path. */
 function queryFields(message: DescMessage, prefix: string, depth: number, seen: Set<string>): [string, DescField][] {
   const out: [string, DescField][] = [];
   for (const field of message.fields) {
     const name = prefix + field.name;
     if (field.fieldKind === "map") continue;
-    if (field.fieldKind === "message" && !(field.message.typeName in STRING_WKT)) {
+    if (field.fieldKind === "message" && !ONE_VALUE_JSON_TYPES.has(field.message.typeName)) {
       if (depth >= MAX_PARAM_DEPTH || seen.has(field.message.typeName) || field.message.typeName.startsWith("google.protobuf.")) continue;
       out.push(...queryFields(field.message, `${name}.`, depth + 1, new Set([...seen, field.message.typeName])));
       continue;
@@ -152,7 +143,7 @@ class SchemaBuilder {
   /** A path or query parameter's schema: its value as written in a URL. */
   paramSchema(field: DescField): Schema {
     if (field.fieldKind === "message") return STRING_WKT[field.message.typeName] ?? { type: "string" };
-    if (field.fieldKind === "enum" || (field.fieldKind === "list" && field.listKind === "enum")) return { type: "string", enum: field.enum!.values.map((v) => v.name) };
+    if (field.fieldKind === "enum" || (field.fieldKind === "list" && field.listKind === "enum")) return enumSchema(field.enum!);
     const scalar = field.fieldKind === "scalar" ? field.scalar : field.fieldKind === "list" && field.listKind === "scalar" ? field.scalar : ScalarType.STRING;
     if (scalar === ScalarType.BYTES) return { type: "string", format: "byte", description: "base64 (standard or URL-safe alphabet)" };
     return scalarSchema(scalar, false);
@@ -162,7 +153,7 @@ class SchemaBuilder {
     if (message.typeName === "google.protobuf.Any") {
       return { type: "object", required: ["@type"], properties: { "@type": { type: "string" } }, additionalProperties: true };
     }
-    if (message.typeName in STRING_WKT) return STRING_WKT[message.typeName]!;
+    if (ONE_VALUE_JSON_TYPES.has(message.typeName)) return STRING_WKT[message.typeName]!;
     if (message.typeName.startsWith("google.protobuf.")) return {};
     const properties: Record<string, Schema> = {};
     const required: string[] = [];
@@ -178,21 +169,26 @@ class SchemaBuilder {
       case "scalar":
         return scalarSchema(field.scalar, true);
       case "enum":
-        return { type: "string", enum: field.enum.values.map((v) => v.name) };
+        return enumSchema(field.enum);
       case "message":
         return { allOf: [this.ref(field.message)], nullable: true };
       case "list":
         return {
           type: "array",
-          items: field.listKind === "message" ? this.ref(field.message) : field.listKind === "enum" ? { type: "string", enum: field.enum.values.map((v) => v.name) } : scalarSchema(field.scalar, false),
+          items: field.listKind === "message" ? this.ref(field.message) : field.listKind === "enum" ? enumSchema(field.enum) : scalarSchema(field.scalar, false),
         };
       case "map":
         return {
           type: "object",
-          additionalProperties: field.mapKind === "message" ? this.ref(field.message) : field.mapKind === "enum" ? { type: "string", enum: field.enum.values.map((v) => v.name) } : scalarSchema(field.scalar, false),
+          additionalProperties: field.mapKind === "message" ? this.ref(field.message) : field.mapKind === "enum" ? enumSchema(field.enum) : scalarSchema(field.scalar, false),
         };
     }
   }
+}
+
+/** An enum as JSON writes it: by value name. */
+function enumSchema(desc: DescEnum): Schema {
+  return { type: "string", enum: desc.values.map((v) => v.name) };
 }
 
 /** JSON form of a scalar; `nullableBytes` because responseJson writes empty bytes as null. */

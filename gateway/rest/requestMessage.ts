@@ -3,6 +3,7 @@
 // as grpc-gateway reads them (bools as `true`/`1`, enums by name or number, bytes as base64 of
 // either alphabet), then parsed by protobuf-es's JSON reader, which does the range checks.
 import { fromJson, ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
+import { ONE_VALUE_JSON_TYPES } from "./wellKnownJson.js";
 
 export class RequestParamError extends Error {
   override name = "RequestParamError";
@@ -14,22 +15,6 @@ export interface RequestLimits {
   /** Largest `pagination.limit` passed on; larger ones are lowered to it. */
   maxPageLimit: bigint;
 }
-
-/** Messages the JSON reader accepts as a plain string (RFC3339 time, "30s", wrappers...). */
-const STRING_MESSAGES = new Set([
-  "google.protobuf.Timestamp",
-  "google.protobuf.Duration",
-  "google.protobuf.FieldMask",
-  "google.protobuf.StringValue",
-  "google.protobuf.BytesValue",
-  "google.protobuf.Int64Value",
-  "google.protobuf.UInt64Value",
-  "google.protobuf.Int32Value",
-  "google.protobuf.UInt32Value",
-  "google.protobuf.BoolValue",
-  "google.protobuf.DoubleValue",
-  "google.protobuf.FloatValue",
-]);
 
 const TRUE = new Set(["true", "True", "TRUE", "t", "T", "1"]);
 const FALSE = new Set(["false", "False", "FALSE", "f", "F", "0"]);
@@ -86,7 +71,7 @@ function resolve(schema: DescMessage, path: string): DescField[] {
     const field: DescField | undefined = message.fields.find((f) => f.name === name || f.jsonName === name);
     if (!field) throw new RequestParamError(`"${path}" is not a field of ${schema.typeName}${fieldHint(message)}`);
     fields.push(field);
-    message = field.fieldKind === "message" && !STRING_MESSAGES.has(field.message.typeName) ? field.message : undefined;
+    message = field.fieldKind === "message" && !ONE_VALUE_JSON_TYPES.has(field.message.typeName) ? field.message : undefined;
   }
   return fields;
 }
@@ -106,7 +91,7 @@ function setField(schema: DescMessage, root: JsonObject, path: string, values: s
   }
   const leaf = fields[fields.length - 1]!;
   if (leaf.fieldKind === "map") throw new RequestParamError(`${what} "${path}" is a map, which cannot be set from a URL`);
-  if (leaf.fieldKind === "message" && !STRING_MESSAGES.has(leaf.message.typeName)) {
+  if (leaf.fieldKind === "message" && !ONE_VALUE_JSON_TYPES.has(leaf.message.typeName)) {
     throw new RequestParamError(`${what} "${path}" is a message; set its fields instead (${leaf.message.fields.map((f) => `${path}.${f.name}`).join(", ")})`);
   }
   if (leaf.fieldKind !== "list" && values.length > 1) throw new RequestParamError(`${what} "${path}" is given ${values.length} times but is not repeated`);

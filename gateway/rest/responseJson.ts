@@ -5,27 +5,7 @@
 // unset message field is `null` rather than absent, and empty bytes are `null` (Go's nil slice),
 // which is why `pagination` reads `{"next_key": null, "total": "0"}`.
 import { ScalarType, toJson, type DescField, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
-
-/** Well-known types whose JSON is not an object of their fields. */
-const SPECIAL_JSON = new Set([
-  "google.protobuf.Timestamp",
-  "google.protobuf.Duration",
-  "google.protobuf.FieldMask",
-  "google.protobuf.Struct",
-  "google.protobuf.Value",
-  "google.protobuf.ListValue",
-  "google.protobuf.NullValue",
-  "google.protobuf.Empty",
-  "google.protobuf.StringValue",
-  "google.protobuf.BytesValue",
-  "google.protobuf.Int64Value",
-  "google.protobuf.UInt64Value",
-  "google.protobuf.Int32Value",
-  "google.protobuf.UInt32Value",
-  "google.protobuf.BoolValue",
-  "google.protobuf.DoubleValue",
-  "google.protobuf.FloatValue",
-]);
+import { SPECIAL_JSON_TYPES } from "./wellKnownJson.js";
 
 const ANY = "google.protobuf.Any";
 
@@ -43,10 +23,10 @@ function shapeMessage(schema: DescMessage, json: JsonValue, registry: Registry):
     const { "@type": _, ...fields } = json;
     // A well-known type (an Any too) sits under "value" in its own JSON form.
     if (type.typeName === ANY) return { "@type": typeUrl!, value: shapeMessage(type, fields.value ?? null, registry) };
-    if (SPECIAL_JSON.has(type.typeName)) return { "@type": typeUrl!, ...fields };
+    if (SPECIAL_JSON_TYPES.has(type.typeName)) return { "@type": typeUrl!, ...fields };
     return { "@type": typeUrl!, ...(shapeMessage(type, fields, registry) as JsonObject) };
   }
-  if (SPECIAL_JSON.has(schema.typeName)) return json;
+  if (SPECIAL_JSON_TYPES.has(schema.typeName)) return json;
   const out: JsonObject = {};
   for (const field of schema.fields) {
     const value = shapeField(field, json[field.name], registry);

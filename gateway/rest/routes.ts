@@ -2,7 +2,7 @@
 // serves: every `get` binding (and every `get` among `additional_bindings`) becomes a route. There
 // is no route list anywhere else, so a module's query routes appear as soon as the app serves its
 // annotated service.
-import { getOption, type DescMethod, type DescService } from "@bufbuild/protobuf";
+import { getOption, type DescField, type DescMessage, type DescMethod, type DescService } from "@bufbuild/protobuf";
 import { http } from "../../gen/google/api/annotations_pb.js";
 import type { HttpRule } from "../../gen/google/api/http_pb.js";
 import { compareSpecificity, matchPath, parsePathTemplate, shapeKey, type PathTemplate } from "./pathTemplate.js";
@@ -53,7 +53,7 @@ export class RouteTable {
             skipped.push({ grpcPath, template: source, kind: "invalid", reason: (err as Error).message });
             continue;
           }
-          const missing = template.fields.find((f) => !hasFieldPath(method, f));
+          const missing = template.fields.find((f) => !bindsScalar(method, f));
           if (missing) {
             skipped.push({ grpcPath, template: source, kind: "invalid", reason: `${method.input.typeName} has no field "${missing}"` });
             continue;
@@ -95,15 +95,24 @@ export function getBindings(method: DescMethod): string[] {
   return out;
 }
 
-function hasFieldPath(method: DescMethod, path: string): boolean {
-  let message = method.input;
-  const parts = path.split(".");
-  for (let i = 0; i < parts.length; i++) {
-    const field = message.fields.find((f) => f.name === parts[i]);
-    if (!field || field.fieldKind === "list" || field.fieldKind === "map") return false;
-    if (i === parts.length - 1) return field.fieldKind === "scalar" || field.fieldKind === "enum";
-    if (field.fieldKind !== "message") return false;
-    message = field.message;
+/**
+ * The fields a dotted path of proto names walks through, from `message` down to the leaf; undefined
+ * when a name is missing or a step is repeated or not a message.
+ */
+export function fieldsOnPath(message: DescMessage, path: string): DescField[] | undefined {
+  const fields: DescField[] = [];
+  let current: DescMessage | undefined = message;
+  for (const name of path.split(".")) {
+    const field: DescField | undefined = current?.fields.find((f) => f.name === name);
+    if (!field || field.fieldKind === "list" || field.fieldKind === "map") return undefined;
+    fields.push(field);
+    current = field.fieldKind === "message" ? field.message : undefined;
   }
-  return false;
+  return fields;
+}
+
+/** A path variable must name a singular scalar or enum field. */
+function bindsScalar(method: DescMethod, path: string): boolean {
+  const leaf = fieldsOnPath(method.input, path)?.at(-1);
+  return leaf !== undefined && (leaf.fieldKind === "scalar" || leaf.fieldKind === "enum");
 }
