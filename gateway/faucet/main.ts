@@ -1,6 +1,5 @@
 // The faucet process: `node dist/gateway/faucet/main.js [--home <dir>] [flags]` (see --help).
 // `unitd start` runs it once CometBFT is up; it can also run on its own against any node.
-import http from "node:http";
 import { createLogger } from "../../app/logger.js";
 import { CometRpcClient } from "../../sdk/client/cometRpcClient.js";
 import { signerFromMnemonic } from "../../sdk/keys/signerFromMnemonic.js";
@@ -9,21 +8,11 @@ import { FAUCET_USAGE, parseFaucetArgs, type FaucetConfig } from "./config.js";
 import { FaucetSender } from "./faucetSender.js";
 import { createFaucetApp } from "./server.js";
 import { SlidingWindowLimiter } from "./slidingWindowLimiter.js";
+import { parseFlagsOrExit, serveHttp } from "../shared/httpProcess.js";
 
 const logger = createLogger("faucet");
 
-let config: FaucetConfig;
-try {
-  const parsed = parseFaucetArgs(process.argv.slice(2));
-  if (parsed === "help") {
-    process.stdout.write(FAUCET_USAGE);
-    process.exit(0);
-  }
-  config = parsed;
-} catch (err) {
-  process.stderr.write(`faucet: ${(err as Error).message}\n\n${FAUCET_USAGE}`);
-  process.exit(1);
-}
+const config: FaucetConfig = parseFlagsOrExit("faucet", FAUCET_USAGE, parseFaucetArgs);
 
 const sender = new FaucetSender({
   rpc: new CometRpcClient(config.nodeUrl),
@@ -48,25 +37,5 @@ const app = createFaucetApp({
   logger,
 });
 
-const server = http.createServer(app.callback());
-// Slow clients must not hold connections forever.
-server.requestTimeout = 30_000;
-server.headersTimeout = 10_000;
-server.on("error", (err: NodeJS.ErrnoException) => {
-  logger.fatal({ err: err.message }, `cannot listen on ${config.host}:${config.port}${err.code === "EADDRINUSE" ? " (port in use)" : ""}`);
-  process.exit(1);
-});
-server.listen(config.port, config.host, () => {
-  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
-  logger.info({ url, address: sender.address, amount: formatCoins(config.amount), node: config.nodeUrl }, `faucet listening on ${url}`);
-});
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    logger.info({ signal }, "stopping faucet");
-    // Let requests in flight get their answer (a signed tx may already be on its way), but not forever.
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(0), 5000).unref();
-  });
-}
+// Requests in flight get their answer after a stop signal (a signed tx may be on its way), but not forever.
+serveHttp({ name: "faucet", app, host: config.host, port: config.port, logger, requestTimeoutMs: 30_000, drainMs: 5000, details: { address: sender.address, amount: formatCoins(config.amount), node: config.nodeUrl } });

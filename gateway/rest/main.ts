@@ -1,27 +1,16 @@
 // The REST gateway process: `node dist/gateway/rest/main.js [--home <dir>] [flags]` (see --help).
 // `unitd start` runs it beside the app; it can also run on its own against any node's gRPC port.
 import fs from "node:fs";
-import http from "node:http";
 import { createLogger } from "../../app/logger.js";
 import { GrpcBackend } from "./backend.js";
 import { parseRestArgs, REST_USAGE, type RestConfig } from "./config.js";
 import { openApiDocument, type OpenApiInfo } from "./openapi.js";
 import { createRestApp } from "./server.js";
+import { parseFlagsOrExit, serveHttp } from "../shared/httpProcess.js";
 
 const logger = createLogger("rest");
 
-let config: RestConfig;
-try {
-  const parsed = parseRestArgs(process.argv.slice(2));
-  if (parsed === "help") {
-    process.stdout.write(REST_USAGE);
-    process.exit(0);
-  }
-  config = parsed;
-} catch (err) {
-  process.stderr.write(`rest gateway: ${(err as Error).message}\n\n${REST_USAGE}`);
-  process.exit(1);
-}
+const config: RestConfig = parseFlagsOrExit("rest gateway", REST_USAGE, parseRestArgs);
 
 const info: OpenApiInfo = {
   title: "unit node REST gateway",
@@ -46,26 +35,15 @@ if (config.writeOpenApi) {
 }
 
 const app = createRestApp({ backend, cors: config.cors, limits: config.limits, info, logger });
-const server = http.createServer(app.callback());
-// Slow clients must not hold connections forever.
-server.requestTimeout = config.limits.callTimeoutMs + 5_000;
-server.headersTimeout = 10_000;
-server.maxHeadersCount = 100;
-server.on("error", (err: NodeJS.ErrnoException) => {
-  logger.fatal({ err: err.message }, `cannot listen on ${config.host}:${config.port}${err.code === "EADDRINUSE" ? " (port in use: is another node running?)" : ""}`);
-  process.exit(1);
+serveHttp({
+  name: "REST gateway",
+  app,
+  host: config.host,
+  port: config.port,
+  logger,
+  requestTimeoutMs: config.limits.callTimeoutMs + 5_000,
+  maxHeadersCount: 100,
+  drainMs: 3000,
+  details: { grpc: config.grpcAddress, cors: config.cors.mode },
+  onStop: () => backend.close(),
 });
-server.listen(config.port, config.host, () => {
-  const url = `http://${config.host.includes(":") ? `[${config.host}]` : config.host}:${config.port}`;
-  logger.info({ url, grpc: config.grpcAddress, cors: config.cors.mode }, `REST gateway listening on ${url}`);
-});
-
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    logger.info({ signal }, "stopping REST gateway");
-    server.close(() => process.exit(0));
-    server.closeIdleConnections();
-    backend.close();
-    setTimeout(() => process.exit(0), 3000).unref();
-  });
-}

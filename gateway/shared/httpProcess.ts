@@ -1,0 +1,62 @@
+// The process shell the gateway processes share: flags parsed or a usage error, an HTTP server
+// with bounded timeouts, a clear exit when the port is taken, and a graceful stop on a signal.
+import http from "node:http";
+import type Koa from "koa";
+import type { Logger } from "pino";
+
+/** The parsed config; prints usage and exits on --help (0) or a bad flag (1). */
+export function parseFlagsOrExit<T>(name: string, usage: string, parse: (argv: string[]) => T | "help"): T {
+  try {
+    const parsed = parse(process.argv.slice(2));
+    if (parsed !== "help") return parsed;
+    process.stdout.write(usage);
+    process.exit(0);
+  } catch (err) {
+    process.stderr.write(`${name}: ${(err as Error).message}\n\n${usage}`);
+    process.exit(1);
+  }
+}
+
+export interface ServeOptions {
+  /** What the logs call it: "REST gateway", "faucet". */
+  name: string;
+  app: Koa;
+  host: string;
+  port: number;
+  logger: Logger;
+  /** Longest a request may take end to end. */
+  requestTimeoutMs: number;
+  /** Most request headers read (Node's default when absent). */
+  maxHeadersCount?: number;
+  /** Logged with the "listening" line. */
+  details: Record<string, unknown>;
+  /** How long requests in flight may finish after a stop signal. */
+  drainMs: number;
+  onStop?: () => void;
+}
+
+export function serveHttp(o: ServeOptions): http.Server {
+  const server = http.createServer(o.app.callback());
+  // Slow clients must not hold connections forever.
+  server.requestTimeout = o.requestTimeoutMs;
+  server.headersTimeout = 10_000;
+  if (o.maxHeadersCount !== undefined) server.maxHeadersCount = o.maxHeadersCount;
+  server.on("error", (err: NodeJS.ErrnoException) => {
+    o.logger.fatal({ err: err.message }, `cannot listen on ${o.host}:${o.port}${err.code === "EADDRINUSE" ? " (port in use: is another node running?)" : ""}`);
+    process.exit(1);
+  });
+  server.listen(o.port, o.host, () => {
+    const url = `http://${o.host.includes(":") ? `[${o.host}]` : o.host}:${o.port}`;
+    o.logger.info({ url, ...o.details }, `${o.name} listening on ${url}`);
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      o.logger.info({ signal }, `stopping ${o.name}`);
+      server.close(() => process.exit(0));
+      server.closeIdleConnections();
+      o.onStop?.();
+      setTimeout(() => process.exit(0), o.drainMs).unref();
+    });
+  }
+  return server;
+}
