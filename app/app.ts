@@ -129,9 +129,10 @@ export class UnitApp extends BaseApplication {
         proposerAddress: new Uint8Array(),
       };
       const ctx = new Context(header, branch, this.logger);
+      const validators: ValidatorUpdate[] = [];
       for (const m of this.modules) {
         const genesis = appState[m.name] ?? m.defaultGenesis?.();
-        if (genesis !== undefined) m.initGenesis?.(ctx, genesis);
+        if (genesis !== undefined) validators.push(...(m.initGenesis?.(ctx, genesis) ?? []));
       }
       const hash = branch.appHash(new Uint8Array(), initialHeight - 1);
       this.chainId = req.chainId;
@@ -141,7 +142,8 @@ export class UnitApp extends BaseApplication {
       this.checkState = branch.branch();
       this.checkHeader = this.nextCheckHeader();
       this.logger.info({ chainId: req.chainId, initialHeight, appHash: Buffer.from(hash).toString("hex") }, "genesis initialised");
-      return { appHash: hash };
+      // An empty list keeps genesis.json's validators; a chain with staking validators replaces them.
+      return { appHash: hash, validators };
     });
   }
 

@@ -4,6 +4,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import type { Logger } from "pino";
 import type { EventSchema } from "../gen/tendermint/abci/types_pb.js";
+import { Branch } from "./store/branch.js";
 import { moduleStore } from "./store/prefixStore.js";
 import type { KVStore } from "./store/types.js";
 
@@ -35,6 +36,23 @@ export class Context {
 
   emit(type: string, attributes: Record<string, string>): void {
     this.events.push({ type, attributes: Object.keys(attributes).sort().map((key) => ({ key, value: attributes[key]!, index: true })) });
+  }
+
+  /**
+   * A nested branch for work that must apply all or nothing inside a block (a passed proposal's
+   * messages): its writes and events reach this context only through `write()`.
+   */
+  nested(): { ctx: Context; write(): void } {
+    if (!(this.store instanceof Branch)) throw new Error("nested() needs a context over a store branch");
+    const branch = this.store.branch();
+    const ctx = this.withStore(branch);
+    return {
+      ctx,
+      write: () => {
+        branch.write();
+        this.events.push(...ctx.events);
+      },
+    };
   }
 
   /** A context over another store (a nested branch) sharing this block's header. */

@@ -20,8 +20,11 @@ export interface AppModule {
   readonly anyTypes?: readonly DescMessage[];
   /** The module's genesis state when the genesis file has none for it. */
   defaultGenesis?(): unknown;
-  /** Validates and writes the module's genesis state; throws with a clear message on bad input. */
-  initGenesis?(ctx: Context, genesis: unknown): void;
+  /**
+   * Validates and writes the module's genesis state; throws with a clear message on bad input.
+   * May return the initial validator set, which InitChain hands to CometBFT.
+   */
+  initGenesis?(ctx: Context, genesis: unknown): ValidatorUpdate[] | void;
   beginBlock?(ctx: Context): void;
   /** May return validator set changes for CometBFT. */
   endBlock?(ctx: Context): ValidatorUpdate[] | void;

@@ -17,6 +17,9 @@ import { SignatureCache } from "./tx/signatures.js";
 export const MODULE_ACCOUNTS = [
   { name: FEE_COLLECTOR, permissions: [] },
   { name: "gov", permissions: ["burner"] },
+  // Staked tokens of bonded validators, and tokens on their way out (unbonding).
+  { name: "bonded_tokens_pool", permissions: ["burner", "staking"] },
+  { name: "not_bonded_tokens_pool", permissions: ["burner", "staking"] },
 ] as const;
 
 function keepers() {

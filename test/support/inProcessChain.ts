@@ -11,10 +11,12 @@ import { UnitApp } from "../../app/app.js";
 import { defaultAppState, withGenesisBalances, type GenesisBalance } from "../../app/genesis.js";
 import { wireApp } from "../../app/modules.js";
 import { openStore, type Store } from "../../app/store/index.js";
-import type { CheckTxResult, FinalizeBlockResult, QueryResult } from "../../abci/application.js";
+import type { CheckTxResult, FinalizeBlockResult, InitChainResult, QueryResult } from "../../abci/application.js";
 import { testLogger } from "./logger.js";
 
 export const TEST_CHAIN_ID = "unit_2611-1";
+/** Genesis time; block h is at this plus h seconds. */
+export const GENESIS_TIME_MS = 1_700_000_000_000;
 
 export class InProcessChain {
   height = 0;
@@ -25,13 +27,22 @@ export class InProcessChain {
     private readonly dir: string,
   ) {}
 
-  static async create(balances: readonly GenesisBalance[]): Promise<InProcessChain> {
+  /** What InitChain answered (the genesis validator set among it). */
+  initChainResult: InitChainResult = {};
+
+  /**
+   * A chain whose genesis is every module's defaults plus `balances`; `editAppState` may change
+   * the result (staking validators, shorter periods). Blocks are one second apart.
+   */
+  static async create(balances: readonly GenesisBalance[], options: { editAppState?: (state: Record<string, unknown>) => Record<string, unknown> } = {}): Promise<InProcessChain> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-chain-"));
     const store = openStore(path.join(dir, "app.db"), { synchronous: "NORMAL" });
     const app = new UnitApp({ store, ...wireApp(), logger: testLogger });
-    const appState = withGenesisBalances(defaultAppState(wireApp().modules), balances);
-    await app.initChain(create(pb.RequestInitChainSchema, { chainId: TEST_CHAIN_ID, initialHeight: 1n, appStateBytes: Buffer.from(JSON.stringify(appState)), time: timestampFromMs(1_700_000_000_000) }));
-    return new InProcessChain(app, store, dir);
+    const defaults = withGenesisBalances(defaultAppState(wireApp().modules), balances);
+    const appState = options.editAppState ? options.editAppState(defaults) : defaults;
+    const chain = new InProcessChain(app, store, dir);
+    chain.initChainResult = await app.initChain(create(pb.RequestInitChainSchema, { chainId: TEST_CHAIN_ID, initialHeight: 1n, appStateBytes: Buffer.from(JSON.stringify(appState)), time: timestampFromMs(GENESIS_TIME_MS) }));
+    return chain;
   }
 
   checkTx(tx: Uint8Array, recheck = false): Promise<CheckTxResult> {
@@ -42,7 +53,7 @@ export class InProcessChain {
   async block(txs: Uint8Array[]): Promise<FinalizeBlockResult> {
     this.height++;
     const result = await this.app.finalizeBlock(
-      create(pb.RequestFinalizeBlockSchema, { txs, height: BigInt(this.height), time: timestampFromMs(1_700_000_000_000 + this.height * 1000), hash: new Uint8Array(32).fill(this.height % 256), proposerAddress: new Uint8Array(20) }),
+      create(pb.RequestFinalizeBlockSchema, { txs, height: BigInt(this.height), time: timestampFromMs(GENESIS_TIME_MS + this.height * 1000), hash: new Uint8Array(32).fill(this.height % 256), proposerAddress: new Uint8Array(20) }),
     );
     await this.app.commit(create(pb.RequestCommitSchema));
     return result;
