@@ -7,6 +7,8 @@ import { AccountKeeper } from "./modules/auth/keeper.js";
 import { authModule } from "./modules/auth/module.js";
 import { BankKeeper } from "./modules/bank/keeper.js";
 import { bankModule } from "./modules/bank/module.js";
+import { IdentityKeeper } from "./modules/identity/keeper.js";
+import { identityModule } from "./modules/identity/module.js";
 import { QueryRouter } from "./query/router.js";
 import { FEE_COLLECTOR } from "./tx/ante.js";
 import { CosmosTxProcessor } from "./tx/cosmosTxProcessor.js";
@@ -25,7 +27,8 @@ export const MODULE_ACCOUNTS = [
 function keepers() {
   const accounts = new AccountKeeper(MODULE_ACCOUNTS.map((m) => ({ name: m.name, permissions: [...m.permissions] })));
   const bank = new BankKeeper(accounts);
-  return { accounts, bank };
+  const identity = new IdentityKeeper(accounts);
+  return { accounts, bank, identity };
 }
 
 function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
@@ -35,6 +38,7 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     // Before bank: bank's genesis creates accounts for the balances it credits, after the module accounts exist.
     authModule(k.accounts),
     bankModule(k.bank, k.accounts),
+    identityModule(k.identity),
   ]);
 }
 

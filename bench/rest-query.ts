@@ -323,7 +323,7 @@ async function startNode(flags: Flags): Promise<Node> {
   const cometBinary = ensureCometbft({ onProgress: log });
   const home = tempDir("bench-rest-");
   const ports = shiftPorts(await findFreePortOffset());
-  const { paths } = initNodeHome({ home, cometBinary, chainId: DEFAULT_CHAIN_ID, ports, appState: localChainAppState() });
+  const { paths } = initNodeHome({ home, cometBinary, chainId: DEFAULT_CHAIN_ID, ports, appState: ({ consensusPubKey }: { consensusPubKey: string }) => localChainAppState({ validators: [{ consensusPubKey, moniker: "validator-0" }] }) });
   const profDir = path.join(home, "prof");
   const nodeArgs = (name: string) => (flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(profDir, name)}`] : []);
   const env = { UNIT_LOG_PRETTY: "0" };

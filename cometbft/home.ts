@@ -59,12 +59,25 @@ export interface InitOptions {
   cometBinary: string;
   chainId: string;
   ports: NodePorts;
-  appState: unknown;
+  /**
+   * The genesis app state, or a function of the node's freshly generated consensus key that
+   * returns one whose staking validators include it; the genesis validator list is then left
+   * empty, because the app hands CometBFT its validator set at InitChain.
+   */
+  appState: unknown | ((node: { consensusPubKey: string }) => unknown);
   moniker?: string;
   unsafeCors?: boolean;
   genesisTime?: Date;
   /** Extra CometBFT settings (peers, timeouts) applied over the defaults. */
   comet?: Partial<CometConfig>;
+}
+
+/** The node's consensus public key (ed25519, base64) from the priv_validator_key.json `cometbft init` wrote. */
+export function readConsensusPubKey(cometHome: string): string {
+  const file = path.join(cometHome, "config", "priv_validator_key.json");
+  const key = JSON.parse(fs.readFileSync(file, "utf8")) as { pub_key?: { type?: string; value?: string } };
+  if (key.pub_key?.type !== "tendermint/PubKeyEd25519" || !key.pub_key.value) throw new Error(`${file} holds no ed25519 public key`);
+  return key.pub_key.value;
 }
 
 /** Creates the node home unless it exists; returns whether it was created now. */
@@ -79,10 +92,11 @@ export function initNodeHome(opts: InitOptions): { paths: NodeHomePaths; created
     ...opts.comet,
   };
   writeCometConfig(paths.cometHome, comet);
-  writeGenesis(
-    paths.cometHome,
-    customizeGenesis(readGenesis(paths.cometHome), { chainId: opts.chainId, genesisTime: opts.genesisTime ?? new Date(), appState: opts.appState }),
-  );
+  const generated = readGenesis(paths.cometHome);
+  const fromStaking = typeof opts.appState === "function";
+  const appState = fromStaking ? (opts.appState as (node: { consensusPubKey: string }) => unknown)({ consensusPubKey: readConsensusPubKey(paths.cometHome) }) : opts.appState;
+  const genesis = customizeGenesis(generated, { chainId: opts.chainId, genesisTime: opts.genesisTime ?? new Date(), appState });
+  writeGenesis(paths.cometHome, fromStaking ? { ...genesis, validators: [] } : genesis);
   const appConfig: AppConfig = {
     chainId: opts.chainId,
     ports: opts.ports,

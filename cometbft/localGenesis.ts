@@ -1,16 +1,58 @@
-// The app state of a locally generated chain (`npm start`, tests): every module's defaults plus
-// a funded faucet account from the test-only faucet key.
-import { defaultAppState, withGenesisBalances } from "../app/genesis.js";
+// The app state of a locally generated chain (`npm start`, the devnet, tests): every module's
+// defaults, a funded faucet account, and validators that self-delegate from the test-only
+// validator keys, with governance periods short enough to watch a proposal pass.
+import { defaultAppState, withGenesisBalances, type GenesisBalance } from "../app/genesis.js";
 import { appModules } from "../app/modules.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
-import { FAUCET_GENESIS_BALANCE, FAUCET_TEST_MNEMONIC } from "./testKeys.js";
+import { FAUCET_GENESIS_BALANCE, FAUCET_TEST_MNEMONIC, VALIDATOR_GENESIS_BALANCE, VALIDATOR_SELF_DELEGATION, VALIDATOR_TEST_MNEMONICS } from "./testKeys.js";
+
+/** Local chains vote for 30 seconds (the spec's devnet value); expedited votes must be shorter. */
+export const LOCAL_VOTING_PERIOD = "30s";
 
 /** The faucet key's address. Derived on demand: the key derivation is too slow for every start-up. */
 export function faucetAddress(): string {
   return formatAccountAddress(signerFromMnemonic(FAUCET_TEST_MNEMONIC).address);
 }
 
-export function localChainAppState(): Record<string, unknown> {
-  return withGenesisBalances(defaultAppState(appModules()), [{ address: faucetAddress(), coins: [{ denom: "uunit", amount: FAUCET_GENESIS_BALANCE.toString() }] }]);
+/** Validator i's operator account (test key i). */
+export function validatorAccountAddress(index: number): string {
+  const mnemonic = VALIDATOR_TEST_MNEMONICS[index];
+  if (mnemonic === undefined) throw new Error(`there are test keys for ${VALIDATOR_TEST_MNEMONICS.length} validators, not ${index + 1}`);
+  return formatAccountAddress(signerFromMnemonic(mnemonic).address);
+}
+
+export interface LocalValidator {
+  /** The CometBFT consensus key (ed25519), base64, as in priv_validator_key.json. */
+  consensusPubKey: string;
+  moniker: string;
+}
+
+export interface LocalChainOptions {
+  validators?: readonly LocalValidator[];
+  votingPeriod?: string;
+  expeditedVotingPeriod?: string;
+}
+
+export function localChainAppState(options: LocalChainOptions = {}): Record<string, unknown> {
+  const validators = options.validators ?? [];
+  const operators = validators.map((_, i) => validatorAccountAddress(i));
+  const balances: GenesisBalance[] = [
+    { address: faucetAddress(), coins: [{ denom: "uunit", amount: FAUCET_GENESIS_BALANCE.toString() }] },
+    ...operators.map((address) => ({ address, coins: [{ denom: "uunit", amount: VALIDATOR_GENESIS_BALANCE.toString() }] })),
+  ];
+  const state = withGenesisBalances(defaultAppState(appModules()), balances);
+  const staking = state.staking as { gen_validators?: unknown[] };
+  staking.gen_validators = validators.map((v, i) => ({ delegator_address: operators[i], pub_key: v.consensusPubKey, moniker: v.moniker, amount: VALIDATOR_SELF_DELEGATION.toString() }));
+  const gov = state.gov as { params: Record<string, unknown> };
+  const votingPeriod = options.votingPeriod ?? LOCAL_VOTING_PERIOD;
+  gov.params = { ...gov.params, voting_period: votingPeriod, expedited_voting_period: options.expeditedVotingPeriod ?? halfOf(votingPeriod) };
+  return state;
+}
+
+/** Half of a whole-seconds duration such as "30s" (at least "1s"): a valid expedited voting period. */
+function halfOf(duration: string): string {
+  const m = /^(\d+)s$/.exec(duration);
+  if (!m) throw new Error(`voting period "${duration}" must be whole seconds, such as "30s"`);
+  return `${Math.max(1, Math.floor(Number(m[1]) / 2))}s`;
 }

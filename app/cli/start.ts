@@ -10,6 +10,11 @@ import { assertPortsFree, canConnect, waitUntil } from "../../cometbft/readiness
 import { hasHeight } from "../../cometbft/rpc.js";
 import { localChainAppState } from "../../cometbft/localGenesis.js";
 import { nodeEntry } from "./entry.js";
+import { openKeyring } from "../../sdk/keyring/index.js";
+import { VALIDATOR_TEST_MNEMONICS } from "../../cometbft/testKeys.js";
+
+/** The keyring name of the local validator's operator key. */
+export const VALIDATOR_KEY_NAME = "validator";
 
 export interface StartOptions {
   home: string;
@@ -25,8 +30,9 @@ export async function startNode(opts: StartOptions): Promise<number> {
     cometBinary,
     chainId: opts.chainId ?? DEFAULT_CHAIN_ID,
     ports: opts.ports ?? DEFAULT_PORTS,
-    appState: localChainAppState(),
+    appState: ({ consensusPubKey }: { consensusPubKey: string }) => localChainAppState({ validators: [{ consensusPubKey, moniker: "validator-0" }] }),
   });
+  if (created) await importValidatorKey(paths.root, say);
   const config = readAppConfig(paths);
   say(created ? `created a new chain "${config.chainId}" in ${paths.root}` : `resuming chain "${config.chainId}" from ${paths.root}`);
   if (!created && opts.ports && JSON.stringify(opts.ports) !== JSON.stringify(config.ports)) say(`note: --port-offset is ignored; this node was created with RPC port ${config.ports.rpc} (see ${paths.appConfigFile})`);
@@ -75,6 +81,17 @@ export async function startNode(opts: StartOptions): Promise<number> {
   await group.stopAll();
   say("stopped");
   return "reason" in outcome ? 1 : 0;
+}
+
+/**
+ * Puts the validator's operator key (test-only, see cometbft/testKeys.ts) into the node's `test`
+ * keyring as "validator", so `unitd tx gov vote 1 yes --from validator` works on a fresh chain.
+ */
+async function importValidatorKey(home: string, say: (line: string) => void): Promise<void> {
+  const keyring = openKeyring({ home, backend: "test" });
+  if (await keyring.has(VALIDATOR_KEY_NAME)) return;
+  const { record } = await keyring.add(VALIDATOR_KEY_NAME, { mnemonic: VALIDATOR_TEST_MNEMONICS[0] });
+  say(`the validator's operator key is "${VALIDATOR_KEY_NAME}" (${record.address}) in the test keyring; it is a public test key, for local use only`);
 }
 
 /** Homes created before the faucet existed have no faucet port: keep it at the same offset as RPC. */

@@ -8,6 +8,7 @@ import { MsgMultiSendSchema, MsgSendSchema } from "../../gen/cosmos/bank/v1beta1
 import { PubKeySchema as Secp256k1PubKeySchema } from "../../gen/cosmos/crypto/secp256k1/keys_pb.js";
 import { PubKeySchema as EthSecp256k1PubKeySchema } from "../../gen/cosmos/evm/crypto/v1/ethsecp256k1/keys_pb.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "../../gen/cosmos/crypto/ed25519/keys_pb.js";
+import { file_chain_identity_tx } from "../../gen/chain/identity/tx_pb.js";
 
 /** Every Any payload the client knows; modules with their own messages add theirs with `extendRegistry`. */
 const knownTypes: DescMessage[] = [
@@ -18,6 +19,7 @@ const knownTypes: DescMessage[] = [
   Secp256k1PubKeySchema,
   EthSecp256k1PubKeySchema,
   Ed25519PubKeySchema,
+  ...file_chain_identity_tx.messages,
 ];
 
 let registry: Registry = createRegistry(...knownTypes);

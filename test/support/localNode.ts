@@ -55,7 +55,9 @@ export class LocalNode {
   /** Extra environment for the app process (e.g. fault injection). */
   appEnv: NodeJS.ProcessEnv = {};
 
-  static async create(options: { timeoutCommit?: string; cometLogLevel?: string } = {}): Promise<LocalNode> {
+  /** A node whose genesis has one staking validator (its own consensus key) self-delegating from test key 0. */
+  static async create(options: { timeoutCommit?: string; cometLogLevel?: string; votingPeriod?: string; editAppState?: (state: Record<string, unknown>) => Record<string, unknown> } = {}): Promise<LocalNode> {
+    const edit = options.editAppState ?? ((state) => state);
     const cometBinary = ensureCometbft();
     const ports = await freeNodePorts();
     const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-node-"));
@@ -64,7 +66,7 @@ export class LocalNode {
       cometBinary,
       chainId: DEFAULT_CHAIN_ID,
       ports,
-      appState: localChainAppState(),
+      appState: ({ consensusPubKey }: { consensusPubKey: string }) => edit(localChainAppState({ validators: [{ consensusPubKey, moniker: "validator-0" }], ...(options.votingPeriod ? { votingPeriod: options.votingPeriod } : {}) })),
       comet: { timeoutCommit: options.timeoutCommit ?? "200ms", logLevel: options.cometLogLevel ?? "error" },
     });
     return new LocalNode(paths, ports, cometBinary);

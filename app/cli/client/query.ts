@@ -2,6 +2,9 @@
 import { runQueryAuth } from "./queryAuth.js";
 import { runQueryBank } from "./queryBank.js";
 import { runQueryTx } from "./queryTx.js";
+import { IDENTITY_QUERY_USAGE, runQueryIdentity } from "./queryIdentity.js";
+import { GOV_QUERY_USAGE, runQueryGov } from "./queryGov.js";
+import { STAKING_QUERY_USAGE, runQueryStaking } from "./queryStaking.js";
 import { UsageError } from "./cliArgs.js";
 import { runCli } from "./runCli.js";
 
@@ -13,13 +16,18 @@ Queries:
   auth account <address>                      an account: number, sequence, public key
   auth module-account <name>                  a module account by name (gov, fee_collector, ...)
   tx <hash>                                   a committed tx by its hash, decoded
+${STAKING_QUERY_USAGE}
+${GOV_QUERY_USAGE}
+${IDENTITY_QUERY_USAGE}
 
 Addresses are accepted as unit1... or 0x...
 
 Flags:
   --node <url>        CometBFT RPC address (default http://127.0.0.1:26657; tcp:// is read as http://)
   -o, --output <fmt>  text (default, YAML-like) or json (proto field names, int64 as strings)
-  --height <n>        read state at this height (bank and auth queries; default latest)
+  --height <n>        read state at this height (every query but tx; default latest)
+  --limit <n>         list queries: at most n items (default 100)
+  --page-key <key>    list queries: continue from a previous answer's pagination.next_key
 `;
 
 export function runQueryCommand(args: string[]): Promise<number> {
@@ -37,8 +45,14 @@ export function runQueryCommand(args: string[]): Promise<number> {
         return runQueryAuth(rest);
       case "tx":
         return runQueryTx(rest);
+      case "staking":
+        return runQueryStaking(rest);
+      case "gov":
+        return runQueryGov(rest);
+      case "identity":
+        return runQueryIdentity(rest);
       default:
-        throw new UsageError(`unknown query module "${module}": expected bank, auth or tx`);
+        throw new UsageError(`unknown query module "${module}": expected bank, auth, staking, gov, identity or tx`);
     }
   });
 }

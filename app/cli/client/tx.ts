@@ -1,21 +1,38 @@
 // `unitd tx`: build, sign and broadcast a transaction from a keyring key.
-import { msgSend } from "../../../sdk/tx/bankMessages.js";
 import { terminalInput } from "../keys/terminalInput.js";
-import { accountAddressArg, expectPositionals, UsageError } from "./cliArgs.js";
+import { parseStrictArgs } from "../flags.js";
+import { expectPositionals, UsageError } from "./cliArgs.js";
 import { runCli } from "./runCli.js";
 import { signAndBroadcast } from "./signAndBroadcast.js";
-import { coinsFlag, DEFAULT_GAS, parseTxArgs } from "./txFlags.js";
+import { bankTxCommands } from "./txBank.js";
+import type { TxCommand } from "./txCommand.js";
+import { DEFAULT_GAS, TX_OPTIONS } from "./txFlags.js";
+import { govTxCommands } from "./txGov.js";
+import { identityTxCommands } from "./txIdentity.js";
+import { stakingTxCommands } from "./txStaking.js";
+
+const MODULES: Record<string, Record<string, TxCommand>> = {
+  bank: bankTxCommands,
+  gov: govTxCommands,
+  staking: stakingTxCommands,
+  identity: identityTxCommands,
+};
+
+const commandList = Object.entries(MODULES)
+  .flatMap(([module, commands]) => Object.values(commands).map((c) => `  ${module} ${c.usage}\n      ${c.summary}`))
+  .join("\n");
 
 const USAGE = `unitd tx <module> <msg> [args] [flags]
 
 Transactions:
-  bank send <from-key-or-address> <to-address> <amount>
-      send coins, e.g.  unitd tx bank send alice unit1... 1000uunit --fees 5000uunit -y
+${commandList}
 
-Addresses are accepted as unit1... or 0x...; the sender is a key name or the address of a key
-in the keyring. Amounts and fees are integers in a base denom: 1000000uunit = 1 UNIT.
+Addresses are accepted as unit1... or 0x...; the signer (--from, or bank send's first argument) is
+a key name or the address of a key in the keyring. Amounts and fees are integers in a base denom:
+1000000uunit = 1 UNIT.
 
 Flags:
+  --from <key>                the signing key (every command but bank send)
   --chain-id <id>             must match the node's chain (default: the node's chain id)
   --fees <coins>              fee to pay, e.g. 5000uunit (default none; the chain requires
                               at least gas limit x its minimum gas price)
@@ -42,16 +59,17 @@ export function runTxCommand(args: string[]): Promise<number> {
       (module === undefined ? process.stderr : process.stdout).write(USAGE);
       return module === undefined ? 1 : 0;
     }
-    if (module !== "bank") throw new UsageError(`unknown tx module "${module}": expected bank`);
-    if (msg !== "send") throw new UsageError(msg === undefined ? "missing bank tx: send" : `unknown bank tx "${msg}": expected send`);
-    const { values, positionals } = parseTxArgs(rest);
-    const [from, to, amountText] = expectPositionals(positionals, ["from-key-or-address", "to-address", "amount"], "unitd tx bank send <from-key-or-address> <to-address> <amount>");
-    const toAddress = accountAddressArg(to!);
-    const amount = coinsFlag("amount", amountText);
-    if (amount.length === 0) throw new UsageError(`amount "${amountText}" is zero; send a positive amount such as 1000uunit`);
+    const commands = MODULES[module];
+    if (!commands) throw new UsageError(`unknown tx module "${module}": expected ${Object.keys(MODULES).join(", ")}`);
+    const names = Object.keys(commands).join(", ");
+    const command = msg === undefined ? undefined : commands[msg];
+    if (!command) throw new UsageError(msg === undefined ? `missing ${module} tx: ${names}` : `unknown ${module} tx "${msg}": expected ${names}`);
+    const { values, positionals } = parseStrictArgs(rest, { ...TX_OPTIONS, from: { type: "string" }, ...command.options }, `tx ${module} ${msg}`);
+    expectPositionals(positionals, command.positionals, `unitd tx ${module} ${command.usage}`);
+    const { from, messages } = command.build(positionals, values as Parameters<TxCommand["build"]>[1]);
     const input = terminalInput();
     try {
-      return await signAndBroadcast(from!, values, input, (fromAddress) => [msgSend({ fromAddress, toAddress, amount })]);
+      return await signAndBroadcast(from, values, input, messages);
     } finally {
       input.close();
     }

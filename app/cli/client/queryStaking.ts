@@ -1,0 +1,49 @@
+// `unitd query staking validators|validator|delegations|unbonding-delegations|params|pool`
+import { Query } from "../../../gen/cosmos/staking/v1beta1/query_pb.js";
+import { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
+import { outputFormat, parseStrictArgs } from "../flags.js";
+import { NODE_OPTIONS, accountAddressArg, expectPositionals, nodeUrlFlag, uintFlag, UsageError } from "./cliArgs.js";
+import { PAGE_OPTIONS, pageRequest, queryAndPrint } from "./queryPrint.js";
+import { validatorAddressArg } from "./txStaking.js";
+
+const OPTIONS = { ...NODE_OPTIONS, ...PAGE_OPTIONS, height: { type: "string" } } as const;
+
+export const STAKING_QUERY_USAGE = `  staking validators                          validators with their tokens and status
+  staking validator <unitvaloper1...>         one validator
+  staking delegations <delegator>             an account's delegations
+  staking unbonding-delegations <delegator>   an account's unbonding delegations
+  staking params | staking pool               staking params; bonded and not-bonded tokens`;
+
+export async function runQueryStaking(args: string[]): Promise<number> {
+  const [what, ...rest] = args;
+  const { values, positionals } = parseStrictArgs(rest, OPTIONS);
+  const output = outputFormat(values.output);
+  const rpc = new CometRpcClient(nodeUrlFlag(values.node));
+  const height = uintFlag("--height", values.height);
+  switch (what) {
+    case "validators":
+      expectPositionals(positionals, [], "unitd query staking validators");
+      return queryAndPrint(rpc, Query.method.validators, { status: "", pagination: pageRequest(values) }, output, { height });
+    case "validator": {
+      const [address] = expectPositionals(positionals, ["validator-address"], "unitd query staking validator <unitvaloper1...>");
+      const validatorAddr = validatorAddressArg(address!);
+      return queryAndPrint(rpc, Query.method.validator, { validatorAddr }, output, { height, notFound: `validator ${validatorAddr} does not exist` });
+    }
+    case "delegations": {
+      const [address] = expectPositionals(positionals, ["delegator-address"], "unitd query staking delegations <delegator>");
+      return queryAndPrint(rpc, Query.method.delegatorDelegations, { delegatorAddr: accountAddressArg(address!), pagination: pageRequest(values) }, output, { height });
+    }
+    case "unbonding-delegations": {
+      const [address] = expectPositionals(positionals, ["delegator-address"], "unitd query staking unbonding-delegations <delegator>");
+      return queryAndPrint(rpc, Query.method.delegatorUnbondingDelegations, { delegatorAddr: accountAddressArg(address!), pagination: pageRequest(values) }, output, { height });
+    }
+    case "params":
+      expectPositionals(positionals, [], "unitd query staking params");
+      return queryAndPrint(rpc, Query.method.params, {}, output, { height });
+    case "pool":
+      expectPositionals(positionals, [], "unitd query staking pool");
+      return queryAndPrint(rpc, Query.method.pool, {}, output, { height });
+    default:
+      throw new UsageError(what === undefined ? "missing staking query: validators, validator, delegations, unbonding-delegations, params or pool" : `unknown staking query "${what}": expected validators, validator, delegations, unbonding-delegations, params or pool`);
+  }
+}

@@ -1,0 +1,105 @@
+// Gov's end-block work, as the SDK v0.50 EndBlocker does it, in deadline-then-id order:
+//  1. proposals whose deposit period ended without the minimum deposit are deleted and their
+//     deposits refunded (burned if burn_proposal_deposit_prevote);
+//  2. proposals whose voting period ended are tallied. Passed: the messages run in order in one
+//     nested branch, kept only if all succeed (else FAILED with the error as failed_reason).
+//     Expedited and not passed: converted to a regular proposal whose voting period runs on from
+//     its start. Otherwise REJECTED. Deposits are refunded or burned as the tally says, except for
+//     a converted expedited proposal, whose deposits stay for the regular tally.
+import { ProposalStatus, type Proposal } from "../../../gen/cosmos/gov/v1/gov_pb.js";
+import type { Context } from "../../context.js";
+import { isFatal } from "../../tx/processor.js";
+import { deleteAndBurnDeposits, refundAndDeleteDeposits } from "./deposits.js";
+import { emitActiveProposal, emitInactiveProposal, ProposalResult } from "./events.js";
+import type { GovKeeper } from "./keeper.js";
+import { parseParams, type ParsedParams } from "./params.js";
+import { tallyAndDeleteVotes } from "./tally.js";
+import { addDurationNanos, timestampNanos } from "./time.js";
+
+export function govEndBlock(keeper: GovKeeper, ctx: Context): void {
+  const store = keeper.store(ctx);
+  const now = timestampNanos(ctx.header.time);
+  for (const id of keeper.due(store, "inactive", now)) dropProposal(keeper, ctx, id);
+  for (const id of keeper.due(store, "active", now)) settleProposal(keeper, ctx, id);
+}
+
+function loadProposal(keeper: GovKeeper, ctx: Context, id: bigint): Proposal {
+  const proposal = keeper.getProposal(keeper.store(ctx), id);
+  // A queue entry always has its proposal: both are written and deleted together.
+  if (!proposal) throw new Error(`gov queue names proposal ${id}, which does not exist`);
+  return proposal;
+}
+
+function dropProposal(keeper: GovKeeper, ctx: Context, id: bigint): void {
+  const store = keeper.store(ctx);
+  const proposal = loadProposal(keeper, ctx, id);
+  keeper.deleteProposal(store, proposal);
+  if (parseParams(keeper.getParams(store)).burnProposalDepositPrevote) deleteAndBurnDeposits(keeper, ctx, id);
+  else refundAndDeleteDeposits(keeper, ctx, id);
+  emitInactiveProposal(ctx, id);
+  ctx.logger.info({ proposal: id.toString(), title: proposal.title }, "proposal did not meet minimum deposit; deleted");
+}
+
+function settleProposal(keeper: GovKeeper, ctx: Context, id: bigint): void {
+  const store = keeper.store(ctx);
+  const proposal = loadProposal(keeper, ctx, id);
+  const params = parseParams(keeper.getParams(store));
+  const { passes, burnDeposits, tally } = tallyAndDeleteVotes(keeper, ctx, proposal, params);
+  if (passes || !proposal.expedited) {
+    if (burnDeposits) deleteAndBurnDeposits(keeper, ctx, id);
+    else refundAndDeleteDeposits(keeper, ctx, id);
+  }
+  keeper.dequeue(store, "active", timestampNanos(proposal.votingEndTime!), id);
+
+  let result: string;
+  let log: string;
+  if (passes) {
+    ({ result, log } = execute(keeper, ctx, proposal));
+  } else if (proposal.expedited) {
+    convertToRegular(keeper, ctx, proposal, params);
+    result = ProposalResult.expeditedRejected;
+    log = "expedited proposal converted to regular";
+  } else {
+    proposal.status = ProposalStatus.REJECTED;
+    proposal.failedReason = "proposal did not get enough votes to pass";
+    result = ProposalResult.rejected;
+    log = "rejected";
+  }
+  proposal.finalTallyResult = tally;
+  keeper.setProposal(store, proposal);
+  emitActiveProposal(ctx, id, result, log);
+  ctx.logger.info({ proposal: id.toString(), status: ProposalStatus[proposal.status], title: proposal.title, result: log }, "proposal tallied");
+}
+
+/** A failed expedited proposal gets the regular voting period, counted from its voting start. */
+function convertToRegular(keeper: GovKeeper, ctx: Context, proposal: Proposal, params: ParsedParams): void {
+  proposal.expedited = false;
+  proposal.votingEndTime = addDurationNanos(proposal.votingStartTime!, params.votingPeriod);
+  keeper.enqueue(keeper.store(ctx), "active", timestampNanos(proposal.votingEndTime), proposal.id);
+}
+
+/**
+ * Runs a passed proposal's messages, each through its handler as-is (the gov account is the signer
+ * they were checked against). All or nothing: their writes and events reach the block only if
+ * every one succeeds. Store failures are not the proposal's fault and halt the node instead.
+ */
+function execute(keeper: GovKeeper, ctx: Context, proposal: Proposal): { result: string; log: string } {
+  const nested = ctx.nested();
+  let index = 0;
+  try {
+    for (; index < proposal.messages.length; index++) {
+      const { msg, handler } = keeper.router.decode(proposal.messages[index]!);
+      handler.validateBasic?.(msg);
+      handler.handle(nested.ctx, msg);
+    }
+  } catch (err) {
+    if (isFatal(err)) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    proposal.status = ProposalStatus.FAILED;
+    proposal.failedReason = reason;
+    return { result: ProposalResult.failed, log: `passed, but msg ${index} (${proposal.messages[index]!.typeUrl}) failed on execution: ${reason}` };
+  }
+  nested.write();
+  proposal.status = ProposalStatus.PASSED;
+  return { result: ProposalResult.passed, log: "passed" };
+}

@@ -1,0 +1,139 @@
+// chain.identity.Msg: formats are checked in validateBasic (it runs in CheckTx, before any fee is
+// taken), permissions and existence in handle, against the block's state.
+import {
+  MsgAddIssuerResponseSchema,
+  MsgAddIssuerSchema,
+  MsgIssueCredentialResponseSchema,
+  MsgIssueCredentialSchema,
+  MsgRemoveIssuerResponseSchema,
+  MsgRemoveIssuerSchema,
+  MsgRevokeCredentialResponseSchema,
+  MsgRevokeCredentialSchema,
+  MsgUpdateParamsResponseSchema,
+  MsgUpdateParamsSchema,
+} from "../../../gen/chain/identity/tx_pb.js";
+import { equalBytes } from "../../store/bytes.js";
+import type { MsgHandler } from "../../tx/msgRouter.js";
+import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
+import { checkAuthority, govModuleAddress } from "../gov/authority.js";
+import { identityErrors } from "./errors.js";
+import { emitCredentialIssued, emitCredentialRevoked, emitIssuerAdded, emitIssuerRemoved } from "./events.js";
+import { IDENTITY_MODULE, type IdentityKeeper } from "./keeper.js";
+import { normalizeCredentialHash, validateCredentialType, validateIssuerName } from "./validation.js";
+
+export function msgAddIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgAddIssuerSchema, typeof MsgAddIssuerResponseSchema> {
+  return {
+    request: MsgAddIssuerSchema,
+    response: MsgAddIssuerResponseSchema,
+    module: IDENTITY_MODULE,
+    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
+    validateBasic: (msg) => {
+      checkAuthority(msg.authority, identityErrors.invalidAuthority);
+      parseAccAddress(msg.issuerAddress, "issuer address");
+      validateIssuerName(msg.name);
+    },
+    handle: (ctx, msg) => {
+      // Again here: a proposal's messages may reach handle through gov's executor, not a tx's validateBasic.
+      checkAuthority(msg.authority, identityErrors.invalidAuthority);
+      const address = parseAccAddress(msg.issuerAddress, "issuer address");
+      validateIssuerName(msg.name);
+      keeper.addIssuer(ctx, address, msg.name, ctx.header.time);
+      emitIssuerAdded(ctx, accAddressToString(address), msg.name);
+      return {};
+    },
+  };
+}
+
+export function msgRemoveIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgRemoveIssuerSchema, typeof MsgRemoveIssuerResponseSchema> {
+  return {
+    request: MsgRemoveIssuerSchema,
+    response: MsgRemoveIssuerResponseSchema,
+    module: IDENTITY_MODULE,
+    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
+    validateBasic: (msg) => {
+      checkAuthority(msg.authority, identityErrors.invalidAuthority);
+      parseAccAddress(msg.issuerAddress, "issuer address");
+    },
+    handle: (ctx, msg) => {
+      checkAuthority(msg.authority, identityErrors.invalidAuthority);
+      const address = parseAccAddress(msg.issuerAddress, "issuer address");
+      keeper.removeIssuer(ctx, address);
+      emitIssuerRemoved(ctx, accAddressToString(address));
+      return {};
+    },
+  };
+}
+
+export function msgUpdateParamsHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgUpdateParamsSchema, typeof MsgUpdateParamsResponseSchema> {
+  const validate = (msg: { authority: string; params?: { attestedCredentialType: string } }) => {
+    checkAuthority(msg.authority, identityErrors.invalidAuthority);
+    if (!msg.params) throw identityErrors.invalidParams.wrap("params missing");
+    validateCredentialType(msg.params.attestedCredentialType, "params.attested_credential_type");
+    return msg.params;
+  };
+  return {
+    request: MsgUpdateParamsSchema,
+    response: MsgUpdateParamsResponseSchema,
+    module: IDENTITY_MODULE,
+    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
+    validateBasic: (msg) => void validate(msg),
+    handle: (ctx, msg) => {
+      keeper.setParams(ctx, validate(msg));
+      return {};
+    },
+  };
+}
+
+export function msgIssueCredentialHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgIssueCredentialSchema, typeof MsgIssueCredentialResponseSchema> {
+  return {
+    request: MsgIssueCredentialSchema,
+    response: MsgIssueCredentialResponseSchema,
+    module: IDENTITY_MODULE,
+    signers: (msg) => [parseAccAddress(msg.issuer, "issuer")],
+    validateBasic: (msg) => {
+      parseAccAddress(msg.issuer, "issuer");
+      parseAccAddress(msg.subject, "subject");
+      validateCredentialType(msg.credentialType);
+      normalizeCredentialHash(msg.credentialHash);
+    },
+    handle: (ctx, msg) => {
+      const issuer = parseAccAddress(msg.issuer, "issuer");
+      const subject = parseAccAddress(msg.subject, "subject");
+      validateCredentialType(msg.credentialType);
+      const credentialHash = normalizeCredentialHash(msg.credentialHash);
+      if (!keeper.isAuthorizedIssuer(ctx.store, issuer)) throw identityErrors.unauthorizedIssuer.wrap(`${msg.issuer} is not an authorized issuer`);
+      const c = keeper.issueCredential(ctx, { issuer, subject, credentialType: msg.credentialType, credentialHash });
+      emitCredentialIssued(ctx, { credentialId: c.id, subject: c.subject, issuer: c.issuer, credentialType: c.credentialType, credentialHash: c.credentialHash });
+      return { credentialId: c.id };
+    },
+  };
+}
+
+/**
+ * The credential's issuer may revoke it, even after governance removed that issuer (revoking only
+ * withdraws trust, and it keeps a later re-authorization from reviving the credential); so may the
+ * gov module account, through a proposal. Nobody else.
+ */
+export function msgRevokeCredentialHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgRevokeCredentialSchema, typeof MsgRevokeCredentialResponseSchema> {
+  return {
+    request: MsgRevokeCredentialSchema,
+    response: MsgRevokeCredentialResponseSchema,
+    module: IDENTITY_MODULE,
+    signers: (msg) => [parseAccAddress(msg.signer, "signer")],
+    validateBasic: (msg) => {
+      parseAccAddress(msg.signer, "signer");
+      if (msg.credentialId === 0n) throw identityErrors.credentialNotFound.wrap("credential 0 (ids start at 1)");
+    },
+    handle: (ctx, msg) => {
+      const signer = parseAccAddress(msg.signer, "signer");
+      const credential = keeper.getCredential(ctx.store, msg.credentialId);
+      if (!credential) throw identityErrors.credentialNotFound.wrap(`credential ${msg.credentialId}`);
+      if (!equalBytes(signer, parseAccAddress(credential.issuer, "credential issuer")) && !equalBytes(signer, govModuleAddress())) {
+        throw identityErrors.notCredentialIssuer.wrap(`${msg.signer} may not revoke credential ${msg.credentialId} issued by ${credential.issuer}`);
+      }
+      const revoked = keeper.revokeCredential(ctx, msg.credentialId);
+      emitCredentialRevoked(ctx, revoked.id, revoked.subject, accAddressToString(signer));
+      return {};
+    },
+  };
+}

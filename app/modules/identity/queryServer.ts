@@ -1,0 +1,65 @@
+// chain.identity.Query over committed state (REST: /vendor/chain/identity/...).
+import { fromBinary } from "@bufbuild/protobuf";
+import { IssuerSchema } from "../../../gen/chain/identity/identity_pb.js";
+import { Query } from "../../../gen/chain/identity/query_pb.js";
+import { PUBKEY_TYPE_URL } from "../../../sdk/signer.js";
+import { AppError } from "../../errors.js";
+import { paginate } from "../../query/pagination.js";
+import { invalidArgument, notFound, type QueryServices } from "../../query/service.js";
+import { moduleReader } from "../../store/prefixStore.js";
+import type { KVReader } from "../../store/types.js";
+import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
+import { IDENTITY_MODULE, type IdentityKeeper } from "./keeper.js";
+import { ISSUER_PREFIX } from "./keys.js";
+
+export const DID_METHOD_PREFIX = "did:unit:";
+/** The W3C verification method type for a secp256k1 key, whichever digest the account signs with. */
+export const VERIFICATION_METHOD_TYPE = "EcdsaSecp256k1VerificationKey2019";
+
+/** A request's address as bytes; a malformed one is the caller's mistake (INVALID_ARGUMENT). */
+function addressArg(text: string): Uint8Array {
+  try {
+    return parseAccAddress(text);
+  } catch (err) {
+    throw invalidArgument(err instanceof AppError ? err.message : String(err));
+  }
+}
+
+/** The DID document of an account, from on-chain data only; undefined when the chain knows nothing of it. */
+function didDocument(keeper: IdentityKeeper, state: KVReader, address: Uint8Array) {
+  const pubKey = keeper.publicKey(state, address);
+  const credentialIds = keeper.activeCredentialsOf(state, address).map((c) => c.id);
+  if (!pubKey && credentialIds.length === 0) return undefined;
+  const did = `${DID_METHOD_PREFIX}${accAddressToString(address)}`;
+  const methods = pubKey
+    ? [{ id: `${did}#key-1`, type: VERIFICATION_METHOD_TYPE, controller: did, publicKeyHex: Buffer.from(pubKey.key).toString("hex"), keyTypeUrl: PUBKEY_TYPE_URL[pubKey.algo] }]
+    : [];
+  return { id: did, controller: did, verificationMethod: methods, authentication: methods.map((m) => m.id), credentialIds };
+}
+
+export function registerIdentityQueries(services: QueryServices, keeper: IdentityKeeper): void {
+  services.register(Query, {
+    params: (_req, { state }) => ({ params: keeper.getParams(state) }),
+    did: (req, { state }) => {
+      const doc = didDocument(keeper, state, addressArg(req.address));
+      if (!doc) throw notFound(`no DID for ${req.address}: the account has no public key and no active credential`);
+      return { didDocument: doc };
+    },
+    credential: (req, { state }) => {
+      const credential = keeper.getCredential(state, req.id);
+      if (!credential) throw notFound(`credential ${req.id} not found`);
+      return { credential, issuerAuthorized: keeper.isAuthorizedIssuer(state, parseAccAddress(credential.issuer)) };
+    },
+    issuers: (req, { state }) => {
+      const page = paginate(moduleReader(state, IDENTITY_MODULE), ISSUER_PREFIX, req.pagination, (_key, value) => fromBinary(IssuerSchema, value));
+      // The spec's answer to a plain GET shows `"pagination": null`: left out when the client asked
+      // for no page and got everything; any paged request gets the standard PageResponse.
+      const complete = !req.pagination && page.pagination.nextKey?.length === 0;
+      return { issuers: page.items, ...(complete ? {} : { pagination: page.pagination }) };
+    },
+    tier: (req, { state }) => {
+      const address = addressArg(req.address);
+      return { tier: keeper.tier(state, address), roleMetadata: keeper.roleMetadata(state, address) };
+    },
+  });
+}

@@ -1,0 +1,33 @@
+// Paying out matured unbonding entries at end-block: the only place tokens leave the not-bonded
+// pool. Entries mature when their completion time is at or before the block time.
+import type { Context } from "../../context.js";
+import type { Coin } from "../../coins/coins.js";
+import { accAddressToString } from "../auth/addressCodec.js";
+import { emitCompleteUnbonding } from "./events.js";
+import { NOT_BONDED_POOL, type StakingKeeper } from "./keeper.js";
+import { compareTime } from "./time.js";
+import { valAddressToString } from "./valAddress.js";
+import { intFromWire } from "./wire.js";
+
+export function completeMatureUnbondings(ctx: Context, keeper: StakingKeeper): void {
+  const store = keeper.store(ctx);
+  const now = ctx.header.time;
+  const { bondDenom } = keeper.getParams(store);
+  for (const { delegator, validator } of keeper.dequeueMatureUnbondings(store, now)) {
+    const ubd = keeper.getUnbondingDelegation(store, delegator, validator);
+    // A pair can be queued at several times due in one block; the first dequeue pays them all.
+    if (!ubd) continue;
+    let paid = 0n;
+    const before = ubd.entries.length;
+    ubd.entries = ubd.entries.filter((e) => {
+      const mature = e.completionTime !== undefined && compareTime(e.completionTime, now) <= 0 && e.unbondingOnHoldRefCount <= 0n;
+      if (mature) paid += intFromWire(e.balance, "unbonding balance");
+      return !mature;
+    });
+    if (ubd.entries.length === before) continue;
+    if (paid > 0n) keeper.bank.sendFromModule(ctx, NOT_BONDED_POOL, delegator, [{ denom: bondDenom, amount: paid }]);
+    keeper.setUnbondingDelegation(store, delegator, validator, ubd);
+    const amount: Coin[] = [{ denom: bondDenom, amount: paid }];
+    emitCompleteUnbonding(ctx, valAddressToString(validator), accAddressToString(delegator), amount);
+  }
+}

@@ -1,0 +1,54 @@
+// Governance messages (cosmos.gov.v1) as Anys ready for a tx body, and vote options by name.
+import type { Any } from "@bufbuild/protobuf/wkt";
+import { VoteOption } from "../../gen/cosmos/gov/v1/gov_pb.js";
+import { MsgDepositSchema, MsgSubmitProposalSchema, MsgVoteSchema, MsgVoteWeightedSchema } from "../../gen/cosmos/gov/v1/tx_pb.js";
+import type { Coin } from "./coins.js";
+import { packAny } from "./registry.js";
+
+export { VoteOption };
+
+const OPTION_WORDS: Record<string, VoteOption> = {
+  yes: VoteOption.YES,
+  no: VoteOption.NO,
+  abstain: VoteOption.ABSTAIN,
+  no_with_veto: VoteOption.NO_WITH_VETO,
+  nowithveto: VoteOption.NO_WITH_VETO,
+};
+
+/** "yes", "no", "abstain", "no_with_veto" (any case; also "NoWithVeto" and "VOTE_OPTION_YES"). */
+export function parseVoteOption(text: string): VoteOption {
+  const word = text.toLowerCase().replace(/^vote_option_/, "").replace(/-/g, "_");
+  const option = OPTION_WORDS[word];
+  if (option === undefined) throw new Error(`invalid vote option "${text.slice(0, 40)}": expected yes, no, abstain or no_with_veto`);
+  return option;
+}
+
+export interface MsgSubmitProposalInput {
+  messages: Any[];
+  initialDeposit: Coin[];
+  proposer: string;
+  metadata: string;
+  title: string;
+  summary: string;
+  expedited?: boolean;
+}
+
+/** `/cosmos.gov.v1.MsgSubmitProposal` packed in an Any. */
+export function msgSubmitProposal(input: MsgSubmitProposalInput): Any {
+  return packAny(MsgSubmitProposalSchema, { ...input, expedited: input.expedited ?? false });
+}
+
+/** `/cosmos.gov.v1.MsgVote` packed in an Any. */
+export function msgVote(input: { proposalId: bigint; voter: string; option: VoteOption; metadata?: string }): Any {
+  return packAny(MsgVoteSchema, { ...input, metadata: input.metadata ?? "" });
+}
+
+/** `/cosmos.gov.v1.MsgVoteWeighted`; weights are decimal strings that sum to 1 ("0.6", "0.4"). */
+export function msgVoteWeighted(input: { proposalId: bigint; voter: string; options: { option: VoteOption; weight: string }[]; metadata?: string }): Any {
+  return packAny(MsgVoteWeightedSchema, { ...input, metadata: input.metadata ?? "" });
+}
+
+/** `/cosmos.gov.v1.MsgDeposit` packed in an Any. */
+export function msgDeposit(input: { proposalId: bigint; depositor: string; amount: Coin[] }): Any {
+  return packAny(MsgDepositSchema, input);
+}

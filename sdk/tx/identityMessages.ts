@@ -1,0 +1,26 @@
+// Identity messages as Anys ready for a tx body (chain.identity). Issue and revoke are signed by
+// the issuer; add-issuer, remove-issuer and update-params only travel inside gov proposals.
+import type { Any } from "@bufbuild/protobuf/wkt";
+import { MsgIssueCredentialSchema, MsgRevokeCredentialSchema } from "../../gen/chain/identity/tx_pb.js";
+import { packAny } from "./registry.js";
+
+/** "0x" and 64 hex digits: the SHA-256 of the off-chain document. */
+export const CREDENTIAL_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+
+export interface MsgIssueCredentialInput {
+  issuer: string;
+  subject: string;
+  credentialType: string;
+  credentialHash: string;
+}
+
+/** `/chain.identity.MsgIssueCredential` packed in an Any. */
+export function msgIssueCredential(input: MsgIssueCredentialInput): Any {
+  if (!CREDENTIAL_HASH_PATTERN.test(input.credentialHash)) throw new Error(`credential hash "${input.credentialHash.slice(0, 80)}" is not 0x followed by 64 hex digits (a SHA-256 digest)`);
+  return packAny(MsgIssueCredentialSchema, input);
+}
+
+/** `/chain.identity.MsgRevokeCredential` packed in an Any; `signer` is the issuer (or gov). */
+export function msgRevokeCredential(input: { signer: string; credentialId: bigint }): Any {
+  return packAny(MsgRevokeCredentialSchema, input);
+}
