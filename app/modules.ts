@@ -7,7 +7,10 @@ import { AccountKeeper } from "./modules/auth/keeper.js";
 import { authModule } from "./modules/auth/module.js";
 import { BankKeeper } from "./modules/bank/keeper.js";
 import { bankModule } from "./modules/bank/module.js";
+import { GovKeeper, govModule } from "./modules/gov/module.js";
 import { IdentityKeeper } from "./modules/identity/keeper.js";
+import { StakingKeeper } from "./modules/staking/keeper.js";
+import { stakingModule } from "./modules/staking/module.js";
 import { identityModule } from "./modules/identity/module.js";
 import { QueryRouter } from "./query/router.js";
 import { FEE_COLLECTOR } from "./tx/ante.js";
@@ -24,11 +27,14 @@ export const MODULE_ACCOUNTS = [
   { name: "not_bonded_tokens_pool", permissions: ["burner", "staking"] },
 ] as const;
 
-function keepers() {
+/** The keepers; gov executes passed proposals through `msgs`, the router every module registers into. */
+function keepers(msgs: MsgRouter) {
   const accounts = new AccountKeeper(MODULE_ACCOUNTS.map((m) => ({ name: m.name, permissions: [...m.permissions] })));
   const bank = new BankKeeper(accounts);
+  const staking = new StakingKeeper(bank, accounts);
+  const gov = new GovKeeper(bank, staking, msgs);
   const identity = new IdentityKeeper(accounts);
-  return { accounts, bank, identity };
+  return { accounts, bank, staking, gov, identity };
 }
 
 function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
@@ -39,11 +45,17 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     authModule(k.accounts),
     bankModule(k.bank, k.accounts),
     identityModule(k.identity),
+    // Gov's end block tallies and runs passed proposals before staking computes the validator set
+    // changes of the block (as in the SDK), so a proposal's effect on stake reaches CometBFT at once.
+    govModule(k.gov),
+    // After bank: genesis validators bond coins bank's genesis credited. Last: its end block
+    // returns the block's validator updates.
+    stakingModule(k.staking),
   ]);
 }
 
 export function appModules(): readonly AppModule[] {
-  return modulesOf(keepers());
+  return modulesOf(keepers(new MsgRouter()));
 }
 
 export interface AppWiring {
@@ -57,10 +69,10 @@ export interface AppWiring {
 
 /** Everything UnitApp needs besides its store and logger. */
 export function wireApp(): AppWiring {
-  const k = keepers();
+  const msgs = new MsgRouter();
+  const k = keepers(msgs);
   const modules = modulesOf(k);
   const queries = new QueryRouter();
-  const msgs = new MsgRouter();
   for (const m of modules) m.registerServices?.({ msgs, queries: queries.services });
   const txProcessor = new CosmosTxProcessor(msgs, { accounts: k.accounts, bank: k.bank, sigCache: new SignatureCache() });
   const anyTypes = [...msgs.schemas(), ...modules.flatMap((m) => m.anyTypes ?? [])];

@@ -1,5 +1,7 @@
 // Coin-list comparisons and the LegacyDec rounding gov's deposit rules use, as the SDK's
 // sdk.Coins.IsAllGTE and LegacyDec.RoundInt / TruncateInt define them.
+import { create } from "@bufbuild/protobuf";
+import { CoinSchema, type Coin as WireCoin } from "../../../gen/cosmos/base/v1beta1/coin_pb.js";
 import type { Coin } from "../../coins/coins.js";
 import { DEC_ONE, decMul, decFromInt, decTruncate } from "../../math/dec.js";
 
@@ -35,4 +37,9 @@ export function scaleCoinsRound(coins: readonly Coin[], ratio: bigint): Coin[] {
 /** amount x ratio, truncated (LegacyNewDecFromInt(amount).Mul(ratio).TruncateInt()). */
 export function scaleTruncate(amount: bigint, ratio: bigint): bigint {
   return decTruncate(decMul(decFromInt(amount), ratio));
+}
+
+/** Coins as protobuf messages, for fields of stored gov records. */
+export function wireCoins(coins: readonly Coin[]): WireCoin[] {
+  return coins.map((c) => create(CoinSchema, { denom: c.denom, amount: c.amount.toString() }));
 }

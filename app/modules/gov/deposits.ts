@@ -6,7 +6,7 @@ import { DepositSchema, ProposalStatus, type Proposal } from "../../../gen/cosmo
 import type { Context } from "../../context.js";
 import { addCoins, formatCoins, parseCoins, toWireCoins, type Coin } from "../../coins/coins.js";
 import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
-import { amountOf, coinsAllGte, scaleCoinsRound, scaleTruncate } from "./coinMath.js";
+import { amountOf, coinsAllGte, scaleCoinsRound, scaleTruncate, wireCoins } from "./coinMath.js";
 import { govErrors } from "./errors.js";
 import { emitProposalDeposit } from "./events.js";
 import { GOV_MODULE, type GovKeeper } from "./keeper.js";
@@ -33,8 +33,8 @@ export function checkInitialDeposit(params: ParsedParams, initial: readonly Coin
   if (!coinsAllGte(initial, need)) throw govErrors.minDepositTooSmall.wrap(`was (${formatCoins(initial)}), need (${formatCoins(need)})`);
 }
 
-/** min_deposit_ratio of the minimum deposit, truncated, in at least one denom. */
-function checkDepositRatio(params: ParsedParams, minDeposit: readonly Coin[], amount: readonly Coin[]): void {
+/** min_deposit_ratio of the (expedited) minimum deposit, truncated, in at least one denom. */
+export function checkDepositRatio(params: ParsedParams, minDeposit: readonly Coin[], amount: readonly Coin[]): void {
   if (params.minDepositRatio === 0n) return;
   const thresholds = minDeposit.map((c) => ({ denom: c.denom, amount: scaleTruncate(c.amount, params.minDepositRatio) }));
   const met = thresholds.some((t) => amount.some((c) => c.denom === t.denom) && amountOf(amount, t.denom) >= t.amount);
@@ -71,7 +71,7 @@ export function addDeposit(keeper: GovKeeper, ctx: Context, id: bigint, deposito
 
   if (amount.length > 0) keeper.bank.sendToModule(ctx, depositor, GOV_MODULE, amount);
   const total = addCoins(parseCoins(proposal.totalDeposit), amount);
-  proposal.totalDeposit = toWireCoins(total);
+  proposal.totalDeposit = wireCoins(total);
   const activated = proposal.status === ProposalStatus.DEPOSIT_PERIOD && coinsAllGte(total, minDeposit);
   if (activated) activateVotingPeriod(keeper, ctx, proposal, params);
   keeper.setProposal(store, proposal);

@@ -4,10 +4,10 @@
 import { create } from "@bufbuild/protobuf";
 import type { Duration } from "@bufbuild/protobuf/wkt";
 import { ParamsSchema, type Params } from "../../../gen/cosmos/gov/v1/gov_pb.js";
-import { formatCoins, parseCoins, toWireCoins, type Coin } from "../../coins/coins.js";
+import { formatCoins, parseCoins, type Coin } from "../../coins/coins.js";
 import { DEC_ONE, formatDec, parseDec } from "../../math/dec.js";
 import { parseAccAddress } from "../auth/addressCodec.js";
-import { coinsAllGte } from "./coinMath.js";
+import { coinsAllGte, wireCoins } from "./coinMath.js";
 import { durationNanos } from "./time.js";
 
 export const GOV_DENOM = "uunit";
@@ -137,8 +137,8 @@ export function normalizeParams(p: Params): Params {
   const parsed = parseParams(p);
   return create(ParamsSchema, {
     ...p,
-    minDeposit: toWireCoins(parsed.minDeposit),
-    expeditedMinDeposit: toWireCoins(parsed.expeditedMinDeposit),
+    minDeposit: wireCoins(parsed.minDeposit),
+    expeditedMinDeposit: wireCoins(parsed.expeditedMinDeposit),
     quorum: formatDec(parsed.quorum),
     threshold: formatDec(parsed.threshold),
     vetoThreshold: formatDec(parsed.vetoThreshold),

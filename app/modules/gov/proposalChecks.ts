@@ -56,9 +56,16 @@ function checkMetadataMatches({ title, summary, metadata }: ProposalText): void 
   if (metaSummary !== summary) throw govErrors.invalidProposalContent.wrap(`metadata summary '${metaSummary}' must equal proposal summary '${summary}'`);
 }
 
-/** Checks each message a proposal would execute; returns their type URLs in order. */
+const SUBMIT_PROPOSAL_TYPE_URL = "/cosmos.gov.v1.MsgSubmitProposal";
+
+/**
+ * Checks each message a proposal would execute; returns their type URLs in order. A proposal may
+ * not submit another proposal: checking nests, and a tx of proposals inside proposals could
+ * otherwise recurse deep enough to exhaust the stack.
+ */
 export function checkProposalMessages(router: MsgRouter, messages: readonly Any[]): string[] {
   return messages.map((any, i) => {
+    if (any.typeUrl === SUBMIT_PROPOSAL_TYPE_URL) throw govErrors.invalidProposalMsg.wrap(`messages[${i}]: a proposal cannot submit another proposal`);
     if (!router.has(any.typeUrl)) throw govErrors.unroutableProposalMsg.wrap(`messages[${i}]: ${any.typeUrl.slice(0, 200)}`);
     let decoded;
     try {

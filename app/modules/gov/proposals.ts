@@ -6,7 +6,7 @@ import { ProposalSchema, ProposalStatus } from "../../../gen/cosmos/gov/v1/gov_p
 import type { Context } from "../../context.js";
 import type { Coin } from "../../coins/coins.js";
 import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
-import { addDeposit, chargeDeposits, checkDepositDenoms, checkInitialDeposit } from "./deposits.js";
+import { addDeposit, chargeDeposits, checkDepositDenoms, checkDepositRatio, checkInitialDeposit, minDepositFor } from "./deposits.js";
 import { govErrors } from "./errors.js";
 import { emitCancelProposal, emitSubmitProposal, emitVotingPeriodStart } from "./events.js";
 import type { GovKeeper } from "./keeper.js";
@@ -32,6 +32,8 @@ export function submitProposal(keeper: GovKeeper, ctx: Context, input: SubmitPro
   const params = parseParams(keeper.getParams(store));
   checkInitialDeposit(params, input.initialDeposit, input.expedited);
   checkDepositDenoms(params, input.initialDeposit);
+  // addDeposit checks this too; checking first keeps a refused submission from writing anything.
+  checkDepositRatio(params, minDepositFor(params, input.expedited), input.initialDeposit);
 
   const id = keeper.nextProposalId(store);
   keeper.setNextProposalId(store, id + 1n);

@@ -2,6 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BondStatus } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { DEC_ONE } from "../../math/dec.js";
+import { accAddressToString } from "../auth/addressCodec.js";
 import { moduleAddress } from "../auth/keeper.js";
 import { defaultStakingGenesis, genValidator } from "./genesis.js";
 import { decodeConsensusPubKey } from "./consensusKey.js";
@@ -128,6 +129,11 @@ test("bad gen validators are refused with a message naming the entry and the fau
       name: "more validators than max_validators",
       options: { balances: rich, genValidators: [{ delegator: 1, amount: UNIT }, { delegator: 2, amount: UNIT }], editGenesis: (g) => ({ ...g, params: { ...(g.params as object), max_validators: 1 } }) },
       error: /2 gen_validators, max_validators is 1/,
+    },
+    {
+      name: "a pre-funded bonded pool",
+      options: { balances: [...rich, { address: accAddressToString(moduleAddress("bonded_tokens_pool")), amount: 5n }], genValidators: [{ delegator: 1, amount: UNIT }] },
+      error: /bonded_tokens_pool holds 1000005uunit, validators hold 1000000/,
     },
     {
       name: "zero unbonding time",

@@ -86,9 +86,14 @@ export class StakingFixture {
       bank: { ...(modules[1]!.defaultGenesis!() as object), balances: options.balances.map((b) => ({ address: b.address, coins: [{ denom: "uunit", amount: b.amount.toString() }] })) },
       staking: options.editGenesis ? options.editGenesis(stakingGenesis) : stakingGenesis,
     };
-    for (const m of modules) {
-      const out = m.initGenesis?.(f.ctx, genesis[m.name]);
-      if (m.name === "staking") f.initialValidators = out ?? [];
+    try {
+      for (const m of modules) {
+        const out = m.initGenesis?.(f.ctx, genesis[m.name]);
+        if (m.name === "staking") f.initialValidators = out ?? [];
+      }
+    } catch (err) {
+      f.close();
+      throw err;
     }
     return f;
   }
