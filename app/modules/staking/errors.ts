@@ -4,8 +4,6 @@ import { GrpcCode, registerError } from "../../errors.js";
 
 export const stakingErrors = {
   noValidatorFound: registerError("staking", 3, "validator does not exist", GrpcCode.NOT_FOUND),
-  validatorOwnerExists: registerError("staking", 4, "validator already exist for this operator address; must use new validator operator address"),
-  validatorPubKeyExists: registerError("staking", 5, "validator already exist for this pubkey; must use new validator pubkey"),
   selfDelegationBelowMinimum: registerError("staking", 16, "validator's self delegation must be greater than their minimum self delegation"),
   noDelegation: registerError("staking", 19, "no delegation for (address, validator) tuple", GrpcCode.NOT_FOUND),
   insufficientShares: registerError("staking", 22, "insufficient delegation shares"),
