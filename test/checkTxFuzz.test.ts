@@ -1,5 +1,6 @@
 // CheckTx against random, truncated and mutated bytes: every case gets a non-zero code with a
 // codespace and a message, nothing throws, and no case changes the mempool's state.
+import { MODULE_ACCOUNTS } from "../app/modules.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
@@ -20,7 +21,7 @@ test(`CheckTx survives ${CASES} malformed txs without a state change`, async () 
   const chain = await InProcessChain.create([{ address: A, coins: [{ denom: "uunit", amount: "100000000" }] }]);
   try {
     const sign = (sequence: bigint) =>
-      signTx({ signer: alice, messages: [msgSend({ fromAddress: A, toAddress: A, amount: [{ denom: "uunit", amount: "1" }] })], fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n }, chainId: TEST_CHAIN_ID, accountNumber: 2n, sequence, memo: "fuzz" });
+      signTx({ signer: alice, messages: [msgSend({ fromAddress: A, toAddress: A, amount: [{ denom: "uunit", amount: "1" }] })], fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n }, chainId: TEST_CHAIN_ID, accountNumber: BigInt(MODULE_ACCOUNTS.length), sequence, memo: "fuzz" });
     const valid = (await sign(0n)).txBytes;
 
     const mutants: Uint8Array[] = [];
