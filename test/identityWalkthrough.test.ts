@@ -140,3 +140,59 @@ test("the issuer revokes it: the tier reverts", async () => {
   assert.equal(again.code, 1, "revoking twice fails");
   assert.match(again.stderr, /already revoked/);
 });
+
+test("query gov proposals, proposal and tally through unitd", async () => {
+  const passed = await ok(["query", "gov", "proposals", "--status", "passed", "-o", "json"]);
+  assert.deepEqual(passed.proposals.map((p: { id: string }) => p.id), ["1"]);
+  assert.deepEqual((await ok(["query", "gov", "proposals", "--status", "rejected", "-o", "json"])).proposals, []);
+  const one = await ok(["query", "gov", "proposal", "1", "-o", "json"]);
+  assert.equal(one.proposal.title, "Authorize Acme KYC");
+  assert.equal(one.proposal.proposer, issuer);
+  const tally = await ok(["query", "gov", "tally", "1", "-o", "json"]);
+  assert.equal(tally.tally.yes_count, "100000000000");
+  const text = await ok(["query", "gov", "proposal", "1"]);
+  assert.match(text, /status: PROPOSAL_STATUS_PASSED/);
+  const missing = await unitd(["query", "gov", "proposal", "9"]);
+  assert.equal(missing.code, 1);
+  assert.match(missing.stderr, /proposal 9 does not exist/);
+});
+
+test("delegate to the validator and unbond: voting power and the unbonding entry follow", async () => {
+  const validator = (await ok(["query", "staking", "validators", "-o", "json"])).validators[0];
+  const delegated = await ok(["tx", "staking", "delegate", validator.operator_address, "5000000uunit", "--from", "issuer", ...TX_FLAGS]);
+  assert.equal(delegated.code, 0, delegated.raw_log);
+  const delegations = await ok(["query", "staking", "delegations", issuer, "-o", "json"]);
+  assert.deepEqual(delegations.delegation_responses.map((d: { balance: unknown }) => d.balance), [{ denom: "uunit", amount: "5000000" }]);
+  assert.equal((await ok(["query", "staking", "validator", validator.operator_address, "-o", "json"])).validator.tokens, "100005000000");
+  await waitUntil("CometBFT to see the new power", async () => {
+    const set = await node.rpc<{ validators: { voting_power: string }[] }>("validators");
+    return set.validators[0]?.voting_power === "100005";
+  }, 15_000);
+
+  const unbonded = await ok(["tx", "staking", "unbond", validator.operator_address, "2000000uunit", "--from", "issuer", ...TX_FLAGS]);
+  assert.equal(unbonded.code, 0, unbonded.raw_log);
+  const entries = (await ok(["query", "staking", "unbonding-delegations", issuer, "-o", "json"])).unbonding_responses[0].entries;
+  assert.equal(entries.length, 1);
+  assert.equal(entries[0].balance, "2000000");
+  const pool = (await ok(["query", "staking", "pool", "-o", "json"])).pool;
+  assert.equal(pool.not_bonded_tokens, "2000000");
+});
+
+test("unitd names the mistakes before signing anything", async () => {
+  const cases: [string[], RegExp][] = [
+    [["tx", "identity", "issue-credential", "--subject", subject, "--credential-type", "kyc", "--credential-hash", "0x1234", "--from", "issuer", "-y"], /--credential-hash must be 0x followed by 64 hex digits/],
+    [["tx", "identity", "issue-credential", "--credential-type", "kyc", "--credential-hash", "0x" + "00".repeat(32), "--from", "issuer", "-y"], /missing --subject/],
+    [["tx", "identity", "revoke-credential", "--credential-id", "one", "--from", "issuer", "-y"], /--credential-id must be a positive integer/],
+    [["tx", "gov", "vote", "1", "maybe", "--from", "validator", "-y"], /invalid vote option "maybe"/],
+    [["tx", "gov", "vote", "1", "yes", "-y"], /missing --from/],
+    [["tx", "gov", "submit-proposal", path.join(home, "absent.json"), "--from", "issuer", "-y"], /cannot read the proposal file/],
+    [["tx", "staking", "delegate", issuer, "1uunit", "--from", "issuer", "-y"], /is not a validator address/],
+    [["query", "gov", "proposals", "--status", "won"], /--status must be one of/],
+  ];
+  for (const [args, message] of cases) {
+    const run = await unitd(args);
+    assert.equal(run.code, 1, `${args.join(" ")}: ${run.stdout}`);
+    assert.match(run.stderr, message, args.join(" "));
+    assert.doesNotMatch(run.stderr, /\n\s+at /, "no stack trace");
+  }
+});
