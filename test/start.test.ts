@@ -56,6 +56,11 @@ test("first start creates the chain, prints its endpoints, and Ctrl-C stops ever
   assert.match(first.output, new RegExp(`faucet\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.faucet! + offset}`));
   assert.match(first.output, /\[supervisor\] stopped/, first.output.split("\n").slice(-8).join("\n"));
   assert.match(first.output, /\[app\] /, "children's logs are prefixed");
+  assert.match(first.output, /the validator's operator key is "validator" \(unit1v5ptfk7aalur8q6vnkgev8wwlk4fqgfwyu9p2p\) in the test keyring/);
+  const genesis = JSON.parse(fs.readFileSync(path.join(home, "cometbft", "config", "genesis.json"), "utf8"));
+  assert.deepEqual(genesis.validators, [], "the app hands CometBFT its validator set at InitChain");
+  assert.equal(genesis.app_state.staking.gen_validators.length, 1);
+  assert.equal(genesis.app_state.gov.params.voting_period, "30s");
   for (const port of Object.values(shiftPorts(offset)).slice(0, 3)) assert.ok(await isPortFree(port), `port ${port} released`);
 });
 

@@ -1,8 +1,10 @@
 // An OpenAPI 3.0 document of the REST API, made from the same route table the gateway serves: one
 // GET operation per route, its path and query parameters from the request message, its response
 // schema from the response message as responseJson.ts writes it (every field present, unset
-// messages and empty bytes as null). Served at /openapi.json and kept in docs/openapi.json.
+// messages and empty bytes as null, LegacyDec fields in decimal form). Served at /openapi.json
+// and kept in docs/openapi.json.
 import { ScalarType, type DescEnum, type DescField, type DescMessage } from "@bufbuild/protobuf";
+import { isLegacyDecField } from "./legacyDec.js";
 import { fieldsOnPath, type Route, type RouteTable } from "./routes.js";
 import { ONE_VALUE_JSON_TYPES } from "./wellKnownJson.js";
 
@@ -13,6 +15,14 @@ export interface OpenApiInfo {
   version: string;
   description?: string;
 }
+
+/** A LegacyDec as responseJson.ts writes it. */
+const LEGACY_DEC_SCHEMA: Schema = {
+  type: "string",
+  pattern: "^-?[0-9]+\\.[0-9]{18}$",
+  description: "Decimal with 18 fractional digits (Cosmos SDK LegacyDec); protobuf carries its atomics, value x 10^18.",
+  example: "0.050000000000000000",
+};
 
 /** Query parameters are flattened to this depth (`pagination.limit` is depth 2). */
 const MAX_PARAM_DEPTH = 3;
@@ -167,7 +177,7 @@ class SchemaBuilder {
   private fieldSchema(field: DescField): Schema {
     switch (field.fieldKind) {
       case "scalar":
-        return scalarSchema(field.scalar, true);
+        return isLegacyDecField(field) ? LEGACY_DEC_SCHEMA : scalarSchema(field.scalar, true);
       case "enum":
         return enumSchema(field.enum);
       case "message":
@@ -175,7 +185,7 @@ class SchemaBuilder {
       case "list":
         return {
           type: "array",
-          items: field.listKind === "message" ? this.ref(field.message) : field.listKind === "enum" ? enumSchema(field.enum) : scalarSchema(field.scalar, false),
+          items: field.listKind === "message" ? this.ref(field.message) : field.listKind === "enum" ? enumSchema(field.enum) : isLegacyDecField(field) ? LEGACY_DEC_SCHEMA : scalarSchema(field.scalar, false),
         };
       case "map":
         return {

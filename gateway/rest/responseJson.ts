@@ -3,8 +3,10 @@
 // base64, enums by name, Any inlined with "@type", RFC3339 timestamps, "30s" durations.
 // protobuf-es's JSON writer does all of that except two things the SDK's output also has: an
 // unset message field is `null` rather than absent, and empty bytes are `null` (Go's nil slice),
-// which is why `pagination` reads `{"next_key": null, "total": "0"}`.
+// which is why `pagination` reads `{"next_key": null, "total": "0"}`. And a string field marked as
+// a LegacyDec (gogoproto.customtype) is printed in decimal form rather than as its wire atomics.
 import { ScalarType, toJson, type DescField, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
+import { isLegacyDecField, legacyDecJson } from "./legacyDec.js";
 import { SPECIAL_JSON_TYPES } from "./wellKnownJson.js";
 
 const ANY = "google.protobuf.Any";
@@ -42,14 +44,22 @@ function shapeField(field: DescField, value: JsonValue | undefined, registry: Re
       if (value === undefined) return field.oneof ? undefined : null;
       return shapeMessage(field.message, value, registry);
     case "list":
-      return field.listKind === "message" && Array.isArray(value) ? value.map((item) => shapeMessage(field.message, item, registry)) : value;
+      if (!Array.isArray(value)) return value;
+      if (field.listKind === "message") return value.map((item) => shapeMessage(field.message, item, registry));
+      return isLegacyDecField(field) ? value.map(decimal) : value;
     case "map":
       return field.mapKind === "message" && isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeMessage(field.message, v, registry)])) : value;
     case "scalar":
+      if (isLegacyDecField(field)) return decimal(value);
       return value === "" && field.scalar === ScalarType.BYTES && !field.oneof ? null : value;
     default:
       return value;
   }
+}
+
+/** A LegacyDec's JSON; alwaysEmitImplicit means an unset one arrives as "" (zero). */
+function decimal<V extends JsonValue | undefined>(value: V): V | string {
+  return typeof value === "string" ? legacyDecJson(value) : value;
 }
 
 function isObject(v: JsonValue | undefined): v is JsonObject {

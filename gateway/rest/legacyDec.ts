@@ -1,0 +1,37 @@
+// Cosmos SDK LegacyDec fields: a string field marked `(gogoproto.customtype) =
+// "cosmossdk.io/math.LegacyDec"` carries the integer text of its atomics (value x 10^18) on the
+// protobuf wire, which is what CosmJS reads, while the SDK's gateway prints the value in decimal
+// form with 18 fractional digits. The option comes from the descriptors, so the rule holds for any
+// type the gateway learned by reflection, and a field without it is never touched.
+import { getOption, hasOption, ScalarType, type DescField } from "@bufbuild/protobuf";
+import { formatDec } from "../../app/math/dec.js";
+import { customtype } from "../../gen/gogoproto/gogo_pb.js";
+
+export const LEGACY_DEC_TYPE = "cosmossdk.io/math.LegacyDec";
+
+/** Wire text the SDK's LegacyDec.Unmarshal accepts in practice; longer text is left as written. */
+const ATOMICS = /^-?[0-9]{1,100}$/;
+
+// Reading an option decodes the field's unknown option bytes: once per field is enough.
+const cache = new WeakMap<DescField, boolean>();
+
+/** True for a string field (or repeated string) whose options name the LegacyDec custom type. */
+export function isLegacyDecField(field: DescField): boolean {
+  let known = cache.get(field);
+  if (known === undefined) {
+    const isString = (field.fieldKind === "scalar" || (field.fieldKind === "list" && field.listKind === "scalar")) && field.scalar === ScalarType.STRING;
+    known = isString && hasOption(field, customtype) && getOption(field, customtype) === LEGACY_DEC_TYPE;
+    cache.set(field, known);
+  }
+  return known;
+}
+
+/**
+ * Atomics text as the SDK's JSON writes the LegacyDec: "1000000000000000000" → "1.000000000000000000".
+ * Empty text is zero, as gogoproto reads an absent field. Text that is no integer is returned
+ * unchanged: the answer is still worth sending, and the client sees what the app wrote.
+ */
+export function legacyDecJson(atomics: string): string {
+  if (atomics === "") return formatDec(0n);
+  return ATOMICS.test(atomics) ? formatDec(BigInt(atomics)) : atomics;
+}
