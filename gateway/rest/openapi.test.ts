@@ -12,6 +12,7 @@ import { FieldDescriptorProto_Label, FieldDescriptorProto_Type, FileDescriptorPr
 import { Query as AuthQuery } from "../../gen/cosmos/auth/v1beta1/query_pb.js";
 import { Query as BankQuery } from "../../gen/cosmos/bank/v1beta1/query_pb.js";
 import { Service as TendermintService } from "../../gen/cosmos/base/tendermint/v1beta1/query_pb.js";
+import { Query as StakingQuery } from "../../gen/cosmos/staking/v1beta1/query_pb.js";
 import { Service as TxService } from "../../gen/cosmos/tx/v1beta1/service_pb.js";
 import { http } from "../../gen/google/api/annotations_pb.js";
 import { HttpRuleSchema } from "../../gen/google/api/http_pb.js";
@@ -216,6 +217,23 @@ test("the document passes openapi-spec-validator when it is installed", (t) => {
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test("LegacyDec fields are documented as decimal strings; other strings stay plain", () => {
+  const d = openApiDocument(new RouteTable([StakingQuery]), INFO) as unknown as Doc;
+  const props = (name: string) => d.components.schemas[`cosmos.staking.v1beta1.${name}`]!.properties as Record<string, Record<string, unknown>>;
+  for (const [type, field] of [["Validator", "delegator_shares"], ["Delegation", "shares"], ["CommissionRates", "rate"], ["Params", "min_commission_rate"]] as const) {
+    const schema = props(type)[field]!;
+    assert.equal(schema.type, "string", `${type}.${field}`);
+    assert.equal(schema.pattern, "^-?[0-9]+\\.[0-9]{18}$", `${type}.${field}`);
+    assert.match(String(schema.description), /LegacyDec/);
+    assert.match(String(schema.example), new RegExp(String(schema.pattern)), "the example fits the pattern");
+  }
+  assert.deepEqual(props("Validator").tokens, { type: "string" });
+  assert.deepEqual(props("Params").bond_denom, { type: "string" });
+  // The request side is untouched: a LegacyDec is never a query parameter of these routes.
+  const p = d.paths["/cosmos/staking/v1beta1/validators"]!.get.parameters.find((x) => x.name === "status");
+  assert.deepEqual(p?.schema, { type: "string" });
 });
 
 // --- Hand-made services for what the real protos do not have ---------------------------------

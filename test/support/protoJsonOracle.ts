@@ -1,12 +1,15 @@
 // Checks a REST answer against the gRPC answer it came from, field by field, by the conventions a
 // Cosmos SDK gateway follows: proto field names; every field present; 64-bit integers as decimal
 // strings; bytes as standard base64 and empty bytes as null; enums by name; an unset message as
-// null; Any inlined with "@type"; RFC3339 timestamps; "1.5s" durations. Written from those rules,
-// not with protobuf-es's JSON writer, so it can catch the gateway getting one wrong.
+// null; Any inlined with "@type"; RFC3339 timestamps; "1.5s" durations; a string field whose
+// gogoproto.customtype is "cosmossdk.io/math.LegacyDec" (wire: atomics, value x 10^18) in decimal
+// form with 18 fractional digits. Written from those rules, not with protobuf-es's JSON writer nor
+// the gateway's code, so it can catch the gateway getting one wrong.
 import assert from "node:assert/strict";
-import { createRegistry, ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf";
+import { createRegistry, getOption, hasOption, ScalarType, type DescField, type DescMessage } from "@bufbuild/protobuf";
 import { anyUnpack, type Any } from "@bufbuild/protobuf/wkt";
 import { TxSchema } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
+import { customtype } from "../../gen/gogoproto/gogo_pb.js";
 import { typeRegistry } from "../../sdk/tx/registry.js";
 
 /** What a node's answers pack into an Any: the client SDK's types, and the Tx in a TxResponse. */
@@ -38,6 +41,7 @@ export function assertJsonMatchesMessage(schema: DescMessage, message: Msg, json
 function assertField(field: DescField, value: unknown, json: Json, at: string): void {
   switch (field.fieldKind) {
     case "scalar":
+      if (isLegacyDec(field)) return assert.equal(json, legacyDecText(value as string), `${at}: LegacyDec in decimal form`);
       return assertScalar(field.scalar, value, json, at);
     case "enum":
       return assert.equal(json, field.enum.value[value as number]?.name ?? value, `${at}: enum by name`);
@@ -49,6 +53,7 @@ function assertField(field: DescField, value: unknown, json: Json, at: string): 
       items.forEach((item, i) => {
         if (field.listKind === "message") assertMessageValue(field.message, item as Msg, json[i], `${at}[${i}]`);
         else if (field.listKind === "enum") assert.equal(json[i], field.enum.value[item as number]?.name ?? item, `${at}[${i}]`);
+        else if (isLegacyDec(field)) assert.equal(json[i], legacyDecText(item as string), `${at}[${i}]: LegacyDec in decimal form`);
         else assertScalar(field.scalar, item, json[i], `${at}[${i}]`, false);
       });
       return;
@@ -102,6 +107,20 @@ function assertMessageValue(schema: DescMessage, value: Msg | undefined, json: J
     default:
       return assertJsonMatchesMessage(schema, value, json, at);
   }
+}
+
+function isLegacyDec(field: DescField): boolean {
+  return field.scalar === ScalarType.STRING && hasOption(field, customtype) && getOption(field, customtype) === "cosmossdk.io/math.LegacyDec";
+}
+
+/** Atomics text moved 18 digits right of the point; "" is zero; text that is no integer stays as is. */
+export function legacyDecText(atomics: string): string {
+  if (atomics === "") return "0.000000000000000000";
+  const m = /^(-?)0*([0-9]+)$/.exec(atomics);
+  if (!m) return atomics;
+  const digits = m[2]!.padStart(19, "0");
+  const text = `${digits.slice(0, -18)}.${digits.slice(-18)}`;
+  return m[1] && /[1-9]/.test(digits) ? `-${text}` : text;
 }
 
 /** `2024-01-02T03:04:05.123Z`, with 0, 3, 6 or 9 fractional digits as the nanos need. */
