@@ -11,6 +11,8 @@ import { Query as AuthQuery } from "../gen/cosmos/auth/v1beta1/query_pb.js";
 import { Service as TmService } from "../gen/cosmos/base/tendermint/v1beta1/query_pb.js";
 import { Service as TxService } from "../gen/cosmos/tx/v1beta1/service_pb.js";
 import { SignDocSchema, TxRawSchema } from "../gen/cosmos/tx/v1beta1/tx_pb.js";
+import { wireApp } from "../app/modules.js";
+import { typeRegistry } from "../sdk/tx/registry.js";
 
 function route(service: DescService, method: string): { verb: string; path: string } {
   const m = service.methods.find((x) => x.name === method);
@@ -52,4 +54,11 @@ test("the routes are the ones Cosmos clients call", () => {
   assert.deepEqual(route(TmService, "GetLatestBlock"), { verb: "get", path: "/cosmos/base/tendermint/v1beta1/blocks/latest" });
   assert.deepEqual(route(TxService, "GetTx"), { verb: "get", path: "/cosmos/tx/v1beta1/txs/{hash}" });
   assert.deepEqual(route(TxService, "Simulate"), { verb: "post", path: "/cosmos/tx/v1beta1/simulate" });
+});
+
+test("every message type the chain executes is known to the client SDK's registry (SIGN_MODE_DIRECT, no amino)", () => {
+  const routed = wireApp().msgs.typeUrls();
+  assert.ok(routed.includes("/chain.identity.MsgIssueCredential") && routed.includes("/cosmos.gov.v1.MsgSubmitProposal") && routed.includes("/cosmos.staking.v1beta1.MsgDelegate"));
+  const unknown = routed.filter((url) => !typeRegistry().getMessage(url.slice(1)));
+  assert.deepEqual(unknown, []);
 });

@@ -9,6 +9,8 @@ import { PubKeySchema as Secp256k1PubKeySchema } from "../../gen/cosmos/crypto/s
 import { PubKeySchema as EthSecp256k1PubKeySchema } from "../../gen/cosmos/evm/crypto/v1/ethsecp256k1/keys_pb.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "../../gen/cosmos/crypto/ed25519/keys_pb.js";
 import { file_chain_identity_tx } from "../../gen/chain/identity/tx_pb.js";
+import { file_cosmos_gov_v1_tx } from "../../gen/cosmos/gov/v1/tx_pb.js";
+import { file_cosmos_staking_v1beta1_tx } from "../../gen/cosmos/staking/v1beta1/tx_pb.js";
 
 /** Every Any payload the client knows; modules with their own messages add theirs with `extendRegistry`. */
 const knownTypes: DescMessage[] = [
@@ -19,6 +21,9 @@ const knownTypes: DescMessage[] = [
   Secp256k1PubKeySchema,
   EthSecp256k1PubKeySchema,
   Ed25519PubKeySchema,
+  // Every Msg of the chain's modules (and their responses), for signing and for rendering txs.
+  ...file_cosmos_staking_v1beta1_tx.messages,
+  ...file_cosmos_gov_v1_tx.messages,
   ...file_chain_identity_tx.messages,
 ];
 
