@@ -93,7 +93,8 @@ test("delegator_shares: decimal over REST, atomics in the gRPC bytes", async () 
   assert.equal(v.delegator_shares, SHARES_DECIMAL);
   assert.equal(v.tokens, VALIDATOR_SELF_DELEGATION.toString(), "a cosmos.Int stays integer text");
   assert.equal(v.status, "BOND_STATUS_BONDED");
-  for (const rate of Object.values(v.commission.commission_rates)) assert.match(rate as string, /^[0-9]+\.[0-9]{18}$/);
+  // The SDK CLI's default commission, given to genesis validators: 10%, at most 20%, 1% a day.
+  assert.deepEqual(v.commission.commission_rates, { rate: "0.100000000000000000", max_rate: "0.200000000000000000", max_change_rate: "0.010000000000000000" });
 
   assert.equal(answer.message.validators[0].delegatorShares, SHARES_ATOMICS);
   const wire = Buffer.from(answer.bytes);
