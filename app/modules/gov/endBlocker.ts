@@ -8,7 +8,10 @@
 //     a converted expedited proposal, whose deposits stay for the regular tally.
 import { ProposalStatus, type Proposal } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import type { Context } from "../../context.js";
+import { AppError } from "../../errors.js";
 import { isFatal } from "../../tx/processor.js";
+import { govModuleAddress } from "./authority.js";
+import { govErrors } from "./errors.js";
 import { deleteAndBurnDeposits, refundAndDeleteDeposits } from "./deposits.js";
 import { emitActiveProposal, emitInactiveProposal, ProposalResult } from "./events.js";
 import type { GovKeeper } from "./keeper.js";
@@ -79,6 +82,19 @@ function convertToRegular(keeper: GovKeeper, ctx: Context, proposal: Proposal, p
 }
 
 /**
+ * The gov module account holds its own funds and the deposits of open proposals together. A
+ * proposal may spend the former, never the latter: otherwise a later refund or burn would find
+ * the coins gone and fail inside an end block, halting the chain.
+ */
+function checkDepositsStillHeld(keeper: GovKeeper, ctx: Context): void {
+  const bankStore = keeper.bank.store(ctx);
+  for (const [denom, held] of keeper.heldDeposits(keeper.store(ctx))) {
+    const balance = keeper.bank.getBalance(bankStore, govModuleAddress(), denom);
+    if (balance < held) throw govErrors.invalidProposalMsg.wrap(`the messages would spend ${held - balance}${denom} of the deposits held for other proposals`);
+  }
+}
+
+/**
  * Runs a passed proposal's messages, each through its handler as-is (the gov account is the signer
  * they were checked against). All or nothing: their writes and events reach the block only if
  * every one succeeds. Store failures are not the proposal's fault and halt the node instead.
@@ -92,12 +108,17 @@ function execute(keeper: GovKeeper, ctx: Context, proposal: Proposal): { result:
       handler.validateBasic?.(msg);
       handler.handle(nested.ctx, msg);
     }
+    checkDepositsStillHeld(keeper, nested.ctx);
   } catch (err) {
     if (isFatal(err)) throw err;
-    const reason = err instanceof Error ? err.message : String(err);
+    // Only registered errors carry deterministic text; anything else (a bug) gets a fixed reason,
+    // since an engine's wording of a TypeError may differ between validators' Node versions.
+    const reason = err instanceof AppError ? err.message : "internal error while executing the proposal's messages";
+    if (!(err instanceof AppError)) ctx.logger.error({ err, proposal: proposal.id.toString() }, "proposal message threw an unregistered error");
     proposal.status = ProposalStatus.FAILED;
     proposal.failedReason = reason;
-    return { result: ProposalResult.failed, log: `passed, but msg ${index} (${proposal.messages[index]!.typeUrl}) failed on execution: ${reason}` };
+    const where = index < proposal.messages.length ? `msg ${index} (${proposal.messages[index]!.typeUrl})` : "its messages";
+    return { result: ProposalResult.failed, log: `passed, but ${where} failed on execution: ${reason}` };
   }
   nested.write();
   proposal.status = ProposalStatus.PASSED;

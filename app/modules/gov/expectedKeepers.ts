@@ -22,6 +22,9 @@ export interface GovStakingKeeper {
 }
 
 export interface GovBankKeeper {
+  /** Bank's own namespace of the state, for getBalance. */
+  store(ctx: Context): KVReader;
+  getBalance(bankStore: KVReader, address: Uint8Array, denom: string): bigint;
   sendToModule(ctx: Context, from: Uint8Array, moduleName: string, coins: readonly Coin[]): void;
   sendFromModule(ctx: Context, moduleName: string, to: Uint8Array, coins: readonly Coin[]): void;
   burn(ctx: Context, moduleName: string, coins: readonly Coin[]): void;

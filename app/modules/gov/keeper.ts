@@ -8,6 +8,7 @@ import type { KVReader, KVStore } from "../../store/types.js";
 import type { MsgRouter } from "../../tx/msgRouter.js";
 import type { GovBankKeeper, GovStakingKeeper } from "./expectedKeepers.js";
 import {
+  DEPOSIT_PREFIX,
   ACTIVE_QUEUE_PREFIX,
   CONSTITUTION_KEY,
   depositKey,
@@ -124,6 +125,15 @@ export class GovKeeper {
     const out: { depositor: Uint8Array; deposit: Deposit }[] = [];
     for (const { key, value } of store.prefixIterator(depositsPrefix(id))) out.push({ depositor: Uint8Array.from(key.subarray(9)), deposit: fromBinary(DepositSchema, value) });
     return out;
+  }
+
+  /** The sum of every deposit held for open proposals, by denom (sorted). */
+  heldDeposits(store: KVReader): Map<string, bigint> {
+    const totals = new Map<string, bigint>();
+    for (const { value } of store.prefixIterator(DEPOSIT_PREFIX)) {
+      for (const c of fromBinary(DepositSchema, value).amount) totals.set(c.denom, (totals.get(c.denom) ?? 0n) + BigInt(c.amount));
+    }
+    return new Map([...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
 
   hasDeposit(store: KVReader, id: bigint, depositor: Uint8Array): boolean {

@@ -92,6 +92,27 @@ test("a proposal funded at submission votes, passes and executes its message; de
   assert.deepEqual(h.keeper.due(h.keeper.store(h.ctx()), "active", 10n ** 30n), [], "off the queue");
 });
 
+// Regression: a passed proposal spending gov's balance took other proposals' deposits, and their
+// later refund failed inside an end block, halting the chain.
+test("a passed proposal may not spend the deposits held for other proposals: it FAILS, and the other refunds later", () => {
+  const h = setup();
+  h.fund(GOV, 3n); // gov's own funds: 3, while the message wants 5
+  const first = submit(h, MIN_DEPOSIT);
+  vote(h, valA, first, VoteOption.YES);
+  h.endBlock(DAY);
+  const second = submit(h, MIN_DEPOSIT / 2n); // deposit period, holding 5 UNIT in the gov account
+  h.endBlock(DAY);
+  const failed = proposal(h, first)!;
+  assert.equal(failed.status, ProposalStatus.FAILED);
+  assert.match(failed.failedReason, /would spend 2uunit of the deposits held for other proposals/);
+  assert.equal(h.balance(recipient), 0n, "nothing was sent");
+  const before = h.balance(proposer);
+  h.endBlock(2n * DAY); // the second proposal's deposit period ends short of the minimum
+  assert.equal(proposal(h, second), undefined, "deleted");
+  assert.equal(h.balance(proposer), before + MIN_DEPOSIT / 2n, "its deposit came back");
+  assert.equal(h.balance(GOV), 3n);
+});
+
 test("a passed proposal whose second message fails is FAILED and keeps none of its messages' writes", () => {
   const h = setup();
   h.fund(GOV, 100n);
