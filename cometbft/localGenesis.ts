@@ -50,9 +50,9 @@ export function localChainAppState(options: LocalChainOptions = {}): Record<stri
   return state;
 }
 
-/** Half of a whole-seconds duration such as "30s" (at least "1s"): a valid expedited voting period. */
+/** Half of a whole-seconds duration such as "30s": an expedited voting period shorter than it. */
 function halfOf(duration: string): string {
   const m = /^(\d+)s$/.exec(duration);
-  if (!m) throw new Error(`voting period "${duration}" must be whole seconds, such as "30s"`);
-  return `${Math.max(1, Math.floor(Number(m[1]) / 2))}s`;
+  if (!m || Number(m[1]) < 2) throw new Error(`voting period "${duration}" must be whole seconds, at least "2s"`);
+  return `${Math.floor(Number(m[1]) / 2)}s`;
 }

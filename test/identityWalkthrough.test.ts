@@ -60,6 +60,8 @@ test("keys: the validator's operator key is imported, an issuer and a subject ar
   const validators = await ok(["query", "staking", "validators", "-o", "json"]);
   assert.equal(validators.validators.length, 1);
   assert.equal(validators.validators[0].status, "BOND_STATUS_BONDED");
+  assert.equal(validators.validators[0].delegator_shares, "100000000000.000000000000000000", "LegacyDec printed as a decimal, as the SDK's CLI does");
+  assert.equal(validators.validators[0].commission.commission_rates.rate, "0.100000000000000000");
 });
 
 test("fund the issuer account", async () => {
@@ -188,6 +190,12 @@ test("unitd names the mistakes before signing anything", async () => {
     [["tx", "gov", "submit-proposal", path.join(home, "absent.json"), "--from", "issuer", "-y"], /cannot read the proposal file/],
     [["tx", "staking", "delegate", issuer, "1uunit", "--from", "issuer", "-y"], /is not a validator address/],
     [["query", "gov", "proposals", "--status", "won"], /--status must be one of/],
+    [["query", "gov", "proposals", "--status", "constructor"], /--status must be one of/],
+    [["tx", "gov", "constructor"], /unknown gov tx "constructor"/],
+    [["tx", "gov", "vote", "1", "constructor", "--from", "validator", "-y"], /invalid vote option "constructor"/],
+    [["tx", "gov", "weighted-vote", "1", "yes=0.6,no=0.3", "--from", "validator", "-y"], /the weights must sum to exactly 1/],
+    [["tx", "gov", "weighted-vote", "1", "yes=0.5,yes=0.5", "--from", "validator", "-y"], /names an option twice/],
+    [["tx", "identity", "issue-credential", "--subject", subject, "--credential-type", "KYC", "--credential-hash", "0x" + "00".repeat(32), "--from", "issuer", "-y"], /--credential-type "KYC" must be/],
   ];
   for (const [args, message] of cases) {
     const run = await unitd(args);

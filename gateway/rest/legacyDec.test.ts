@@ -12,7 +12,7 @@ import { file_cosmos_gov_v1_tx } from "../../gen/cosmos/gov/v1/tx_pb.js";
 import { file_cosmos_staking_v1beta1_query, QueryValidatorsResponseSchema } from "../../gen/cosmos/staking/v1beta1/query_pb.js";
 import { file_cosmos_staking_v1beta1_staking, ValidatorSchema } from "../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { customtype, file_gogoproto_gogo } from "../../gen/gogoproto/gogo_pb.js";
-import { isLegacyDecField, LEGACY_DEC_TYPE, legacyDecJson } from "./legacyDec.js";
+import { isLegacyDecField, LEGACY_DEC_TYPE, legacyDecJson } from "../../sdk/client/legacyDec.js";
 import { responseJson } from "./responseJson.js";
 
 /** The files as a client rebuilds them from reflection: serialized, decoded, imports first. */

@@ -4,7 +4,7 @@
 // messages and empty bytes as null, LegacyDec fields in decimal form). Served at /openapi.json
 // and kept in docs/openapi.json.
 import { ScalarType, type DescEnum, type DescField, type DescMessage } from "@bufbuild/protobuf";
-import { isLegacyDecField } from "./legacyDec.js";
+import { isLegacyDecField } from "../../sdk/client/legacyDec.js";
 import { fieldsOnPath, type Route, type RouteTable } from "./routes.js";
 import { ONE_VALUE_JSON_TYPES } from "./wellKnownJson.js";
 

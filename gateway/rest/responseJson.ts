@@ -6,7 +6,7 @@
 // which is why `pagination` reads `{"next_key": null, "total": "0"}`. And a string field marked as
 // a LegacyDec (gogoproto.customtype) is printed in decimal form rather than as its wire atomics.
 import { ScalarType, toJson, type DescField, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
-import { isLegacyDecField, legacyDecJson } from "./legacyDec.js";
+import { isLegacyDecField, legacyDecJson } from "../../sdk/client/legacyDec.js";
 import { SPECIAL_JSON_TYPES } from "./wellKnownJson.js";
 
 const ANY = "google.protobuf.Any";

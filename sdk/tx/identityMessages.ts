@@ -4,8 +4,15 @@ import type { Any } from "@bufbuild/protobuf/wkt";
 import { MsgIssueCredentialSchema, MsgRevokeCredentialSchema } from "../../gen/chain/identity/tx_pb.js";
 import { packAny } from "./registry.js";
 
-/** "0x" and 64 hex digits: the SHA-256 of the off-chain document. */
+/** "0x" and 64 hex digits (either case): the SHA-256 of the off-chain document. */
 export const CREDENTIAL_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+
+/**
+ * Credential types are short machine names ("kyc", "residency.eu", "age_18-plus"): lower-case so
+ * "KYC" and "kyc" can never be two types, and without 0x00 so the chain's duplicate index key is
+ * unambiguous. The same rule holds for the attested_credential_type param.
+ */
+export const CREDENTIAL_TYPE_PATTERN = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
 
 export interface MsgIssueCredentialInput {
   issuer: string;

@@ -28,7 +28,8 @@ const STATUS_WORDS: Record<string, ProposalStatus> = {
 
 function statusFlag(text: string | undefined): ProposalStatus {
   if (text === undefined) return ProposalStatus.UNSPECIFIED;
-  const status = STATUS_WORDS[text.toLowerCase().replace(/^proposal_status_/, "")];
+  const word = text.toLowerCase().replace(/^proposal_status_/, "");
+  const status = Object.hasOwn(STATUS_WORDS, word) ? STATUS_WORDS[word] : undefined;
   if (status === undefined) throw new UsageError(`--status must be one of ${Object.keys(STATUS_WORDS).join(", ")}, got "${text}"`);
   return status;
 }

@@ -4,6 +4,7 @@ import { toJson, type DescMessage, type DescMethod, type MessageInitShape } from
 import type { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
 import { AbciQueryError, ClientError } from "../../../sdk/client/errors.js";
 import { grpcQuery } from "../../../sdk/client/grpcQuery.js";
+import { decimalizeLegacyDecs } from "../../../sdk/client/legacyDec.js";
 import { typeRegistry } from "../../../sdk/tx/registry.js";
 import type { OutputFormat } from "../flags.js";
 import { printResult } from "./output.js";
@@ -31,7 +32,8 @@ export async function queryAndPrint<I extends DescMessage, O extends DescMessage
     if (err instanceof AbciQueryError && err.isNotFound && options.notFound) throw new ClientError(options.notFound);
     throw err;
   }
-  printResult(toJson(method.output, answer, { useProtoFieldName: true, alwaysEmitImplicit: true, registry: typeRegistry() }), output);
+  const json = toJson(method.output, answer, { useProtoFieldName: true, alwaysEmitImplicit: true, registry: typeRegistry() });
+  printResult(decimalizeLegacyDecs(method.output, json), output);
   return 0;
 }
 

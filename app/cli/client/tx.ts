@@ -59,10 +59,10 @@ export function runTxCommand(args: string[]): Promise<number> {
       (module === undefined ? process.stderr : process.stdout).write(USAGE);
       return module === undefined ? 1 : 0;
     }
-    const commands = MODULES[module];
+    const commands = Object.hasOwn(MODULES, module) ? MODULES[module] : undefined;
     if (!commands) throw new UsageError(`unknown tx module "${module}": expected ${Object.keys(MODULES).join(", ")}`);
     const names = Object.keys(commands).join(", ");
-    const command = msg === undefined ? undefined : commands[msg];
+    const command = msg !== undefined && Object.hasOwn(commands, msg) ? commands[msg] : undefined;
     if (!command) throw new UsageError(msg === undefined ? `missing ${module} tx: ${names}` : `unknown ${module} tx "${msg}": expected ${names}`);
     const { values, positionals } = parseStrictArgs(rest, { ...TX_OPTIONS, from: { type: "string" }, ...command.options }, `tx ${module} ${msg}`);
     expectPositionals(positionals, command.positionals, `unitd tx ${module} ${command.usage}`);

@@ -2,6 +2,7 @@
 import fs from "node:fs";
 import { msgDeposit, msgSubmitProposal, msgVote, msgVoteWeighted, parseVoteOption } from "../../../sdk/tx/govMessages.js";
 import { parseProposalFile, ProposalFileError } from "../../../sdk/tx/proposalFile.js";
+import { DEC_ONE, parseDec } from "../../math/dec.js";
 import { UsageError } from "./cliArgs.js";
 import { fromFlag, idArg, type TxCommand } from "./txCommand.js";
 import { coinsFlag } from "./txFlags.js";
@@ -34,13 +35,18 @@ function voteOptionArg(text: string) {
   }
 }
 
-/** "yes=0.6,no=0.4" */
+/** "yes=0.6,no=0.4": positive weights that sum to exactly 1, each option once. */
 function weightedOptionsArg(text: string) {
-  return text.split(",").map((part) => {
+  const options = text.split(",").map((part) => {
     const m = /^([A-Za-z_-]+)=([0-9]+(?:\.[0-9]{1,18})?)$/.exec(part.trim());
     if (!m) throw new UsageError(`weighted vote "${part}" must read option=weight, e.g. yes=0.6,no=0.4`);
     return { option: voteOptionArg(m[1]!), weight: m[2]! };
   });
+  if (new Set(options.map((o) => o.option)).size !== options.length) throw new UsageError(`weighted vote "${text}" names an option twice`);
+  const weights = options.map((o) => parseDec(o.weight));
+  if (weights.some((w) => w === 0n)) throw new UsageError(`weighted vote "${text}": every weight must be positive`);
+  if (weights.reduce((a, b) => a + b, 0n) !== DEC_ONE) throw new UsageError(`weighted vote "${text}": the weights must sum to exactly 1`);
+  return options;
 }
 
 export const govTxCommands: Record<string, TxCommand> = {

@@ -1,5 +1,5 @@
-// Gov inside the real app before it is wired into app/modules.ts: UnitApp over SQLite with auth,
-// bank and gov, signed txs through CheckTx and FinalizeBlock, ABCI queries, and a passed
+// Gov inside a small app of its own (auth, bank and gov only, so the flow is isolated from the
+// other modules): UnitApp over SQLite, signed txs through CheckTx and FinalizeBlock, ABCI queries, and a passed
 // proposal's MsgSend executed at the end block after the devnet's 30-second voting period.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -36,7 +36,7 @@ import { authModule } from "../auth/module.js";
 import { BankKeeper } from "../bank/keeper.js";
 import { bankModule } from "../bank/module.js";
 import { blockInfoModule } from "../blockinfo/module.js";
-import { GOV_AUTHORITY } from "./authority.js";
+import { GOV_AUTHORITY } from "../../tx/authority.js";
 import { govModule, GovKeeper } from "./module.js";
 import { FakeStaking } from "./testHarness.js";
 

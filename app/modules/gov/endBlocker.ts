@@ -10,7 +10,7 @@ import { ProposalStatus, type Proposal } from "../../../gen/cosmos/gov/v1/gov_pb
 import type { Context } from "../../context.js";
 import { AppError } from "../../errors.js";
 import { isFatal } from "../../tx/processor.js";
-import { govModuleAddress } from "./authority.js";
+import { govModuleAddress } from "../../tx/authority.js";
 import { govErrors } from "./errors.js";
 import { deleteAndBurnDeposits, refundAndDeleteDeposits } from "./deposits.js";
 import { emitActiveProposal, emitInactiveProposal, ProposalResult } from "./events.js";

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { registerError } from "../../errors.js";
-import { checkAuthority, GOV_AUTHORITY, govModuleAddress } from "./authority.js";
+import { checkAuthority, GOV_AUTHORITY, govModuleAddress } from "../../tx/authority.js";
 import { defaultGovGenesis } from "./genesis.js";
 import { queueKey, ACTIVE_QUEUE_PREFIX } from "./keys.js";
 import { GovHarness } from "./testHarness.js";

@@ -15,7 +15,6 @@ import {
 import { registerGovQueries } from "./queryServer.js";
 
 export { GovKeeper } from "./keeper.js";
-export { checkAuthority, govModuleAddress, GOV_AUTHORITY } from "./authority.js";
 
 export function govModule(keeper: GovKeeper): AppModule {
   return {

@@ -20,7 +20,7 @@ import { sdkErrors } from "../../errors.js";
 import { parseCoins } from "../../coins/coins.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { parseAccAddress } from "../auth/addressCodec.js";
-import { checkAuthority } from "./authority.js";
+import { checkAuthority } from "../../tx/authority.js";
 import { addDeposit } from "./deposits.js";
 import { govErrors } from "./errors.js";
 import { emitVotingPeriodStart } from "./events.js";

@@ -5,7 +5,7 @@ import type { Any } from "@bufbuild/protobuf/wkt";
 import { AppError, sdkErrors } from "../../errors.js";
 import type { MsgRouter } from "../../tx/msgRouter.js";
 import { accAddressToString } from "../auth/addressCodec.js";
-import { GOV_AUTHORITY } from "./authority.js";
+import { GOV_AUTHORITY } from "../../tx/authority.js";
 import { govErrors } from "./errors.js";
 
 export const MAX_METADATA_LEN = 255;

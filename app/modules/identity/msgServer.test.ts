@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sdkErrors, type RegisteredError } from "../../errors.js";
-import { GOV_AUTHORITY } from "../gov/authority.js";
+import { GOV_AUTHORITY } from "../../tx/authority.js";
 import { identityErrors } from "./errors.js";
 import {
   msgAddIssuerHandler,

@@ -15,7 +15,7 @@ import {
 import { equalBytes } from "../../store/bytes.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
-import { checkAuthority, govModuleAddress } from "../gov/authority.js";
+import { checkAuthority, govModuleAddress } from "../../tx/authority.js";
 import { identityErrors } from "./errors.js";
 import { emitCredentialIssued, emitCredentialRevoked, emitIssuerAdded, emitIssuerRemoved } from "./events.js";
 import { IDENTITY_MODULE, type IdentityKeeper } from "./keeper.js";

@@ -21,7 +21,7 @@ import { signerFromPrivateKey } from "../../../sdk/keys/signerFromPrivateKey.js"
 import { GrpcCode } from "../../errors.js";
 import { QueryError } from "../../query/service.js";
 import { accAddressToString } from "../auth/addressCodec.js";
-import { GOV_AUTHORITY } from "../gov/authority.js";
+import { GOV_AUTHORITY } from "../../tx/authority.js";
 import { msgAddIssuerHandler, msgIssueCredentialHandler, msgRemoveIssuerHandler, msgRevokeCredentialHandler } from "./msgServer.js";
 import { addr, Harness } from "./testHarness.js";
 

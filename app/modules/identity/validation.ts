@@ -1,14 +1,10 @@
 // Stateless format rules shared by the messages (validateBasic) and genesis, so a record genesis
 // accepts is one a transaction could have written.
+import { CREDENTIAL_HASH_PATTERN, CREDENTIAL_TYPE_PATTERN } from "../../../sdk/tx/identityMessages.js";
 import { identityErrors } from "./errors.js";
 
-/**
- * Credential types are short machine names ("kyc", "residency.eu", "age_18-plus"): lower-case so
- * "KYC" and "kyc" can never be two types, and without 0x00 so the duplicate index key is unambiguous.
- */
-export const CREDENTIAL_TYPE_PATTERN = /^[a-z0-9][a-z0-9_.-]{0,63}$/;
-/** A SHA-256 digest as `0x` and 64 hex digits, either case on input. */
-export const CREDENTIAL_HASH_PATTERN = /^0x[0-9a-fA-F]{64}$/;
+// One rule for the client and the chain, so the CLI refuses exactly what the chain would.
+export { CREDENTIAL_HASH_PATTERN, CREDENTIAL_TYPE_PATTERN };
 export const MAX_ISSUER_NAME_LENGTH = 140;
 
 /** Quotes user text in an error message without letting it grow the log unboundedly. */

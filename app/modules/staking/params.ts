@@ -13,6 +13,8 @@ export const POWER_REDUCTION = 1_000_000n;
 export const DEFAULT_BOND_DENOM = "uunit";
 
 /** The SDK's DefaultParams with this chain's bond denom: 21 days of unbonding, 100 validators, 7 entries. */
+const MAX_UNBONDING_SECONDS = 100n * 365n * 86_400n;
+
 export function defaultParams(): Params {
   return create(ParamsSchema, {
     unbondingTime: create(DurationSchema, { seconds: 1_814_400n }),
@@ -33,6 +35,8 @@ export function consensusPower(tokens: bigint): bigint {
 export function validateParams(p: Params): void {
   const t = p.unbondingTime;
   if (!t || t.seconds < 0n || t.nanos < 0 || (t.seconds === 0n && t.nanos === 0)) throw new Error("unbonding_time must be positive");
+  // Completion times must stay printable dates (events, queries) for any block time.
+  if (t.seconds > MAX_UNBONDING_SECONDS) throw new Error("unbonding_time must be at most 100 years");
   if (p.maxValidators === 0) throw new Error("max_validators must be positive");
   if (p.maxEntries === 0) throw new Error("max_entries must be positive");
   try {

@@ -3,7 +3,7 @@
 // protobuf wire, which is what CosmJS reads, while the SDK's gateway prints the value in decimal
 // form with 18 fractional digits. The option comes from the descriptors, so the rule holds for any
 // type the gateway learned by reflection, and a field without it is never touched.
-import { getOption, hasOption, ScalarType, type DescField } from "@bufbuild/protobuf";
+import { getOption, hasOption, ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import { formatDec } from "../../app/math/dec.js";
 import { customtype } from "../../gen/gogoproto/gogo_pb.js";
 
@@ -34,4 +34,21 @@ export function isLegacyDecField(field: DescField): boolean {
 export function legacyDecJson(atomics: string): string {
   if (atomics === "") return formatDec(0n);
   return ATOMICS.test(atomics) ? formatDec(BigInt(atomics)) : atomics;
+}
+
+/**
+ * A proto-JSON value (from protobuf-es toJson with proto field names) with every LegacyDec field of
+ * `schema`, at any depth, rewritten in decimal form: what the CLI prints, as the SDK's CLI does.
+ */
+export function decimalizeLegacyDecs(schema: DescMessage, json: JsonValue): JsonValue {
+  if (json === null || typeof json !== "object" || Array.isArray(json)) return json;
+  const out: JsonObject = { ...json };
+  for (const field of schema.fields) {
+    const value = out[field.name];
+    if (value === undefined || value === null) continue;
+    if (isLegacyDecField(field)) out[field.name] = Array.isArray(value) ? value.map((v) => (typeof v === "string" ? legacyDecJson(v) : v)) : typeof value === "string" ? legacyDecJson(value) : value;
+    else if (field.fieldKind === "message") out[field.name] = decimalizeLegacyDecs(field.message, value);
+    else if (field.fieldKind === "list" && field.listKind === "message" && Array.isArray(value)) out[field.name] = value.map((v) => decimalizeLegacyDecs(field.message, v));
+  }
+  return out;
 }

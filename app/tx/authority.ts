@@ -1,8 +1,8 @@
-// The gov module account, and the one authority check every governance-only message makes.
-// This is the sole place the "invalid authority; expected X, got Y" text is written.
-import type { RegisteredError } from "../../errors.js";
-import { accAddressToString } from "../auth/addressCodec.js";
-import { moduleAddress } from "../auth/keeper.js";
+// The gov module account and the one authority check every governance-only message makes, in any
+// module. This is the sole place the "invalid authority; expected X, got Y" text is written.
+import type { RegisteredError } from "../errors.js";
+import { accAddressToString } from "../modules/auth/addressCodec.js";
+import { moduleAddress } from "../modules/auth/keeper.js";
 
 /** sha256("gov")[:20]: no key controls it, so only a passed proposal can sign for it. */
 export function govModuleAddress(): Uint8Array {
