@@ -117,3 +117,17 @@ test("votes of accounts with no bonded stake count zero", () => {
     veto: "0",
   });
 });
+
+test("an operator voting counts its self-delegation once, through its delegation, and its delegators' remainder", () => {
+  const s = new FakeStaking();
+  s.addValidator(V, 600n);
+  s.delegate(V, V, 100n * E18); // the operator's self-delegation
+  s.delegate(D, V, 200n * E18);
+  s.addValidator(W, 400n);
+  s.delegate(W, W, 400n * E18);
+  // V yes: its self-delegation 100 (delegation loop) + the 300 of delegators who did not vote (validator
+  // loop); D no: 200. W silent. Power voting 600 of 1000 meets quorum; yes 400 / 600 passes.
+  assert.deepEqual(tally(s, [v(V, [VoteOption.YES, "1"]), v(D, [VoteOption.NO, "1"])]), { passes: true, burn: false, yes: "400", abstain: "0", no: "200", veto: "0" });
+  // W's operator votes no with all of its 400; V's delegator-less remainder stays with V.
+  assert.deepEqual(tally(s, [v(V, [VoteOption.YES, "1"]), v(W, [VoteOption.NO, "1"])]), { passes: true, burn: false, yes: "600", abstain: "0", no: "400", veto: "0" });
+});
