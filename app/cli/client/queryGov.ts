@@ -1,13 +1,11 @@
 // `unitd query gov proposals|proposal|tally|votes|vote|deposits|params`
 import { ProposalStatus } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import { Query } from "../../../gen/cosmos/gov/v1/query_pb.js";
-import { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
-import { outputFormat, parseStrictArgs } from "../flags.js";
-import { NODE_OPTIONS, accountAddressArg, expectPositionals, nodeUrlFlag, uintFlag, UsageError } from "./cliArgs.js";
-import { PAGE_OPTIONS, pageRequest, queryAndPrint } from "./queryPrint.js";
+import { accountAddressArg, expectPositionals, UsageError } from "./cliArgs.js";
+import { MODULE_QUERY_OPTIONS, pageRequest, parseModuleQuery, queryAndPrint } from "./queryPrint.js";
 import { idArg } from "./txCommand.js";
 
-const OPTIONS = { ...NODE_OPTIONS, ...PAGE_OPTIONS, height: { type: "string" }, status: { type: "string" }, voter: { type: "string" }, depositor: { type: "string" } } as const;
+const OPTIONS = { ...MODULE_QUERY_OPTIONS, status: { type: "string" }, voter: { type: "string" }, depositor: { type: "string" } } as const;
 
 export const GOV_QUERY_USAGE = `  gov proposals [--status <s>] [--voter <a>] [--depositor <a>]
                                               proposals; status: deposit_period, voting_period,
@@ -36,10 +34,7 @@ function statusFlag(text: string | undefined): ProposalStatus {
 
 export async function runQueryGov(args: string[]): Promise<number> {
   const [what, ...rest] = args;
-  const { values, positionals } = parseStrictArgs(rest, OPTIONS);
-  const output = outputFormat(values.output);
-  const rpc = new CometRpcClient(nodeUrlFlag(values.node));
-  const height = uintFlag("--height", values.height);
+  const { values, positionals, output, rpc, height } = parseModuleQuery(rest, OPTIONS);
   const proposalId = (usage: string, names = ["proposal-id"]) => {
     const args_ = expectPositionals(positionals, names, usage);
     return idArg("proposal id", args_[0]!);

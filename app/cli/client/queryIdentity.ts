@@ -1,12 +1,10 @@
 // `unitd query identity params|issuers|tier|did|credential`
 import { Query } from "../../../gen/chain/identity/query_pb.js";
-import { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
-import { outputFormat, parseStrictArgs } from "../flags.js";
-import { NODE_OPTIONS, accountAddressArg, expectPositionals, nodeUrlFlag, uintFlag, UsageError } from "./cliArgs.js";
-import { PAGE_OPTIONS, pageRequest, queryAndPrint } from "./queryPrint.js";
+import { accountAddressArg, expectPositionals, UsageError } from "./cliArgs.js";
+import { MODULE_QUERY_OPTIONS, pageRequest, parseModuleQuery, queryAndPrint } from "./queryPrint.js";
 import { idArg } from "./txCommand.js";
 
-const OPTIONS = { ...NODE_OPTIONS, ...PAGE_OPTIONS, height: { type: "string" } } as const;
+const OPTIONS = MODULE_QUERY_OPTIONS;
 
 export const IDENTITY_QUERY_USAGE = `  identity params                             the identity params (attested_credential_type)
   identity issuers [--limit n]                issuers authorized by governance
@@ -16,10 +14,7 @@ export const IDENTITY_QUERY_USAGE = `  identity params                          
 
 export async function runQueryIdentity(args: string[]): Promise<number> {
   const [what, ...rest] = args;
-  const { values, positionals } = parseStrictArgs(rest, OPTIONS);
-  const output = outputFormat(values.output);
-  const rpc = new CometRpcClient(nodeUrlFlag(values.node));
-  const height = uintFlag("--height", values.height);
+  const { values, positionals, output, rpc, height } = parseModuleQuery(rest, OPTIONS);
   switch (what) {
     case "params":
       expectPositionals(positionals, [], "unitd query identity params");

@@ -1,14 +1,14 @@
 // One query method called through abci_query and its answer printed: JSON with the protos'
 // snake_case names (Anys rendered with "@type" through the client's type registry), or text.
 import { toJson, type DescMessage, type DescMethod, type MessageInitShape } from "@bufbuild/protobuf";
-import type { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
+import { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
 import { AbciQueryError, ClientError } from "../../../sdk/client/errors.js";
 import { grpcQuery } from "../../../sdk/client/grpcQuery.js";
 import { decimalizeLegacyDecs } from "../../../sdk/client/legacyDec.js";
 import { typeRegistry } from "../../../sdk/tx/registry.js";
-import type { OutputFormat } from "../flags.js";
+import { outputFormat, parseStrictArgs, type FlagSpecs, type OutputFormat } from "../flags.js";
 import { printResult } from "./output.js";
-import { UsageError } from "./cliArgs.js";
+import { NODE_OPTIONS, nodeUrlFlag, uintFlag, UsageError } from "./cliArgs.js";
 
 type UnaryMethod<I extends DescMessage, O extends DescMessage> = DescMethod & { input: I; output: O };
 
@@ -45,6 +45,16 @@ export function pageRequest(values: { limit?: string | undefined; "page-key"?: s
 }
 
 export const PAGE_OPTIONS = { limit: { type: "string" }, "page-key": { type: "string" } } as const;
+
+/** The flags of a module's list and lookup queries. */
+export const MODULE_QUERY_OPTIONS = { ...NODE_OPTIONS, ...PAGE_OPTIONS, height: { type: "string" } } as const;
+
+/** Parses a module query's arguments into what every one of them needs. */
+export function parseModuleQuery<const O extends FlagSpecs>(args: string[], options: O) {
+  const { values, positionals } = parseStrictArgs(args, options);
+  const common = values as { output?: string; node?: string; height?: string };
+  return { values, positionals, output: outputFormat(common.output), rpc: new CometRpcClient(nodeUrlFlag(common.node)), height: uintFlag("--height", common.height) };
+}
 
 function fail(message: string): never {
   throw new UsageError(message);

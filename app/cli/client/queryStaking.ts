@@ -1,12 +1,10 @@
 // `unitd query staking validators|validator|delegations|unbonding-delegations|params|pool`
 import { Query } from "../../../gen/cosmos/staking/v1beta1/query_pb.js";
-import { CometRpcClient } from "../../../sdk/client/cometRpcClient.js";
-import { outputFormat, parseStrictArgs } from "../flags.js";
-import { NODE_OPTIONS, accountAddressArg, expectPositionals, nodeUrlFlag, uintFlag, UsageError } from "./cliArgs.js";
-import { PAGE_OPTIONS, pageRequest, queryAndPrint } from "./queryPrint.js";
+import { accountAddressArg, expectPositionals, UsageError } from "./cliArgs.js";
+import { MODULE_QUERY_OPTIONS, pageRequest, parseModuleQuery, queryAndPrint } from "./queryPrint.js";
 import { validatorAddressArg } from "./txStaking.js";
 
-const OPTIONS = { ...NODE_OPTIONS, ...PAGE_OPTIONS, height: { type: "string" } } as const;
+const OPTIONS = MODULE_QUERY_OPTIONS;
 
 export const STAKING_QUERY_USAGE = `  staking validators                          validators with their tokens and status
   staking validator <unitvaloper1...>         one validator
@@ -16,10 +14,7 @@ export const STAKING_QUERY_USAGE = `  staking validators                        
 
 export async function runQueryStaking(args: string[]): Promise<number> {
   const [what, ...rest] = args;
-  const { values, positionals } = parseStrictArgs(rest, OPTIONS);
-  const output = outputFormat(values.output);
-  const rpc = new CometRpcClient(nodeUrlFlag(values.node));
-  const height = uintFlag("--height", values.height);
+  const { values, positionals, output, rpc, height } = parseModuleQuery(rest, OPTIONS);
   switch (what) {
     case "validators":
       expectPositionals(positionals, [], "unitd query staking validators");

@@ -1,5 +1,6 @@
 // The auth module's storage schema, all under the `auth/` namespace. Numbers are big-endian so
 // keys sort numerically.
+import { readU64be, u64be } from "../../store/keyEncoding.js";
 
 /** 0x01 | address(20) → Any(BaseAccount | ModuleAccount) */
 export const ACCOUNT_PREFIX = Uint8Array.of(0x01);
@@ -20,13 +21,4 @@ export function accountNumberKey(accountNumber: bigint): Uint8Array {
   return Buffer.concat([ACCOUNT_NUMBER_PREFIX, u64be(accountNumber)]);
 }
 
-export function u64be(n: bigint): Uint8Array {
-  const out = new Uint8Array(8);
-  new DataView(out.buffer).setBigUint64(0, n);
-  return out;
-}
-
-export function readU64be(bytes: Uint8Array): bigint {
-  if (bytes.length !== 8) throw new Error(`expected 8 bytes, got ${bytes.length}`);
-  return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0);
-}
+export { readU64be, u64be };

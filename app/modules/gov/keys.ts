@@ -1,5 +1,6 @@
 // The gov module's storage schema, under the `gov/` namespace. Ids are u64 big-endian and queue
 // times are (seconds u64, nanos u32) big-endian, so keys sort by id and by deadline then id.
+import { readU64be, u64be } from "../../store/keyEncoding.js";
 
 /** 0x00 | id → cosmos.gov.v1.Proposal */
 export const PROPOSAL_PREFIX = Uint8Array.of(0x00);
@@ -20,16 +21,7 @@ export const CONSTITUTION_KEY = Uint8Array.of(0x31);
 
 const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
 
-export function u64be(n: bigint): Uint8Array {
-  const out = new Uint8Array(8);
-  new DataView(out.buffer).setBigUint64(0, n);
-  return out;
-}
-
-export function readU64be(bytes: Uint8Array): bigint {
-  if (bytes.length !== 8) throw new Error(`expected 8 bytes, got ${bytes.length}`);
-  return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0);
-}
+export { readU64be, u64be };
 
 /** A block time as 12 sortable bytes; times before 1970 never occur on this chain. */
 export function timeKey(nanos: bigint): Uint8Array {

@@ -2,6 +2,7 @@
 // bytes and ids are u64 big-endian, so `0x04 | subject | id` lists a subject's credentials in id
 // order and `0x03 | id` lists all credentials in issue order.
 import { sha256 } from "@noble/hashes/sha2.js";
+import { readU64be, u64be } from "../../store/keyEncoding.js";
 
 /** chain.identity.Params */
 export const PARAMS_KEY = Uint8Array.of(0x01);
@@ -24,17 +25,7 @@ export const NEXT_CREDENTIAL_ID_KEY = Uint8Array.of(0x06);
 const utf8 = new TextEncoder();
 const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
 
-/** A u64 as 8 big-endian bytes, so numeric order is key order. */
-export function u64be(n: bigint): Uint8Array {
-  const out = new Uint8Array(8);
-  new DataView(out.buffer).setBigUint64(0, n);
-  return out;
-}
-
-export function readU64be(bytes: Uint8Array): bigint {
-  if (bytes.length !== 8) throw new Error(`expected 8 bytes, got ${bytes.length}`);
-  return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigUint64(0);
-}
+export { readU64be, u64be };
 
 export const issuerKey = (address: Uint8Array) => join(ISSUER_PREFIX, address);
 export const credentialKey = (id: bigint) => join(CREDENTIAL_PREFIX, u64be(id));

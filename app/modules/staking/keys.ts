@@ -2,6 +2,7 @@
 // SDK's x/staking where the SDK has the same record. Addresses are fixed 20 bytes and need no
 // length prefix; numbers are big-endian fixed width, so byte order is numeric order.
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { readU64be, u64be } from "../../store/keyEncoding.js";
 
 /** 0x11 | operator(20) → u64: the power last handed to CometBFT for that validator */
 export const LAST_VALIDATOR_POWER_PREFIX = Uint8Array.of(0x11);
@@ -30,17 +31,7 @@ export const DELEGATION_BY_VALIDATOR_PREFIX = Uint8Array.of(0x71);
 const ADDRESS_BYTES = 20;
 const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
 
-export function u64be(n: bigint): Uint8Array {
-  if (n < 0n || n >= 1n << 64n) throw new RangeError(`${n} does not fit in a u64 key`);
-  const out = Buffer.alloc(8);
-  out.writeBigUInt64BE(n);
-  return out;
-}
-
-export function readU64be(bytes: Uint8Array): bigint {
-  if (bytes.length !== 8) throw new RangeError(`expected 8 bytes, got ${bytes.length}`);
-  return Buffer.from(bytes.buffer, bytes.byteOffset, 8).readBigUInt64BE();
-}
+export { readU64be, u64be };
 
 function address(bytes: Uint8Array): Uint8Array {
   if (bytes.length !== ADDRESS_BYTES) throw new RangeError(`staking keys take 20-byte addresses, got ${bytes.length} bytes`);
