@@ -41,7 +41,7 @@ const grpcServer = createNodeGrpcServer({
   anyTypes: wiring.anyTypes,
   logger: logger.child({ component: "grpc" }),
 });
-const grpcHost = values["grpc-host"] ?? process.env.UNIT_GRPC_HOST ?? "127.0.0.1";
+const grpcHost = values["grpc-host"] ?? process.env.UNIT_GRPC_HOST ?? config.listenHost ?? "127.0.0.1";
 try {
   await grpcServer.listen(grpcHost, config.ports.grpc);
 } catch (err) {

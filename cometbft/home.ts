@@ -40,6 +40,8 @@ export interface AppConfig {
   unsafeCors: boolean;
   /** Origins the REST gateway lets browsers read from (when unsafeCors is off); absent = none. */
   restCorsOrigins?: string[];
+  /** Where gRPC, REST and the faucet listen; absent = 127.0.0.1 (containers use 0.0.0.0). */
+  listenHost?: string;
 }
 
 export function readAppConfig(paths: NodeHomePaths): AppConfig {
@@ -67,6 +69,7 @@ export interface InitOptions {
   appState: unknown | ((node: { consensusPubKey: string }) => unknown);
   moniker?: string;
   unsafeCors?: boolean;
+  listenHost?: string;
   genesisTime?: Date;
   /** Extra CometBFT settings (peers, timeouts) applied over the defaults. */
   comet?: Partial<CometConfig>;
@@ -103,6 +106,7 @@ export function initNodeHome(opts: InitOptions): { paths: NodeHomePaths; created
     pruningKeepRecent: 0,
     pruningInterval: 10,
     unsafeCors: opts.unsafeCors ?? false,
+    ...(opts.listenHost ? { listenHost: opts.listenHost } : {}),
   };
   // Written last: its presence marks a complete init, so an interrupted init is redone.
   fs.writeFileSync(paths.appConfigFile, JSON.stringify(appConfig, null, 2) + "\n");

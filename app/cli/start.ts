@@ -106,7 +106,7 @@ const STARTUP_TIMEOUT_MS = 10 * 60_000;
  * Resolves with the first of SIGINT, SIGTERM or SIGHUP; any later one calls `again`. The handlers
  * stay installed for the supervisor's life so no signal can kill it with children left behind.
  */
-function onStopSignals(again: () => void): Promise<string> {
+export function onStopSignals(again: () => void): Promise<string> {
   let first = true;
   return new Promise((resolve) => {
     for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {

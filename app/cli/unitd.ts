@@ -16,6 +16,8 @@ Usage:
   unitd tx <module> <msg> ...    sign and broadcast a transaction (tx bank send ...)
   unitd query <module> <what>    query committed state (query bank balances <address> ...)
   unitd status                   the node's chain id, height and sync state
+  unitd devnet start|status|stop|reset
+                                 a four-validator devnet as local processes (docs/devnet.md)
   unitd version                  print the versions of unitd and its CometBFT
 
 Flags:
@@ -51,6 +53,8 @@ async function main(argv: string[]): Promise<number> {
       return exitAfterFlush(await (await import("./client/query.js")).runQueryCommand(rest));
     case "status":
       return exitAfterFlush(await (await import("./client/status.js")).runStatusCommand(rest));
+    case "devnet":
+      return exitAfterFlush(await (await import("./devnet.js")).runDevnetCommand(rest));
     case "version":
       console.log(`unitd ${APP_SEMVER} (CometBFT ${COMETBFT_VERSION})`);
       return 0;

@@ -90,7 +90,7 @@ export function parseFaucetArgs(argv: string[], env: NodeJS.ProcessEnv = process
   const mnemonicFromFile = values["mnemonic-file"] ? fs.readFileSync(values["mnemonic-file"], "utf8").trim() : undefined;
   const mnemonic = mnemonicFromFile || env.FAUCET_MNEMONIC?.trim() || FAUCET_TEST_MNEMONIC;
   return {
-    host: values.host ?? FAUCET_DEFAULTS.host,
+    host: values.host ?? home?.listenHost ?? FAUCET_DEFAULTS.host,
     port: positiveInt("--port", values.port ?? String(home?.ports.faucet ?? FAUCET_DEFAULTS.port), 65535),
     nodeUrl: normalizeNodeUrl(values.node ?? `http://127.0.0.1:${home?.ports.rpc ?? DEFAULT_PORTS.rpc}`),
     amount: coinsFlag("--amount", values.amount ?? FAUCET_DEFAULTS.amount, false),

@@ -24,7 +24,7 @@ Usage: node dist/gateway/rest/main.js [flags]
 
   --home <dir>             node home: takes the gRPC and REST ports and CORS (unsafeCors,
                            restCorsOrigins) from its config/app.json
-  --host <addr>            listen address (default 127.0.0.1)
+  --host <addr>            listen address (default the home's listenHost, else 127.0.0.1)
   --port <n>               listen port (default ${DEFAULT_PORTS.rest}, or the home's REST port)
   --grpc <host:port>       the app's gRPC server (default 127.0.0.1:${DEFAULT_PORTS.grpc}, or the home's gRPC port)
   --cors <policy>          off (default), * for any origin, or a comma-separated list of origins
@@ -57,7 +57,7 @@ export function parseRestArgs(argv: string[]): RestConfig | "help" {
   const grpcAddress = values.grpc ?? `127.0.0.1:${home?.ports.grpc ?? DEFAULT_PORTS.grpc}`;
   if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):[0-9]{1,5}$/.test(grpcAddress)) throw new Error(`--grpc expects host:port, got "${grpcAddress}"`);
   return {
-    host: values.host ?? "127.0.0.1",
+    host: values.host ?? home?.listenHost ?? "127.0.0.1",
     port: positiveInt("--port", values.port ?? String(home?.ports.rest ?? DEFAULT_PORTS.rest), 65535),
     grpcAddress,
     cors: parseCorsPolicy(values.cors ?? homeCors(home)),

@@ -1,0 +1,119 @@
+// `unitd devnet start|status|stop|reset|run-node`: the four-validator devnet (docs/devnet.md).
+import fs from "node:fs";
+import path from "node:path";
+import { ensureCometbft } from "../../cometbft/install.js";
+import { generateDevnet, isGenerated } from "../../cometbft/devnet/generate.js";
+import { startDevnet } from "../../cometbft/devnet/launcher.js";
+import { defaultDevnetDir, generatedNodes, type DevnetNetwork } from "../../cometbft/devnet/layout.js";
+import { readRunningPid } from "../../cometbft/devnet/pidFile.js";
+import { faucetProcess, nodeProcesses } from "../../cometbft/devnet/processes.js";
+import { nodeStatusLine, STATUS_HEADER } from "../../cometbft/devnet/status.js";
+import { readAppConfig, nodeHomePaths } from "../../cometbft/home.js";
+import { ProcessGroup } from "../../cometbft/processGroup.js";
+import { canConnect, waitUntil } from "../../cometbft/readiness.js";
+import { parseStrictArgs } from "./flags.js";
+import { UsageError } from "./keys/errors.js";
+import { onStopSignals } from "./start.js";
+
+export const DEVNET_USAGE = `unitd devnet <command> [--dir <dir>]
+
+  init       only generate it: --network loopback (default) or docker (containers reach each
+             other by service name and listen on 0.0.0.0); kept if it exists
+  start      generate the devnet on first start, then run four validators (CometBFT, app, REST
+             gateway each) and a faucet as local processes; Ctrl-C stops them
+  status     each node's height, app hash, peers and catching-up flag
+  stop       stop a devnet started from another terminal
+  reset      wipe the devnet's data and generate it afresh (it must be stopped)
+  run-node   run one validator's processes (what each docker-compose service runs):
+             --home <node home> --index <i> [--faucet]
+
+Flags:
+  --dir <dir>   the devnet's directory (default $UNITD_DEVNET_HOME or ~/.unitd-devnet)
+
+Validator i uses every default port + 10·i (REST 1317, 1327, 1337, 1347; RPC 26657, 26667, ...).
+The validator keys are public test keys (cometbft/testKeys.ts): never use them for value.
+`;
+
+const say = (line: string) => process.stdout.write(`[devnet] ${line}\n`);
+
+export async function runDevnetCommand(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  const { values } = parseStrictArgs(rest, { dir: { type: "string" }, network: { type: "string" }, home: { type: "string" }, index: { type: "string" }, faucet: { type: "boolean" }, help: { type: "boolean", short: "h" } }, "devnet");
+  if (command === undefined || command === "help" || values.help) {
+    (command === undefined ? process.stderr : process.stdout).write(DEVNET_USAGE);
+    return command === undefined ? 1 : 0;
+  }
+  const dir = path.resolve(values.dir ?? defaultDevnetDir());
+  switch (command) {
+    case "start": {
+      const cometBinary = ensureCometbft({ onProgress: say });
+      return startDevnet({ dir, cometBinary, say, stopRequested: onStopSignals(() => say("still stopping; send SIGKILL to force")) });
+    }
+    case "init": {
+      const network = values.network ?? "loopback";
+      if (network !== "loopback" && network !== "docker") throw new UsageError(`--network must be loopback or docker, got "${network}"`);
+      if (isGenerated(dir)) {
+        say(`${dir} already holds a devnet; keeping it`);
+        return 0;
+      }
+      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), network: network as DevnetNetwork, onProgress: say });
+      return 0;
+    }
+    case "status":
+      return status(dir);
+    case "stop":
+      return stop(dir);
+    case "reset": {
+      const pid = readRunningPid(dir);
+      if (pid) throw new UsageError(`the devnet in ${dir} is running (pid ${pid}); stop it first with unitd devnet stop`);
+      for (const entry of ["node0", "node1", "node2", "node3", "logs", "devnet.pid"]) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), onProgress: say });
+      say(`reset: fresh genesis and empty state in ${dir}`);
+      return 0;
+    }
+    case "run-node":
+      return runNode(values.home, values.index, values.faucet ?? false);
+    default:
+      throw new UsageError(`unknown devnet command "${command}": expected init, start, status, stop, reset or run-node`);
+  }
+}
+
+async function status(dir: string): Promise<number> {
+  if (!isGenerated(dir)) throw new UsageError(`no devnet in ${dir}; start one with unitd devnet start`);
+  const pid = readRunningPid(dir);
+  say(pid ? `running (supervisor pid ${pid})` : "not running");
+  process.stdout.write(STATUS_HEADER + "\n");
+  for (const node of generatedNodes(dir)) process.stdout.write((await nodeStatusLine(node)) + "\n");
+  return 0;
+}
+
+async function stop(dir: string): Promise<number> {
+  const pid = readRunningPid(dir);
+  if (!pid) {
+    say(`no devnet is running from ${dir}`);
+    return 0;
+  }
+  process.kill(pid, "SIGTERM");
+  await waitUntil("the devnet to stop", async () => readRunningPid(dir) === undefined, 90_000);
+  say("stopped");
+  return 0;
+}
+
+/** One validator's processes in one group; a container's main process. */
+async function runNode(home: string | undefined, indexText: string | undefined, withFaucet: boolean): Promise<number> {
+  if (!home || indexText === undefined || !/^[0-9]$/.test(indexText)) throw new UsageError("run-node needs --home <node home> and --index <0-9>");
+  const config = readAppConfig(nodeHomePaths(home));
+  const group = new ProcessGroup({ logDir: path.join(home, "logs") });
+  const stopRequested = onStopSignals(() => group.killAll());
+  const env = { ...process.env, UNIT_LOG_PRETTY: "0" };
+  const [app, comet, rest] = nodeProcesses(home, Number(indexText), ensureCometbft());
+  group.start({ ...app!, env });
+  await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, group.failed);
+  group.start({ ...comet!, env });
+  // The gateway retries until the app's gRPC answers; the faucet until blocks are made.
+  group.start({ ...rest!, env });
+  if (withFaucet && config.ports.faucet) group.start({ ...faucetProcess(home, config.ports.faucet), env });
+  const outcome = await Promise.race([group.failed.then((reason) => ({ reason })), stopRequested.then((signal) => ({ signal }))]);
+  await group.stopAll();
+  return "reason" in outcome ? 1 : 0;
+}

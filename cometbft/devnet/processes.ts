@@ -1,0 +1,23 @@
+// The processes of one devnet validator: its app, its CometBFT and its REST gateway (and the EVM
+// JSON-RPC server once it exists). The local launcher runs exactly these for each node, and each
+// docker-compose service runs them through `unitd devnet run-node`, so both paths start the same
+// command lines.
+import { nodeEntry } from "../../app/cli/entry.js";
+import type { ChildSpec } from "../processGroup.js";
+
+/** The children of one node, in start order, named "<what>-<index>". */
+export function nodeProcesses(home: string, index: number, cometBinary: string): ChildSpec[] {
+  const app = nodeEntry("../main.js");
+  const rest = nodeEntry("../../gateway/rest/main.js");
+  return [
+    { name: `app-${index}`, command: app.command, args: [...app.args, "--home", home] },
+    { name: `cometbft-${index}`, command: cometBinary, args: ["start", "--home", `${home}/cometbft`] },
+    { name: `rest-${index}`, command: rest.command, args: [...rest.args, "--home", home] },
+  ];
+}
+
+/** The network's faucet, signing with the test faucet key; it serves beside validator 0. */
+export function faucetProcess(home: string, port: number): ChildSpec {
+  const faucet = nodeEntry("../../gateway/faucet/main.js");
+  return { name: "faucet", command: faucet.command, args: [...faucet.args, "--home", home, "--port", String(port)] };
+}
