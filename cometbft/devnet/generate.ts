@@ -21,6 +21,8 @@ export interface GenerateOptions {
   genesisTime?: Date;
   timeoutCommit?: string;
   votingPeriod?: string;
+  /** Changes to the shared app state (benchmarks fund their senders here). */
+  editAppState?: (state: Record<string, unknown>) => Record<string, unknown>;
   onProgress?: (line: string) => void;
 }
 
@@ -33,10 +35,11 @@ export function generateDevnet(opts: GenerateOptions): DevnetNode[] {
   const network = opts.network ?? "loopback";
   const nodes = devnetNodes(opts.dir, network, opts.validators, opts.basePorts);
   if (nodes.some((n) => fs.existsSync(n.home))) throw new Error(`${path.resolve(opts.dir)} already holds a devnet; reset it first (unitd devnet reset)`);
-  const appState = localChainAppState({
+  const localState = localChainAppState({
     validators: nodes.map((n) => ({ consensusPubKey: consensusPubKeyBase64(n.index), moniker: n.moniker })),
     ...(opts.votingPeriod ? { votingPeriod: opts.votingPeriod } : {}),
   });
+  const appState = opts.editAppState ? opts.editAppState(localState) : localState;
   // Every node must start from byte-identical genesis files.
   const genesisTime = opts.genesisTime ?? new Date();
   const listen = network === "docker" ? "0.0.0.0" : "127.0.0.1";
