@@ -44,7 +44,7 @@ const senders = Array.from({ length: SENDERS }, (_, i) => {
 /** A base port offset with every port of `validators` nodes free. */
 async function freeBase(validators: number) {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const offset = 20_000 + 100 * Math.floor(Math.random() * 400);
+    const offset = 11_000 + 100 * Math.floor(Math.random() * 250); // RPC stays below 65535
     const ports = Array.from({ length: validators }, (_, i) => Object.values(shiftPorts(offset + 10 * i))).flat();
     if ((await Promise.all(ports.map((p) => isPortFree(p)))).every(Boolean)) return shiftPorts(offset, DEFAULT_PORTS);
   }

@@ -45,7 +45,8 @@ export function canConnect(port: number, host = "127.0.0.1"): Promise<boolean> {
 export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, abort?: Promise<unknown>): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let aborted = false;
-  void abort?.then(() => (aborted = true));
+  // Settling either way aborts; a rejecting abort promise must not surface as unhandled.
+  void abort?.then(() => (aborted = true), () => (aborted = true));
   while (!(await check())) {
     if (aborted) throw new Error(`stopped waiting for ${what}`);
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);

@@ -9,6 +9,7 @@ import { readRunningPid } from "../../cometbft/devnet/pidFile.js";
 import { faucetProcess, nodeProcesses } from "../../cometbft/devnet/processes.js";
 import { nodeStatusLine, STATUS_HEADER } from "../../cometbft/devnet/status.js";
 import { readAppConfig, nodeHomePaths } from "../../cometbft/home.js";
+import { shiftPorts } from "../../cometbft/ports.js";
 import { ProcessGroup } from "../../cometbft/processGroup.js";
 import { canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { parseStrictArgs } from "./flags.js";
@@ -28,7 +29,8 @@ export const DEVNET_USAGE = `unitd devnet <command> [--dir <dir>]
              --home <node home> --index <i> [--faucet]
 
 Flags:
-  --dir <dir>   the devnet's directory (default $UNITD_DEVNET_HOME or ~/.unitd-devnet)
+  --dir <dir>           the devnet's directory (default $UNITD_DEVNET_HOME or ~/.unitd-devnet)
+  --port-offset <n>     when generating (init, first start, reset): move validator 0's ports by n
 
 Validator i uses every default port + 10·i (REST 1317, 1327, 1337, 1347; RPC 26657, 26667, ...).
 The validator keys are public test keys (cometbft/testKeys.ts): never use them for value.
@@ -38,16 +40,20 @@ const say = (line: string) => process.stdout.write(`[devnet] ${line}\n`);
 
 export async function runDevnetCommand(args: string[]): Promise<number> {
   const [command, ...rest] = args;
-  const { values } = parseStrictArgs(rest, { dir: { type: "string" }, network: { type: "string" }, home: { type: "string" }, index: { type: "string" }, faucet: { type: "boolean" }, help: { type: "boolean", short: "h" } }, "devnet");
+  const { values } = parseStrictArgs(rest, { dir: { type: "string" }, network: { type: "string" }, "port-offset": { type: "string" }, home: { type: "string" }, index: { type: "string" }, faucet: { type: "boolean" }, help: { type: "boolean", short: "h" } }, "devnet");
   if (command === undefined || command === "help" || values.help) {
     (command === undefined ? process.stderr : process.stdout).write(DEVNET_USAGE);
     return command === undefined ? 1 : 0;
   }
   const dir = path.resolve(values.dir ?? defaultDevnetDir());
+  const offset = values["port-offset"];
+  if (offset !== undefined && !/^[0-9]{1,5}$/.test(offset)) throw new UsageError(`--port-offset expects a non-negative integer, got "${offset}"`);
+  // Generation only: a generated devnet keeps the ports written in its homes.
+  const basePorts = offset === undefined ? {} : { basePorts: shiftPorts(Number(offset)) };
   switch (command) {
     case "start": {
       const cometBinary = ensureCometbft({ onProgress: say });
-      return startDevnet({ dir, cometBinary, say, stopRequested: onStopSignals(() => say("still stopping; send SIGKILL to force")) });
+      return startDevnet({ dir, cometBinary, say, ...basePorts, stopRequested: onStopSignals(() => say("still stopping; send SIGKILL to force")) });
     }
     case "init": {
       const network = values.network ?? "loopback";
@@ -56,7 +62,7 @@ export async function runDevnetCommand(args: string[]): Promise<number> {
         say(`${dir} already holds a devnet; keeping it`);
         return 0;
       }
-      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), network: network as DevnetNetwork, onProgress: say });
+      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), network: network as DevnetNetwork, onProgress: say, ...basePorts });
       return 0;
     }
     case "status":
@@ -66,8 +72,10 @@ export async function runDevnetCommand(args: string[]): Promise<number> {
     case "reset": {
       const pid = readRunningPid(dir);
       if (pid) throw new UsageError(`the devnet in ${dir} is running (pid ${pid}); stop it first with unitd devnet stop`);
+      // A reset keeps the devnet's ports unless told otherwise.
+      const ports = offset === undefined && isGenerated(dir) ? { basePorts: generatedNodes(dir)[0]!.ports } : basePorts;
       for (const entry of ["node0", "node1", "node2", "node3", "logs", "devnet.pid"]) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
-      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), onProgress: say });
+      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), onProgress: say, ...ports });
       say(`reset: fresh genesis and empty state in ${dir}`);
       return 0;
     }
