@@ -36,11 +36,14 @@ Validator i uses every default port + 10·i (REST 1317, 1327, 1337, 1347; RPC 26
 The validator keys are public test keys (cometbft/testKeys.ts): never use them for value.
 `;
 
+/** The flags of every `unitd devnet` command (the compose file's commands are parsed with them in tests). */
+export const DEVNET_FLAGS = { dir: { type: "string" }, network: { type: "string" }, "port-offset": { type: "string" }, home: { type: "string" }, index: { type: "string" }, faucet: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
+
 const say = (line: string) => process.stdout.write(`[devnet] ${line}\n`);
 
 export async function runDevnetCommand(args: string[]): Promise<number> {
   const [command, ...rest] = args;
-  const { values } = parseStrictArgs(rest, { dir: { type: "string" }, network: { type: "string" }, "port-offset": { type: "string" }, home: { type: "string" }, index: { type: "string" }, faucet: { type: "boolean" }, help: { type: "boolean", short: "h" } }, "devnet");
+  const { values } = parseStrictArgs(rest, DEVNET_FLAGS, "devnet");
   if (command === undefined || command === "help" || values.help) {
     (command === undefined ? process.stderr : process.stdout).write(DEVNET_USAGE);
     return command === undefined ? 1 : 0;
