@@ -150,9 +150,12 @@ export class DevnetValidator {
     return this.signal(["comet", "app", "rest"], "SIGKILL");
   }
 
-  /** SIGSTOP of the app and CometBFT: the node hangs without closing a socket. */
-  pause(): Promise<void> {
-    return this.signal(["comet", "app"], "SIGSTOP");
+  /** SIGSTOP of the app and CometBFT: the node hangs without closing a socket. Returns once both are stopped. */
+  async pause(): Promise<void> {
+    const targets = (["comet", "app"] as Role[]).map((r) => this.procs[r]).filter(alive);
+    await this.signal(["comet", "app"], "SIGSTOP");
+    // The signal is delivered asynchronously: wait until the kernel reports every thread stopped.
+    await waitUntil(`${this.node.moniker} to stop`, async () => targets.every((p) => processState(p.child.pid!) === "T"), 5000);
   }
 
   resume(): Promise<void> {
@@ -386,5 +389,15 @@ export class Devnet {
     this.releasePorts();
     if (process.env.KEEP_NODE_HOME) console.log(`devnet kept at ${this.dir}`);
     else fs.rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+/** The state letter of /proc/<pid>/stat ("R", "S", "T" for stopped, ...). */
+function processState(pid: number): string | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+  } catch {
+    return undefined;
   }
 }
