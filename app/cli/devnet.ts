@@ -14,7 +14,7 @@ import { ProcessGroup } from "../../cometbft/processGroup.js";
 import { canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { parseStrictArgs } from "./flags.js";
 import { UsageError } from "./keys/errors.js";
-import { onStopSignals } from "./start.js";
+import { onStopSignals } from "../../cometbft/supervise.js";
 
 export const DEVNET_USAGE = `unitd devnet <command> [--dir <dir>]
 
@@ -56,7 +56,7 @@ export async function runDevnetCommand(args: string[]): Promise<number> {
   switch (command) {
     case "start": {
       const cometBinary = ensureCometbft({ onProgress: say });
-      return startDevnet({ dir, cometBinary, say, ...basePorts, stopRequested: onStopSignals(() => say("still stopping; send SIGKILL to force")) });
+      return startDevnet({ dir, cometBinary, say, ...basePorts });
     }
     case "init": {
       const network = values.network ?? "loopback";

@@ -6,6 +6,7 @@ import { initNodeHome, readAppConfig } from "../../cometbft/home.js";
 import { DEFAULT_CHAIN_ID } from "../../cometbft/genesis.js";
 import { DEFAULT_PORTS, type NodePorts } from "../../cometbft/ports.js";
 import { ProcessGroup } from "../../cometbft/processGroup.js";
+import { onStopSignals, supervise } from "../../cometbft/supervise.js";
 import { assertPortsFree, canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { hasHeight } from "../../cometbft/rpc.js";
 import { localChainAppState } from "../../cometbft/localGenesis.js";
@@ -48,11 +49,7 @@ export async function startNode(opts: StartOptions): Promise<number> {
     group.killAll();
   });
 
-  let stopSignal: string | undefined;
-  void stopRequested.then((signal) => (stopSignal = signal));
-  let started = true;
-  try {
-    const interrupted = Promise.race([group.failed, stopRequested]);
+  const code = await supervise(group, stopRequested, say, async (interrupted) => {
     const app = nodeEntry("../main.js");
     group.start({ name: "app", command: app.command, args: [...app.args, "--home", paths.root], env: childEnv });
     await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, interrupted);
@@ -67,20 +64,9 @@ export async function startNode(opts: StartOptions): Promise<number> {
     await waitUntil("the REST gateway", () => canConnect(config.ports.rest), 60_000, interrupted);
     await waitUntil("the faucet", () => canConnect(faucetPort), 60_000, interrupted);
     printEndpoints(say, config.chainId, { ...config.ports, faucet: faucetPort }, paths.root);
-  } catch (err) {
-    started = false;
-    if (!stopSignal) say(`start failed: ${(err as Error).message}`);
-  }
-
-  const outcome = stopSignal
-    ? { signal: stopSignal }
-    : started
-      ? await Promise.race([group.failed.then((reason) => ({ reason })), stopRequested.then((signal) => ({ signal }))])
-      : { reason: "start failed" };
-  if ("signal" in outcome) say(`${outcome.signal}: stopping (send it again to kill)`);
-  await group.stopAll();
+  });
   say("stopped");
-  return "reason" in outcome ? 1 : 0;
+  return code;
 }
 
 /**
@@ -102,23 +88,6 @@ function faucetPortOf(ports: NodePorts): number {
 /** Long enough for CometBFT to replay many blocks into the app after a crash. */
 const STARTUP_TIMEOUT_MS = 10 * 60_000;
 
-/**
- * Resolves with the first of SIGINT, SIGTERM or SIGHUP; any later one calls `again`. The handlers
- * stay installed for the supervisor's life so no signal can kill it with children left behind.
- */
-export function onStopSignals(again: () => void): Promise<string> {
-  let first = true;
-  return new Promise((resolve) => {
-    for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-      process.on(signal, () => {
-        if (first) {
-          first = false;
-          resolve(signal);
-        } else again();
-      });
-    }
-  });
-}
 
 function printEndpoints(say: (l: string) => void, chainId: string, ports: NodePorts, home: string): void {
   const rows: Array<[string, string]> = [

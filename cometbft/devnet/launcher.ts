@@ -6,6 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { readAppConfig, nodeHomePaths } from "../home.js";
 import { ProcessGroup } from "../processGroup.js";
+import { onStopSignals, supervise } from "../supervise.js";
 import { assertPortsFree, canConnect, waitUntil } from "../readiness.js";
 import { hasHeight } from "../rpc.js";
 import { generateDevnet, isGenerated } from "./generate.js";
@@ -23,8 +24,8 @@ export interface DevnetStartOptions {
   timeoutCommit?: string;
   votingPeriod?: string;
   say?: (line: string) => void;
-  /** Resolves when the caller wants the network stopped (signals); the launcher stops then. */
-  stopRequested: Promise<string>;
+  /** Resolves when the network should stop; default: the first SIGINT/SIGTERM/SIGHUP (a second one kills). */
+  stopRequested?: Promise<string>;
 }
 
 const READY_TIMEOUT_MS = 120_000;
@@ -51,11 +52,8 @@ export async function startDevnet(opts: DevnetStartOptions): Promise<number> {
   const group = new ProcessGroup({ logDir: path.join(path.resolve(opts.dir), "logs") });
   const env = { ...process.env, UNIT_LOG_PRETTY: "0", UNIT_SUPERVISOR_PID: String(process.pid) };
   fs.writeFileSync(pidFile(opts.dir), String(process.pid));
-  let stopSignal: string | undefined;
-  void opts.stopRequested.then((s) => (stopSignal = s));
-  let started = true;
-  try {
-    const interrupted = Promise.race([group.failed, opts.stopRequested]);
+  const stopRequested = opts.stopRequested ?? onStopSignals(() => group.killAll());
+  const code = await supervise(group, stopRequested, say, async (interrupted) => {
     const children = nodes.map((n) => nodeProcesses(n.home, n.index, opts.cometBinary));
     for (const [app] of children) group.start({ ...app!, env });
     for (const n of nodes) await waitUntil(`${n.moniker}'s app`, () => canConnect(n.ports.abci), 60_000, interrupted);
@@ -72,20 +70,10 @@ export async function startDevnet(opts: DevnetStartOptions): Promise<number> {
     say(`${nodes.length} validators are up (logs in ${path.join(path.resolve(opts.dir), "logs")}):`);
     for (const line of endpointTable(nodes, faucetPort, readAppConfig(nodeHomePaths(nodes[0]!.home)).chainId)) say(line);
     say("stop with Ctrl-C or unitd devnet stop");
-  } catch (err) {
-    started = false;
-    if (!stopSignal) say(`start failed: ${(err as Error).message}`);
-  }
-  const outcome = stopSignal
-    ? { signal: stopSignal }
-    : started
-      ? await Promise.race([group.failed.then((reason) => ({ reason })), opts.stopRequested.then((signal) => ({ signal }))])
-      : { reason: "start failed" };
-  if ("signal" in outcome) say(`${outcome.signal}: stopping every process`);
-  await group.stopAll();
+  });
   fs.rmSync(pidFile(opts.dir), { force: true });
   say("stopped");
-  return "reason" in outcome ? 1 : 0;
+  return code;
 }
 
 async function restAnswers(port: number): Promise<boolean> {
