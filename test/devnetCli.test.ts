@@ -9,7 +9,8 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { waitUntil, isPortFree } from "../cometbft/readiness.js";
-import { DEFAULT_PORTS, shiftPorts } from "../cometbft/ports.js";
+import { DEFAULT_PORTS } from "../cometbft/ports.js";
+import { freeDevnetPortBlock } from "./support/devnet.js";
 import { runUnitd, UNITD_MAIN } from "./support/unitdCli.js";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-devnet-cli-"));
@@ -17,24 +18,22 @@ let offset = 0;
 let supervisor: ChildProcess | undefined;
 let output = "";
 
-async function freeOffset(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const o = 11_000 + 100 * Math.floor(Math.random() * 250); // RPC stays below 65535
-    const ports = [0, 10, 20, 30].flatMap((i) => Object.values(shiftPorts(o + i)));
-    if ((await Promise.all(ports.map((p) => isPortFree(p)))).every(Boolean)) return o;
-  }
-  throw new Error("no free port range");
-}
 
 const devnet = (...args: string[]) => runUnitd(["devnet", ...args, "--dir", dir]);
 
+let releasePorts = () => {};
 before(async () => {
-  offset = await freeOffset();
+  // Below the ephemeral range and claimed against the other devnet tests running alongside.
+  const block = await freeDevnetPortBlock();
+  offset = block.base.rpc - DEFAULT_PORTS.rpc;
+  releasePorts = block.release;
 });
 
 after(async () => {
-  supervisor?.kill("SIGKILL");
+  supervisor?.kill("SIGTERM");
   await devnet("stop");
+  supervisor?.kill("SIGKILL");
+  releasePorts();
   if (process.env.KEEP_NODE_HOME) console.log(`devnet kept at ${dir}`);
   else fs.rmSync(dir, { recursive: true, force: true });
 });
@@ -56,6 +55,13 @@ test("init generates four nodes whose ports are the offset + 10 per validator", 
     assert.equal(config.ports.rpc, DEFAULT_PORTS.rpc + offset + 10 * i);
     assert.equal(config.unsafeCors, true);
   }
+  // The spec's devnet votes for 30 seconds, with a deposit its validators can afford.
+  const genesis = JSON.parse(fs.readFileSync(path.join(dir, "node0", "cometbft", "config", "genesis.json"), "utf8"));
+  assert.equal(genesis.chain_id, "unit_2611-1");
+  assert.equal(genesis.app_state.gov.params.voting_period, "30s");
+  assert.deepEqual(genesis.app_state.gov.params.min_deposit, [{ denom: "uunit", amount: "10000000" }]);
+  assert.equal(genesis.app_state.staking.gen_validators.length, 4);
+  assert.ok(fs.existsSync(path.join(dir, "devnet.json")), "the completion marker");
 });
 
 test("a taken port is named before anything starts", async () => {
@@ -102,7 +108,10 @@ test("stop ends every process; reset gives a fresh genesis on the same ports", a
   assert.equal(stopped.code, 0, stopped.stderr);
   if (supervisor!.exitCode === null && supervisor!.signalCode === null) await new Promise((resolve) => supervisor!.once("exit", resolve));
   assert.equal(supervisor!.exitCode, 0, "the supervisor stopped cleanly");
-  for (let i = 0; i < 4; i++) assert.ok(await isPortFree(DEFAULT_PORTS.rpc + offset + 10 * i), `validator-${i}'s RPC port is released`);
+  for (let i = 0; i < 4; i++) {
+    for (const base of [DEFAULT_PORTS.rpc, DEFAULT_PORTS.p2p, DEFAULT_PORTS.grpc, DEFAULT_PORTS.rest, DEFAULT_PORTS.abci]) assert.ok(await isPortFree(base + offset + 10 * i), `validator-${i}'s port ${base + offset + 10 * i} is released`);
+  }
+  assert.ok(await isPortFree(DEFAULT_PORTS.faucet! + offset), "the faucet's port is released");
   const status = await devnet("status");
   assert.match(status.stdout, /not running/);
   assert.match(status.stdout, /validator-0\s+down/);

@@ -77,7 +77,7 @@ export async function runDevnetCommand(args: string[]): Promise<number> {
       if (pid) throw new UsageError(`the devnet in ${dir} is running (pid ${pid}); stop it first with unitd devnet stop`);
       // A reset keeps the devnet's ports unless told otherwise.
       const ports = offset === undefined && isGenerated(dir) ? { basePorts: generatedNodes(dir)[0]!.ports } : basePorts;
-      for (const entry of ["node0", "node1", "node2", "node3", "logs", "devnet.pid"]) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+      for (const entry of ["node0", "node1", "node2", "node3", "logs", "devnet.pid", "devnet.json"]) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
       generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), onProgress: say, ...ports });
       say(`reset: fresh genesis and empty state in ${dir}`);
       return 0;

@@ -26,15 +26,34 @@ export interface GenerateOptions {
   onProgress?: (line: string) => void;
 }
 
-/** True when `dir` holds a generated devnet. */
-export function isGenerated(dir: string, validators?: number): boolean {
-  return devnetNodes(dir, "loopback", validators).every((n) => fs.existsSync(path.join(n.home, "config", "app.json")));
+/** Written last by a generation, so an interrupted one never counts as a devnet. */
+export const markerFile = (dir: string) => path.join(path.resolve(dir), "devnet.json");
+
+export interface DevnetMarker {
+  network: DevnetNetwork;
+  validators: number;
+}
+
+/** The marker of a completely generated devnet in `dir`, or undefined. */
+export function readMarker(dir: string): DevnetMarker | undefined {
+  try {
+    return JSON.parse(fs.readFileSync(markerFile(dir), "utf8")) as DevnetMarker;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when `dir` holds a completely generated devnet. */
+export function isGenerated(dir: string): boolean {
+  return readMarker(dir) !== undefined;
 }
 
 export function generateDevnet(opts: GenerateOptions): DevnetNode[] {
   const network = opts.network ?? "loopback";
   const nodes = devnetNodes(opts.dir, network, opts.validators, opts.basePorts);
-  if (nodes.some((n) => fs.existsSync(n.home))) throw new Error(`${path.resolve(opts.dir)} already holds a devnet; reset it first (unitd devnet reset)`);
+  if (isGenerated(opts.dir)) throw new Error(`${path.resolve(opts.dir)} already holds a devnet; reset it first (unitd devnet reset)`);
+  // What an interrupted generation left behind is redone from scratch.
+  for (const n of nodes) fs.rmSync(n.home, { recursive: true, force: true });
   const localState = localChainAppState({
     validators: nodes.map((n) => ({ consensusPubKey: consensusPubKeyBase64(n.index), moniker: n.moniker })),
     ...(opts.votingPeriod ? { votingPeriod: opts.votingPeriod } : {}),
@@ -70,5 +89,7 @@ export function generateDevnet(opts: GenerateOptions): DevnetNode[] {
     fs.writeFileSync(path.join(config, "priv_validator_key.json"), privValidatorKeyJson(consensusKey(node.index)), { mode: 0o600 });
     fs.writeFileSync(path.join(config, "node_key.json"), nodeKeyJson(nodeKey(node.index)), { mode: 0o600 });
   }
+  const marker: DevnetMarker = { network, validators: nodes.length };
+  fs.writeFileSync(markerFile(opts.dir), JSON.stringify(marker, null, 2) + "\n");
   return nodes;
 }

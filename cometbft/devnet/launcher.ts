@@ -9,7 +9,7 @@ import { ProcessGroup } from "../processGroup.js";
 import { onStopSignals, supervise } from "../supervise.js";
 import { assertPortsFree, canConnect, waitUntil } from "../readiness.js";
 import { hasHeight } from "../rpc.js";
-import { generateDevnet, isGenerated } from "./generate.js";
+import { generateDevnet, readMarker } from "./generate.js";
 import { generatedNodes, type DevnetNode } from "./layout.js";
 import type { NodePorts } from "../ports.js";
 import { faucetProcess, nodeProcesses } from "./processes.js";
@@ -35,7 +35,10 @@ export async function startDevnet(opts: DevnetStartOptions): Promise<number> {
   const running = readRunningPid(opts.dir);
   if (running) throw new Error(`a devnet from ${opts.dir} is already running (pid ${running}); stop it with unitd devnet stop`);
   let nodes: DevnetNode[];
-  if (isGenerated(opts.dir)) {
+  const marker = readMarker(opts.dir);
+  if (marker && marker.network !== "loopback") throw new Error(`${opts.dir} holds a devnet generated for ${marker.network} (its peers are container names); generate a local one with unitd devnet reset, or use another --dir`);
+  if (marker) {
+    if (opts.basePorts) say("note: --port-offset applies when a devnet is generated; this one keeps its ports (unitd devnet reset --port-offset N regenerates it)");
     nodes = generatedNodes(opts.dir);
     say(`resuming the devnet in ${path.resolve(opts.dir)}`);
   } else {

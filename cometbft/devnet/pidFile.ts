@@ -1,5 +1,6 @@
 // The running devnet's supervisor pid, so `unitd devnet stop|status|reset` from another terminal
-// can find it. A file whose process is gone is stale and ignored.
+// can find it. A file whose process is gone, or is no longer a devnet supervisor (the pid was
+// reused after a reboot or a kill -9), is stale and ignored: we never signal a stranger.
 import fs from "node:fs";
 import path from "node:path";
 
@@ -16,8 +17,20 @@ export function readRunningPid(dir: string): number | undefined {
   if (!Number.isInteger(pid) || pid <= 0) return undefined;
   try {
     process.kill(pid, 0);
-    return pid;
   } catch {
     return undefined;
   }
+  return isDevnetSupervisor(pid) ? pid : undefined;
+}
+
+/** Where /proc exists (Linux), the command line must be `... devnet start ...`; elsewhere trust the pid. */
+function isDevnetSupervisor(pid: number): boolean {
+  let cmdline: string;
+  try {
+    cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+  } catch {
+    return !fs.existsSync("/proc/self");
+  }
+  const args = cmdline.split("\0");
+  return args.includes("devnet") && args.includes("start");
 }

@@ -49,14 +49,24 @@ export function serveHttp(o: ServeOptions): http.Server {
     const url = `http://${o.host.includes(":") ? `[${o.host}]` : o.host}:${o.port}`;
     o.logger.info({ url, ...o.details }, `${o.name} listening on ${url}`);
   });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) {
-    process.once(signal, () => {
-      o.logger.info({ signal }, `stopping ${o.name}`);
-      server.close(() => process.exit(0));
-      server.closeIdleConnections();
-      o.onStop?.();
-      setTimeout(() => process.exit(0), o.drainMs).unref();
-    });
+  const stop = (reason: string) => {
+    o.logger.info({ reason }, `stopping ${o.name}`);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections();
+    o.onStop?.();
+    setTimeout(() => process.exit(0), o.drainMs).unref();
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => stop(signal));
+  // Run by a supervisor: stop if it disappears (killed with SIGKILL) rather than hold the port as an orphan.
+  const supervisor = Number(process.env.UNIT_SUPERVISOR_PID);
+  if (supervisor > 0) {
+    const watch = setInterval(() => {
+      if (process.ppid !== supervisor) {
+        clearInterval(watch);
+        stop("supervisor gone");
+      }
+    }, 1000);
+    watch.unref();
   }
   return server;
 }
