@@ -9,6 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { create, fromBinary, toBinary, type DescMessage, type DescService, type MessageInitShape } from "@bufbuild/protobuf";
 import { NodeGrpcClient } from "../app/grpc/client.js";
+import { encodeBech32 } from "../sdk/crypto/bech32.js";
 import { faucetAddress } from "../cometbft/localGenesis.js";
 import { REPO_ROOT } from "../cometbft/paths.js";
 import { FAUCET_GENESIS_BALANCE, FAUCET_TEST_MNEMONIC } from "../cometbft/testKeys.js";
@@ -108,6 +109,8 @@ const ROUTES: Record<string, RouteCase> = {
   "/cosmos/base/tendermint/v1beta1/syncing": { url: () => `/cosmos/base/tendermint/v1beta1/syncing`, service: tm, method: "GetSyncing", request: () => ({}), live: true },
   "/cosmos/base/tendermint/v1beta1/blocks/latest": { url: () => `/cosmos/base/tendermint/v1beta1/blocks/latest`, service: tm, method: "GetLatestBlock", request: () => ({}), live: true },
   "/cosmos/base/tendermint/v1beta1/blocks/{height}": { url: () => `/cosmos/base/tendermint/v1beta1/blocks/${txHeight}`, service: tm, method: "GetBlockByHeight", request: () => ({ height: txHeight }), live: true },
+  "/cosmos/base/tendermint/v1beta1/validatorsets/latest": { url: () => `/cosmos/base/tendermint/v1beta1/validatorsets/latest`, service: tm, method: "GetLatestValidatorSet", request: () => ({}), live: true },
+  "/cosmos/base/tendermint/v1beta1/validatorsets/{height}": { url: () => `/cosmos/base/tendermint/v1beta1/validatorsets/${txHeight}`, service: tm, method: "GetValidatorSetByHeight", request: () => ({ height: txHeight }), live: true },
 };
 
 async function grpcAnswer(c: RouteCase, height: number | undefined, request = c.request()) {
@@ -314,4 +317,19 @@ test("the app restarted under a running gateway: 503 while it is down, answers a
   assert.equal(gateway.pid, pid, "the same gateway process");
   const after = await gateway.get(`/cosmos/bank/v1beta1/balances/${RECIPIENT}`);
   assert.deepEqual(after.body.balances, [{ denom: "uunit", amount: "1234" }]);
+});
+
+test("validator sets: CometBFT's validators with bech32 consensus addresses and their staking power", async () => {
+  const res = await gateway.get("/cosmos/base/tendermint/v1beta1/validatorsets/latest");
+  assert.equal(res.status, 200, JSON.stringify(res.body));
+  const comet = await node.rpc<{ validators: { address: string; pub_key: { value: string }; voting_power: string }[] }>("validators");
+  assert.equal(res.body.validators.length, 1);
+  const [v] = res.body.validators;
+  assert.equal(v.address, encodeBech32("unitvalcons", Buffer.from(comet.validators[0]!.address, "hex")));
+  assert.deepEqual(v.pub_key, { "@type": "/cosmos.crypto.ed25519.PubKey", key: comet.validators[0]!.pub_key.value });
+  assert.equal(v.voting_power, "100000", "the self-delegation of 10^11 uunit at 10^6 per power unit");
+  assert.deepEqual(res.body.pagination, { next_key: null, total: "1" });
+  const future = await gateway.get("/cosmos/base/tendermint/v1beta1/validatorsets/999999999");
+  assert.equal(future.status, 400, JSON.stringify(future.body));
+  assert.equal(future.body.code, 11);
 });

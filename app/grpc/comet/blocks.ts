@@ -28,7 +28,7 @@ export async function getBlockTime(comet: CometRpcClient, height: bigint, signal
   }
 }
 
-function heightError(err: unknown, height: bigint | undefined): unknown {
+export function heightError(err: unknown, height: bigint | undefined): unknown {
   if (!(err instanceof CometRpcError)) return err;
   // CometBFT: "height 99 must be less than or equal to the current blockchain height 12"
   if (/must be less than or equal to the current blockchain height/.test(err.data)) {

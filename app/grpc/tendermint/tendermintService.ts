@@ -5,6 +5,9 @@ import { invalidArgument } from "../../query/service.js";
 import { APP_NAME, APP_SEMVER } from "../../version.js";
 import type { ResultBlock } from "../comet/block.js";
 import { getBlock } from "../comet/blocks.js";
+import { getValidatorSet } from "../comet/validators.js";
+import type { PageRequest } from "../../../gen/cosmos/base/query/v1beta1/pagination_pb.js";
+import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../../query/pagination.js";
 import type { CometRpcClient } from "../comet/rpcClient.js";
 import { nodeStatusFromJson } from "../comet/status.js";
 import type { NodeServices } from "../nodeServices.js";
@@ -35,7 +38,26 @@ export function registerTendermintService(services: NodeServices, comet: CometRp
       if (req.height < 1n) throw invalidArgument(`block height must be greater than 0, got ${req.height}`);
       return blockResponse(await getBlock(comet, req.height, signal));
     },
+
+    async getLatestValidatorSet(req, { signal }) {
+      const { blockHeight, validators } = await getValidatorSet(comet, undefined, signal);
+      return { blockHeight, ...pageOfList(validators, req.pagination) };
+    },
+
+    async getValidatorSetByHeight(req, { signal }) {
+      const { blockHeight, validators } = await getValidatorSet(comet, req.height, signal);
+      return { blockHeight, ...pageOfList(validators, req.pagination) };
+    },
   });
+}
+
+/** An offset page of a list CometBFT returned whole (the SDK pages validator sets by offset too). */
+function pageOfList<T>(items: T[], req: PageRequest | undefined): { validators: T[]; pagination: { nextKey: Uint8Array; total: bigint } } {
+  if (req && req.key.length > 0) throw invalidArgument("validator sets page by offset and limit; pagination.key is not supported here");
+  const offset = Number(req?.offset ?? 0n);
+  const limit = Number(req?.limit && req.limit > 0n ? (req.limit > MAX_PAGE_LIMIT ? MAX_PAGE_LIMIT : req.limit) : DEFAULT_PAGE_LIMIT);
+  const page = req?.reverse ? [...items].reverse() : items;
+  return { validators: page.slice(offset, offset + limit), pagination: { nextKey: new Uint8Array(), total: BigInt(items.length) } };
 }
 
 /** Both forms of the block, as the SDK returns them: `block` (raw proposer) and `sdk_block` (bech32). */
