@@ -9,6 +9,7 @@ import { BankKeeper } from "./modules/bank/keeper.js";
 import { bankModule } from "./modules/bank/module.js";
 import { GovKeeper, govModule } from "./modules/gov/module.js";
 import { IdentityKeeper } from "./modules/identity/keeper.js";
+import { PrecisebankKeeper, precisebankModule } from "./modules/precisebank/module.js";
 import { StakingKeeper } from "./modules/staking/keeper.js";
 import { stakingModule } from "./modules/staking/module.js";
 import { identityModule } from "./modules/identity/module.js";
@@ -25,16 +26,19 @@ export const MODULE_ACCOUNTS = [
   // Staked tokens of bonded validators, and tokens on their way out (unbonding).
   { name: "bonded_tokens_pool", permissions: ["burner", "staking"] },
   { name: "not_bonded_tokens_pool", permissions: ["burner", "staking"] },
+  // Backs every fractional aunit balance; only precisebank moves it.
+  { name: "precisebank", permissions: ["burner"] },
 ] as const;
 
 /** The keepers; gov executes passed proposals through `msgs`, the router every module registers into. */
 function keepers(msgs: MsgRouter) {
   const accounts = new AccountKeeper(MODULE_ACCOUNTS.map((m) => ({ name: m.name, permissions: [...m.permissions] })));
   const bank = new BankKeeper(accounts);
+  const precisebank = new PrecisebankKeeper(bank, accounts);
   const staking = new StakingKeeper(bank, accounts);
   const gov = new GovKeeper(bank, staking, msgs);
   const identity = new IdentityKeeper(accounts);
-  return { accounts, bank, staking, gov, identity };
+  return { accounts, bank, precisebank, staking, gov, identity };
 }
 
 function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
@@ -44,6 +48,8 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     // Before bank: bank's genesis creates accounts for the balances it credits, after the module accounts exist.
     authModule(k.accounts),
     bankModule(k.bank, k.accounts),
+    // After bank: its genesis checks the reserve balance that bank's genesis credited.
+    precisebankModule(k.precisebank),
     identityModule(k.identity),
     // Gov's end block tallies and runs passed proposals before staking computes the validator set
     // changes of the block (as in the SDK), so a proposal's effect on stake reaches CometBFT at once.
