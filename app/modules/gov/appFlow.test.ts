@@ -26,6 +26,9 @@ import { UnitApp } from "../../app.js";
 import { defaultAppState, withGenesisBalances } from "../../genesis.js";
 import { validateModuleList } from "../../module.js";
 import { MODULE_ACCOUNTS } from "../../modules.js";
+
+/** Genesis numbers the module accounts first, then the funded accounts. */
+const FIRST_ACCOUNT_NUMBER = BigInt(MODULE_ACCOUNTS.length);
 import { QueryRouter } from "../../query/router.js";
 import { openStore } from "../../store/index.js";
 import { CosmosTxProcessor } from "../../tx/cosmosTxProcessor.js";
@@ -76,7 +79,7 @@ test("a proposal submitted and voted by signed txs passes after 30s and executes
       return res;
     };
     let sequence = 0n;
-    const sign = async (messages: ReturnType<typeof packAny>[]) => (await signTx({ signer: alice, messages, fee: FEE, chainId: CHAIN_ID, accountNumber: 4n, sequence: sequence++ })).txBytes;
+    const sign = async (messages: ReturnType<typeof packAny>[]) => (await signTx({ signer: alice, messages, fee: FEE, chainId: CHAIN_ID, accountNumber: FIRST_ACCOUNT_NUMBER, sequence: sequence++ })).txBytes;
 
     const send = packAny(MsgSendSchema, { fromAddress: GOV_AUTHORITY, toAddress: bob, amount: [{ denom: "uunit", amount: "7" }] });
     const submit = await sign([msgSubmitProposal({ messages: [send], initialDeposit: [{ denom: "uunit", amount: "10000000" }], proposer: A, metadata: "", title: "Pay bob", summary: "7uunit" })]);
@@ -91,7 +94,7 @@ test("a proposal submitted and voted by signed txs passes after 30s and executes
 
     // CheckTx already refuses a proposal with a message the router does not know.
     const bogus = create(AnySchema, { typeUrl: "/chain.nothing.MsgNothing", value: new Uint8Array() });
-    const refused = await app.checkTx(create(pb.RequestCheckTxSchema, { tx: await signTx({ signer: alice, messages: [msgSubmitProposal({ messages: [bogus], initialDeposit: [], proposer: A, metadata: "", title: "t", summary: "s" })], fee: FEE, chainId: CHAIN_ID, accountNumber: 4n, sequence }).then((t) => t.txBytes) }));
+    const refused = await app.checkTx(create(pb.RequestCheckTxSchema, { tx: await signTx({ signer: alice, messages: [msgSubmitProposal({ messages: [bogus], initialDeposit: [], proposer: A, metadata: "", title: "t", summary: "s" })], fee: FEE, chainId: CHAIN_ID, accountNumber: FIRST_ACCOUNT_NUMBER, sequence }).then((t) => t.txBytes) }));
     assert.deepEqual([refused.codespace, refused.code], ["gov", 10], refused.log);
 
     const voted = await block([await sign([msgVote({ proposalId: 1n, voter: A, option: VoteOption.YES })])], T0 + 2000);
