@@ -1,0 +1,44 @@
+// The evm module's storage schema, under the `evm/` namespace. Accounts' nonces and balances are
+// not here: nonce = the auth account's sequence, balance = precisebank's extended balance. Only
+// what Ethereum has and Cosmos does not lives here: code and contract storage. Fixed-width
+// binary parts, so `0x03 | address` lists one contract's slots in slot order.
+
+/** The module's name and store namespace. */
+export const EVM_STORE = "evm";
+
+/** 0x01 | keccak256(code)(32) → bytecode; content-addressed, shared by every contract with that code */
+export const CODE_PREFIX = Uint8Array.of(0x01);
+/** 0x02 | address(20) → keccak256(code)(32); only accounts with code have an entry */
+export const CODE_HASH_PREFIX = Uint8Array.of(0x02);
+/** 0x03 | address(20) | slot(32) → value, leading zero bytes trimmed; a zero value is deleted */
+export const STORAGE_PREFIX = Uint8Array.of(0x03);
+
+export function codeKey(codeHash: Uint8Array): Uint8Array {
+  return Buffer.concat([CODE_PREFIX, fixed(codeHash, 32, "code hash")]);
+}
+
+export function codeHashKey(address: Uint8Array): Uint8Array {
+  return Buffer.concat([CODE_HASH_PREFIX, fixed(address, 20, "address")]);
+}
+
+/** Every storage slot of one address, in slot order. */
+export function accountStoragePrefix(address: Uint8Array): Uint8Array {
+  return Buffer.concat([STORAGE_PREFIX, fixed(address, 20, "address")]);
+}
+
+export function storageKey(address: Uint8Array, slot: Uint8Array): Uint8Array {
+  return Buffer.concat([STORAGE_PREFIX, fixed(address, 20, "address"), fixed(slot, 32, "storage slot")]);
+}
+
+/** Ethereum's storage value encoding: big-endian without leading zeros; zero is empty. */
+export function trimStorageValue(value: Uint8Array): Uint8Array {
+  let i = 0;
+  while (i < value.length && value[i] === 0) i++;
+  return value.subarray(i);
+}
+
+// Keys of variable width would break the ordering and could collide across prefixes.
+function fixed(bytes: Uint8Array, length: number, what: string): Uint8Array {
+  if (bytes.length !== length) throw new RangeError(`${what} must be ${length} bytes, got ${bytes.length}`);
+  return bytes;
+}
