@@ -70,6 +70,17 @@ export class RestGatewayProcess {
     return { status: res.status, headers: res.headers, body };
   }
 
+  /**
+   * The app's latest committed height, as the gateway reports it. Pin queries to this, not to
+   * CometBFT's /status height: CometBFT counts a block before the app's Commit has finished.
+   */
+  async committedHeight(): Promise<number> {
+    const res = await this.get("/cosmos/auth/v1beta1/params");
+    const height = Number(res.headers.get("x-cosmos-block-height"));
+    if (res.status !== 200 || !(height > 0)) throw new Error(`no committed height from the gateway: ${res.status} ${JSON.stringify(res.body)}`);
+    return height;
+  }
+
   async stop(): Promise<void> {
     if (!this.running) return;
     this.child.kill("SIGTERM");
