@@ -161,7 +161,9 @@ export class UnitApp extends BaseApplication {
       };
       const ctx = new Context(header, block, this.logger);
       for (const m of this.modules) m.beginBlock?.(ctx);
-      const txResults = req.txs.map((tx) => this.deliverTx(header, block, tx));
+      // Strictly one after another: each tx sees the writes of the ones before it.
+      const txResults: TxResult[] = [];
+      for (const tx of req.txs) txResults.push(await this.deliverTx(header, block, tx));
       const validatorUpdates: ValidatorUpdate[] = [];
       for (const m of this.modules) validatorUpdates.push(...(m.endBlock?.(ctx) ?? []));
       const hash = block.appHash(prevHash, height);
@@ -235,9 +237,16 @@ export class UnitApp extends BaseApplication {
   }
 
   /** Runs one tx; the processor keeps only the parts of it that succeed. */
-  private deliverTx(header: BlockHeader, block: Branch, tx: Uint8Array): TxResult {
-    return safely(() => this.txProcessor.deliver({ header, state: block, logger: this.logger }, tx));
+  private async deliverTx(header: BlockHeader, block: Branch, tx: Uint8Array): Promise<TxResult> {
+    try {
+      return await this.txProcessor.deliver({ header, state: block, logger: this.logger }, tx);
+    } catch (err) {
+      // As safely(): a tx's own failure is a failed result; store and system failures halt.
+      if (isFatal(err)) throw err;
+      return errorResult(err);
+    }
   }
+
 }
 
 /**

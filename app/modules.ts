@@ -9,6 +9,7 @@ import { BankKeeper } from "./modules/bank/keeper.js";
 import { bankModule } from "./modules/bank/module.js";
 import { GovKeeper, govModule } from "./modules/gov/module.js";
 import { IdentityKeeper } from "./modules/identity/keeper.js";
+import { EthTxProcessor, evmModule } from "./modules/evm/module.js";
 import { PrecisebankKeeper, precisebankModule } from "./modules/precisebank/module.js";
 import { StakingKeeper } from "./modules/staking/keeper.js";
 import { stakingModule } from "./modules/staking/module.js";
@@ -16,6 +17,8 @@ import { identityModule } from "./modules/identity/module.js";
 import { QueryRouter } from "./query/router.js";
 import { FEE_COLLECTOR } from "./tx/ante.js";
 import { CosmosTxProcessor } from "./tx/cosmosTxProcessor.js";
+import type { TxProcessor } from "./tx/processor.js";
+import { RoutingTxProcessor } from "./tx/routingTxProcessor.js";
 import { MsgRouter } from "./tx/msgRouter.js";
 import { SignatureCache } from "./tx/signatures.js";
 
@@ -50,6 +53,8 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     bankModule(k.bank, k.accounts),
     // After bank: its genesis checks the reserve balance that bank's genesis credited.
     precisebankModule(k.precisebank),
+    // Ethereum txs execute over auth sequences and precisebank balances; it has no end block.
+    evmModule,
     identityModule(k.identity),
     // Gov's end block tallies and runs passed proposals before staking computes the validator set
     // changes of the block (as in the SDK), so a proposal's effect on stake reaches CometBFT at once.
@@ -68,7 +73,7 @@ export interface AppWiring {
   modules: readonly AppModule[];
   queries: QueryRouter;
   msgs: MsgRouter;
-  txProcessor: CosmosTxProcessor;
+  txProcessor: TxProcessor;
   /** Every type that may appear inside an Any: the Msgs and what modules declare. */
   anyTypes: DescMessage[];
 }
@@ -80,7 +85,8 @@ export function wireApp(): AppWiring {
   const modules = modulesOf(k);
   const queries = new QueryRouter();
   for (const m of modules) m.registerServices?.({ msgs, queries: queries.services });
-  const txProcessor = new CosmosTxProcessor(msgs, { accounts: k.accounts, bank: k.bank, sigCache: new SignatureCache() });
+  // Cosmos TxRaw and raw Ethereum txs, told apart by their first byte.
+  const txProcessor = new RoutingTxProcessor(new CosmosTxProcessor(msgs, { accounts: k.accounts, bank: k.bank, sigCache: new SignatureCache() }), new EthTxProcessor({ accounts: k.accounts, precisebank: k.precisebank }));
   const anyTypes = [...msgs.schemas(), ...modules.flatMap((m) => m.anyTypes ?? [])];
   return { modules, queries, msgs, txProcessor, anyTypes };
 }

@@ -31,7 +31,8 @@ export interface TxProcessor {
   /** Mempool admission: the same checks as delivery, against the mempool's own state branch. */
   check(env: TxEnv, tx: Uint8Array, recheck: boolean): TxResult;
   /** Executes a tx of a block. */
-  deliver(env: TxEnv, tx: Uint8Array): TxResult;
+  /** Execution in a block; may be async (the EVM's runTx is), and the app awaits each in order. */
+  deliver(env: TxEnv, tx: Uint8Array): TxResult | Promise<TxResult>;
   /** Runs a tx on a branch that is always discarded (gas estimation); throws on failure. */
   simulate?(env: TxEnv, tx: Uint8Array): SimulationResult;
 }

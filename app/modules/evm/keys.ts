@@ -13,6 +13,23 @@ export const CODE_HASH_PREFIX = Uint8Array.of(0x02);
 /** 0x03 | address(20) | slot(32) → value, leading zero bytes trimmed; a zero value is deleted */
 export const STORAGE_PREFIX = Uint8Array.of(0x03);
 
+/** 0x04 | keccak256(raw tx)(32) → chain.evm.Receipt */
+export const RECEIPT_PREFIX = Uint8Array.of(0x04);
+/** 0x05 | keccak256(raw tx)(32) → chain.evm.TxLocation (height, index among the block's Ethereum txs) */
+export const TX_LOCATION_PREFIX = Uint8Array.of(0x05);
+/** 0x06 → chain.evm.Params */
+export const PARAMS_KEY = Uint8Array.of(0x06);
+/** 0x07 → chain.evm.BlockTxCounter of the block being executed */
+export const BLOCK_TX_COUNTER_KEY = Uint8Array.of(0x07);
+
+export function receiptKey(txHash: Uint8Array): Uint8Array {
+  return Buffer.concat([RECEIPT_PREFIX, fixed(txHash, 32, "tx hash")]);
+}
+
+export function txLocationKey(txHash: Uint8Array): Uint8Array {
+  return Buffer.concat([TX_LOCATION_PREFIX, fixed(txHash, 32, "tx hash")]);
+}
+
 export function codeKey(codeHash: Uint8Array): Uint8Array {
   return Buffer.concat([CODE_PREFIX, fixed(codeHash, 32, "code hash")]);
 }

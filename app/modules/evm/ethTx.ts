@@ -1,0 +1,68 @@
+// Raw signed Ethereum txs as they arrive in CometBFT txs: bounded in size, typed 0x01/0x02/0x04 or
+// legacy RLP (first byte >= 0xc0), decoded once with @ethereumjs/tx against our chain's Common,
+// sender recovered once (the tx object caches the public key, so runTx does not recover it again).
+import { createCustomCommon, Hardfork, Mainnet, type Common } from "@ethereumjs/common";
+import { createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
+import type { Address } from "@ethereumjs/util";
+import { sdkErrors } from "../../errors.js";
+import { evmError, evmErrors } from "./errors.js";
+
+/** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
+export const MAX_ETH_TX_BYTES = 128 * 1024;
+/** First byte of an EIP-4844 blob tx. */
+export const BLOB_TX_TYPE = 0x03;
+
+export interface DecodedEthTx {
+  tx: TypedTransaction;
+  sender: Address;
+  /** keccak256 of the raw bytes: the Ethereum tx hash. */
+  hash: Uint8Array;
+  bytes: Uint8Array;
+}
+
+// One Common per chain id (in practice one): building it parses the hardfork tables.
+const commons = new Map<bigint, Common>();
+export function evmCommon(chainId: bigint): Common {
+  let common = commons.get(chainId);
+  if (!common) {
+    common = createCustomCommon({ chainId: Number(chainId), name: "unit" }, Mainnet, { hardfork: Hardfork.Prague });
+    commons.set(chainId, common);
+  }
+  return common;
+}
+
+/** Decodes and authenticates a raw Ethereum tx; throws AppErrors users can act on. */
+export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
+  if (bytes.length > MAX_ETH_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`Ethereum tx of ${bytes.length} bytes exceeds the limit of ${MAX_ETH_TX_BYTES}`);
+  if (bytes.length === 0) throw sdkErrors.txDecode.wrap("empty tx");
+  if (bytes[0] === BLOB_TX_TYPE) throw evmError(evmErrors.unsupportedTxType, "blob transactions are not supported");
+  let tx: TypedTransaction;
+  try {
+    tx = createTxFromRLP(bytes, { common: evmCommon(chainId) });
+  } catch (err) {
+    const message = (err as Error).message ?? String(err);
+    // The library refuses a chain id other than its Common's while decoding; say so plainly.
+    if (/chain ID|EIP155/.test(message)) throw evmError(evmErrors.invalidChainId, `expected ${chainId}: ${message}`);
+    throw sdkErrors.txDecode.wrap(`invalid Ethereum transaction: ${message}`);
+  }
+  if (!tx.isSigned()) throw evmError(evmErrors.invalidSignature, "the tx is not signed");
+  let sender: Address;
+  try {
+    sender = tx.getSenderAddress();
+  } catch (err) {
+    throw evmError(evmErrors.invalidSignature, (err as Error).message);
+  }
+  return { tx, sender, hash: tx.hash(), bytes };
+}
+
+/** The fee cap per gas: maxFeePerGas, or gasPrice for legacy and EIP-2930 txs. */
+export function feeCap(tx: TypedTransaction): bigint {
+  return "maxFeePerGas" in tx ? tx.maxFeePerGas : tx.gasPrice;
+}
+
+/** What the tx pays per gas at `baseFee`: base fee plus as much of the tip as the cap leaves. */
+export function effectiveGasPrice(tx: TypedTransaction, baseFee: bigint): bigint {
+  if (!("maxFeePerGas" in tx)) return tx.gasPrice;
+  const room = tx.maxFeePerGas - baseFee;
+  return baseFee + (tx.maxPriorityFeePerGas < room ? tx.maxPriorityFeePerGas : room);
+}

@@ -1,0 +1,150 @@
+// The Ethereum tx pipeline: decode and authenticate (ethTx.ts), the stateful checks
+// (ethTxChecks.ts), then in FinalizeBlock runTx on @ethereumjs/vm over a StoreStateManager on the
+// tx's own branch, settle() (nonces, code, storage, balances as precisebank sends and burns), the
+// receipt and the events. A tx that fails before execution changes nothing; one that executes is
+// included even when it reverts or runs out of gas (status 0, gas paid, nonce used), with code 0
+// as in Ethermint: the EVM status is in the receipt and the `ethereum_tx` event.
+//
+// Fees: the sender pays gasUsed x effective gas price. The base fee part is burned (settlement
+// burns what payers lose beyond what payees gain), the tip goes to the coinbase, which is the
+// fee_collector module account: the proposer's consensus address holds no account here.
+import { createBlock } from "@ethereumjs/block";
+import { Address, bytesToHex } from "@ethereumjs/util";
+import { createVM, runTx, type RunTxResult } from "@ethereumjs/vm";
+import { sha256 } from "@noble/hashes/sha2.js";
+import { Context, type AbciEvent } from "../../context.js";
+import { errorResult } from "../../errors.js";
+import { accAddressToString } from "../auth/addressCodec.js";
+import { moduleAddress } from "../auth/keeper.js";
+import { FEE_COLLECTOR } from "../../tx/ante.js";
+import { isFatal, type TxEnv, type TxResult } from "../../tx/processor.js";
+import { moduleReader } from "../../store/prefixStore.js";
+import { evmError, evmErrors } from "./errors.js";
+import { decodeEthTx, effectiveGasPrice, evmCommon, type DecodedEthTx } from "./ethTx.js";
+import { checkEthTx } from "./ethTxChecks.js";
+import type { EvmKeepers } from "./expectedKeepers.js";
+import { EVM_STORE } from "./keys.js";
+import { BLOCK_GAS_LIMIT, getEvmParams, type EvmParams } from "./params.js";
+import { blockPosition, storeReceipt, type BlockPosition } from "./receipts.js";
+import { StoreStateManager } from "./stateManager.js";
+
+const COINBASE = new Address(moduleAddress(FEE_COLLECTOR));
+
+export class EthTxProcessor {
+  constructor(private readonly keepers: EvmKeepers) {}
+
+  /**
+   * Mempool admission, synchronous: no execution. On success the sender's sequence is bumped in
+   * the check state (as the Cosmos ante does), so the sender's next nonce is accepted next and
+   * replays are "nonce too low". The balance is checked per tx, not net of the sender's pending txs.
+   */
+  check(env: TxEnv, bytes: Uint8Array, _recheck: boolean): TxResult {
+    const branch = env.state.branch();
+    const ctx = new Context(env.header, branch, env.logger);
+    let d: DecodedEthTx;
+    try {
+      const params = getEvmParams(moduleReader(branch, EVM_STORE));
+      d = decodeEthTx(bytes, params.chainId);
+      checkEthTx(ctx, this.keepers, params, d);
+      const { accounts } = this.keepers;
+      const store = accounts.store(ctx);
+      accounts.ensureAccount(store, d.sender.bytes);
+      accounts.setAccount(store, { ...accounts.getAccount(store, d.sender.bytes)!, sequence: d.tx.nonce + 1n });
+    } catch (err) {
+      return failed(err);
+    }
+    branch.write();
+    return { gasWanted: d.tx.gasLimit, gasUsed: 0n };
+  }
+
+  /** Executes a tx of a block; asynchronous because the VM is. */
+  async deliver(env: TxEnv, bytes: Uint8Array): Promise<TxResult> {
+    const branch = env.state.branch();
+    const ctx = new Context(env.header, branch, env.logger);
+    let d: DecodedEthTx;
+    let params: EvmParams;
+    try {
+      params = getEvmParams(moduleReader(branch, EVM_STORE));
+      d = decodeEthTx(bytes, params.chainId);
+      checkEthTx(ctx, this.keepers, params, d);
+    } catch (err) {
+      return failed(err);
+    }
+    const gasWanted = d.tx.gasLimit;
+    const position = blockPosition(ctx.storeFor(EVM_STORE), env.header.height);
+    const sm = new StoreStateManager(this.keepers, ctx);
+    let result: RunTxResult;
+    try {
+      const common = evmCommon(params.chainId);
+      const vm = await createVM({ common, stateManager: sm });
+      const block = createBlock(
+        { header: { number: env.header.height, timestamp: env.header.time.seconds, coinbase: COINBASE, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: params.baseFee } },
+        { common },
+      );
+      result = await runTx(vm, { tx: d.tx, block, skipBalance: false, skipNonce: false, blockGasUsed: position.cumulativeGasUsed });
+      sm.settle();
+    } catch (err) {
+      // The checks above make runTx's own refusals unreachable; anything here leaves no trace.
+      sm.discard();
+      if (isFatal(err)) throw err;
+      return { ...failed(evmError(evmErrors.execution, (err as Error).message ?? String(err))), gasWanted };
+    }
+    this.record(ctx, d, params, position, result);
+    branch.write();
+    return { gasWanted, gasUsed: result.totalGasSpent, events: ctx.events };
+  }
+
+  /** The receipt, its location, and the `message`, `ethereum_tx` and `tx_log` events. */
+  private record(ctx: Context, d: DecodedEthTx, params: EvmParams, position: BlockPosition, result: RunTxResult): void {
+    const { tx, sender, hash } = d;
+    const failure = result.execResult.exceptionError?.error;
+    const logs = result.execResult.logs ?? [];
+    const contract = result.createdAddress?.bytes ?? new Uint8Array();
+    const txHash = bytesToHex(hash);
+    const height = ctx.header.height;
+    storeReceipt(ctx.storeFor(EVM_STORE), {
+      txHash: hash,
+      status: failure === undefined ? 1 : 0,
+      cumulativeGasUsed: position.cumulativeGasUsed + result.totalGasSpent,
+      gasUsed: result.totalGasSpent,
+      logs: logs.map(([address, topics, data]) => ({ address, topics, data })),
+      bloom: result.bloom.bitvector,
+      contractAddress: contract,
+      effectiveGasPrice: effectiveGasPrice(tx, params.baseFee).toString(),
+      blockHeight: height,
+      txIndex: position.index,
+      from: sender.bytes,
+      to: tx.to?.bytes ?? new Uint8Array(),
+      txType: tx.type,
+      firstLogIndex: position.logIndex,
+    });
+    const events: AbciEvent[] = [];
+    const emit = (type: string, attributes: Record<string, string>) => events.push(abciEvent(type, attributes));
+    emit("message", { action: "ethereum_tx", module: EVM_STORE, sender: accAddressToString(sender.bytes) });
+    emit("ethereum_tx", {
+      ethereumTxHash: txHash,
+      txHash: Buffer.from(sha256(d.bytes)).toString("hex").toUpperCase(),
+      txIndex: String(position.index),
+      txGasUsed: String(result.totalGasSpent),
+      recipient: (tx.to ?? result.createdAddress)?.toString() ?? "",
+      ...(failure === undefined ? {} : { ethereumTxFailed: failure }),
+    });
+    logs.forEach(([address, topics, data], i) => {
+      const log = { address: new Address(address).toString(), topics: topics.map(bytesToHex), data: bytesToHex(data), blockNumber: Number(height), transactionHash: txHash, transactionIndex: position.index, logIndex: position.logIndex + i, removed: false };
+      emit("tx_log", { txLog: JSON.stringify(log) });
+    });
+    // The settlement's transfer and burn events (already in ctx) follow the tx's own.
+    ctx.events.unshift(...events);
+  }
+}
+
+/** As Context.emit builds it: attributes sorted by key, all indexed. */
+function abciEvent(type: string, attributes: Record<string, string>): AbciEvent {
+  return { type, attributes: Object.keys(attributes).sort().map((key) => ({ key, value: attributes[key]!, index: true })) };
+}
+
+function failed(err: unknown): TxResult {
+  if (isFatal(err)) throw err;
+  const { codespace, code, log } = errorResult(err);
+  return { codespace, code, log, gasWanted: 0n, gasUsed: 0n };
+}

@@ -1,0 +1,24 @@
+// EVM genesis: chain.evm.GenesisState in proto-JSON with snake_case names.
+import { create, fromJson, toJson } from "@bufbuild/protobuf";
+import { GenesisStateSchema } from "../../../gen/chain/evm/genesis_pb.js";
+import type { Context } from "../../context.js";
+import { EVM_STORE } from "./keys.js";
+import { defaultEvmParams, paramsMessage, setEvmParams } from "./params.js";
+
+export function defaultEvmGenesis(): unknown {
+  return toJson(GenesisStateSchema, create(GenesisStateSchema, { params: paramsMessage(defaultEvmParams()) }), { useProtoFieldName: true, alwaysEmitImplicit: true });
+}
+
+export function initEvmGenesis(ctx: Context, raw: unknown): void {
+  let g;
+  try {
+    g = fromJson(GenesisStateSchema, raw as never);
+  } catch (err) {
+    throw new Error(`evm genesis: ${(err as Error).message}`);
+  }
+  const p = g.params;
+  if (!p) throw new Error("evm genesis: params are missing");
+  if (!/^[0-9]+$/.test(p.baseFee)) throw new Error(`evm genesis params.base_fee: "${p.baseFee}" is not a non-negative integer (aunit per gas)`);
+  if (p.chainId === 0n) throw new Error("evm genesis params.chain_id: must be positive");
+  setEvmParams(ctx.storeFor(EVM_STORE), { baseFee: BigInt(p.baseFee), chainId: p.chainId });
+}
