@@ -13,7 +13,7 @@ import { Address, bytesToHex } from "@ethereumjs/util";
 import { createVM, runTx, type RunTxResult } from "@ethereumjs/vm";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { Context, type AbciEvent } from "../../context.js";
-import { errorResult } from "../../errors.js";
+import { AppError, errorResult } from "../../errors.js";
 import { accAddressToString } from "../auth/addressCodec.js";
 import { moduleAddress } from "../auth/keeper.js";
 import { FEE_COLLECTOR } from "../../tx/ante.js";
@@ -50,6 +50,10 @@ export class EthTxProcessor {
       const store = accounts.store(ctx);
       accounts.ensureAccount(store, d.sender.bytes);
       accounts.setAccount(store, { ...accounts.getAccount(store, d.sender.bytes)!, sequence: d.tx.nonce + 1n });
+      // The upfront cost leaves the sender in the mempool's state (as the Cosmos ante deducts fees),
+      // so its later pending txs are checked against what is left.
+      const upfront = upfrontCost(d);
+      if (upfront > 0n) this.keepers.precisebank.burnExtended(ctx, d.sender.bytes, upfront);
     } catch (err) {
       return failed(err);
     }
@@ -72,10 +76,16 @@ export class EthTxProcessor {
     }
     const gasWanted = d.tx.gasLimit;
     const position = blockPosition(ctx.storeFor(EVM_STORE), env.header.height);
+    // The block's EVM gas is bounded: a tx that would exceed it does not run (and changes nothing).
+    if (position.cumulativeGasUsed + gasWanted > BLOCK_GAS_LIMIT) {
+      return failed(evmError(evmErrors.gasLimitTooHigh, `block gas used ${position.cumulativeGasUsed} + gas limit ${gasWanted} > ${BLOCK_GAS_LIMIT}`));
+    }
     const sm = new StoreStateManager(this.keepers, ctx);
     let result: RunTxResult;
     try {
-      const common = evmCommon(params.chainId);
+      // A copy per VM: each VM subscribes to its Common's events, so a shared one would keep every
+      // VM (and the branches it holds) alive forever.
+      const common = evmCommon(params.chainId).copy();
       const vm = await createVM({ common, stateManager: sm });
       const block = createBlock(
         { header: { number: env.header.height, timestamp: env.header.time.seconds, coinbase: COINBASE, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: params.baseFee } },
@@ -84,14 +94,39 @@ export class EthTxProcessor {
       result = await runTx(vm, { tx: d.tx, block, skipBalance: false, skipNonce: false, blockGasUsed: position.cumulativeGasUsed });
       sm.settle();
     } catch (err) {
-      // The checks above make runTx's own refusals unreachable; anything here leaves no trace.
+      // The checks above make runTx's own refusals unreachable, so this is a failure after the tx
+      // ran (e.g. value for a module account): its writes go, but it still uses its nonce and pays
+      // its whole gas limit, or the same bytes could be included again and again for free.
       sm.discard();
       if (isFatal(err)) throw err;
-      return { ...failed(evmError(evmErrors.execution, (err as Error).message ?? String(err))), gasWanted };
+      const reason = err instanceof AppError ? err.message : "the EVM failed to execute the transaction";
+      return { ...failed(evmError(evmErrors.execution, reason)), gasWanted, gasUsed: this.chargeFailed(env, d, params) };
     }
     this.record(ctx, d, params, position, result);
     branch.write();
     return { gasWanted, gasUsed: result.totalGasSpent, events: ctx.events };
+  }
+
+  /** Bumps the nonce and charges gas limit x effective price (base fee burned, tip to fee_collector) in a fresh branch. */
+  private chargeFailed(env: TxEnv, d: DecodedEthTx, params: EvmParams): bigint {
+    const branch = env.state.branch();
+    const ctx = new Context(env.header, branch, env.logger);
+    try {
+      const { accounts, precisebank } = this.keepers;
+      const store = accounts.store(ctx);
+      accounts.ensureAccount(store, d.sender.bytes);
+      accounts.setAccount(store, { ...accounts.getAccount(store, d.sender.bytes)!, sequence: d.tx.nonce + 1n });
+      const price = effectiveGasPrice(d.tx, params.baseFee);
+      const burned = d.tx.gasLimit * params.baseFee;
+      const tip = d.tx.gasLimit * price - burned;
+      if (burned > 0n) precisebank.burnExtended(ctx, d.sender.bytes, burned);
+      if (tip > 0n) precisebank.sendExtended(ctx, d.sender.bytes, COINBASE.bytes, tip);
+    } catch (err) {
+      if (isFatal(err)) throw err;
+      return 0n; // the checks guarantee the funds; if not, nothing is charged rather than half
+    }
+    branch.write();
+    return d.tx.gasLimit;
   }
 
   /** The receipt, its location, and the `message`, `ethereum_tx` and `tx_log` events. */
@@ -147,4 +182,10 @@ function failed(err: unknown): TxResult {
   if (isFatal(err)) throw err;
   const { codespace, code, log } = errorResult(err);
   return { codespace, code, log, gasWanted: 0n, gasUsed: 0n };
+}
+
+/** What a tx may cost at most: gas limit x its fee cap, plus the value it sends. */
+function upfrontCost(d: DecodedEthTx): bigint {
+  const tx = d.tx as { maxFeePerGas?: bigint; gasPrice?: bigint };
+  return d.tx.gasLimit * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n) + d.tx.value;
 }

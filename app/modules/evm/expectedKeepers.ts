@@ -17,6 +17,8 @@ export interface EvmAccountKeeper {
   setAccount(authStore: KVStore, account: EvmAccountRecord): void;
   /** Creates the account (next account number) when the address has none. */
   ensureAccount(authStore: KVStore, address: Uint8Array): void;
+  /** The module account's name when `address` is one. */
+  isModuleAddress(address: Uint8Array): string | undefined;
 }
 
 export interface EvmPrecisebankKeeper {

@@ -22,6 +22,8 @@ import type { EvmKeepers } from "./expectedKeepers.js";
 import { WriteJournal } from "./journal.js";
 import { accountStoragePrefix, codeHashKey, codeKey, EVM_STORE, storageKey, trimStorageValue } from "./keys.js";
 import { planSettlement, type BalanceDelta, type SettlementPlan } from "./settlement.js";
+import { FEE_COLLECTOR } from "../../tx/ante.js";
+import { evmError, evmErrors } from "./errors.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 const unhex = (s: string) => Uint8Array.from(Buffer.from(s, "hex"));
@@ -259,7 +261,13 @@ export class StoreStateManager implements StateManagerInterface {
   }
 
   private moveBalances(plan: SettlementPlan): Settlement {
-    const { precisebank } = this.keepers;
+    const { precisebank, accounts } = this.keepers;
+    // Module accounts receive only through their modules (as bank's MsgSend enforces); the EVM's
+    // coinbase, fee_collector, is the one exception. Refused here, the tx fails and pays its gas.
+    for (const t of plan.transfers) {
+      const name = accounts.isModuleAddress(unhex(t.to));
+      if (name !== undefined && name !== FEE_COLLECTOR) throw evmError(evmErrors.execution, `the ${name} module account cannot receive value from the EVM`);
+    }
     for (const t of plan.transfers) precisebank.sendExtended(this.ctx, unhex(t.from), unhex(t.to), t.amount);
     for (const b of plan.burns) precisebank.burnExtended(this.ctx, unhex(b.from), b.amount);
     return { ...plan, burned: plan.burns.reduce((s, b) => s + b.amount, 0n) };

@@ -1,8 +1,8 @@
 // Test-only: a small chain of its own (auth, bank, precisebank, evm) with the routing tx processor,
 // driven block by block the way UnitApp drives it (genesis branch as block 1's root, one branch
 // per block committed with its app hash, CheckTx on a branch of the last commit at the next
-// height). Not UnitApp itself: UnitApp's FinalizeBlock delivers synchronously, and the EVM's
-// delivery is async (see the wiring notes in the evm module's report).
+// height), with only the modules the EVM needs. test/evmInProcess.test.ts runs Ethereum txs
+// through UnitApp itself.
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { Context, type BlockHeader } from "../../context.js";
 import { defaultAppState, withGenesisBalances } from "../../genesis.js";
