@@ -1,10 +1,11 @@
 // Auth parameters (the SDK's, with its defaults) and the chain's minimum gas price.
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, toBinary } from "@bufbuild/protobuf";
 import { ParamsSchema, type Params } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { sdkErrors } from "../../errors.js";
 import { validateDenom } from "../../coins/coins.js";
 import type { KVReader, KVStore } from "../../store/types.js";
 import { MIN_GAS_PRICE_KEY, PARAMS_KEY } from "./keys.js";
+import { getMessage } from "../../store/messages.js";
 
 export type AuthParams = Params;
 
@@ -31,8 +32,7 @@ export function validateAuthParams(p: AuthParams): void {
 }
 
 export function getAuthParams(store: KVReader): AuthParams {
-  const raw = store.get(PARAMS_KEY);
-  return raw ? fromBinary(ParamsSchema, raw) : defaultAuthParams();
+  return getMessage(store, PARAMS_KEY, ParamsSchema) ?? defaultAuthParams();
 }
 
 export function setAuthParams(store: KVStore, params: AuthParams): void {

@@ -2,7 +2,7 @@
 // `moveCoins`, `mint` or `burn`, so "sum of balances = supply" holds by construction: sends move
 // amounts between balances; only mint and burn change the supply, and they change a balance by
 // the same amount in the same call.
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, toBinary } from "@bufbuild/protobuf";
 import { MetadataSchema, ParamsSchema, type Metadata, type Params } from "../../../gen/cosmos/bank/v1beta1/bank_pb.js";
 import type { Context } from "../../context.js";
 import { sdkErrors } from "../../errors.js";
@@ -14,6 +14,7 @@ import { bankErrors } from "./errors.js";
 import { emitBurn, emitCoinbase, emitCoinReceived, emitCoinSpent, emitTransfer } from "./events.js";
 import type { BankAccountKeeper } from "./expectedKeepers.js";
 import { accountBalancesPrefix, balanceKey, denomMetadataKey, denomOwnerKey, PARAMS_KEY, supplyKey } from "./keys.js";
+import { getMessage } from "../../store/messages.js";
 
 export const BANK_MODULE = "bank";
 const utf8 = new TextDecoder();
@@ -59,8 +60,7 @@ export class BankKeeper {
   }
 
   getParams(store: KVReader): Params {
-    const raw = store.get(PARAMS_KEY);
-    return raw ? fromBinary(ParamsSchema, raw) : create(ParamsSchema, { defaultSendEnabled: true });
+    return getMessage(store, PARAMS_KEY, ParamsSchema) ?? create(ParamsSchema, { defaultSendEnabled: true });
   }
 
   setParams(store: KVStore, params: Params): void {
@@ -73,8 +73,7 @@ export class BankKeeper {
   }
 
   getDenomMetadata(store: KVReader, denom: string): Metadata | undefined {
-    const raw = store.get(denomMetadataKey(denom));
-    return raw ? fromBinary(MetadataSchema, raw) : undefined;
+    return getMessage(store, denomMetadataKey(denom), MetadataSchema);
   }
 
   setDenomMetadata(store: KVStore, metadata: Metadata): void {

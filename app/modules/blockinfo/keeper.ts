@@ -1,9 +1,10 @@
 // Reads and writes the record of finalized blocks.
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, toBinary } from "@bufbuild/protobuf";
 import { BlockInfoSchema, type BlockInfo } from "../../../gen/chain/blockinfo/blockinfo_pb.js";
 import type { BlockHeader } from "../../context.js";
 import type { KVReader, KVStore } from "../../store/types.js";
 import { LAST_BLOCK_KEY, blockHashKey } from "./keys.js";
+import { getMessage } from "../../store/messages.js";
 
 /** How many recent block hashes stay in state (what the EVM's BLOCKHASH can reach). */
 export const RETAINED_BLOCK_HASHES = 256n;
@@ -29,8 +30,7 @@ export function recordBlock(store: KVStore, header: BlockHeader): void {
 }
 
 export function lastBlock(store: KVReader): BlockInfo | undefined {
-  const raw = store.get(LAST_BLOCK_KEY);
-  return raw ? fromBinary(BlockInfoSchema, raw) : undefined;
+  return getMessage(store, LAST_BLOCK_KEY, BlockInfoSchema);
 }
 
 export function blockHash(store: KVReader, height: bigint): Uint8Array | undefined {

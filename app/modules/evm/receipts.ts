@@ -2,15 +2,15 @@
 // running count and gas of the block's Ethereum txs, which give each receipt its index and
 // cumulative gas. The counter lives in the block's store branch, so a FinalizeBlock that is
 // never committed leaves no trace of it.
-import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
+import { create, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import { BlockTxCounterSchema, ReceiptSchema, TxLocationSchema, type Receipt } from "../../../gen/chain/evm/evm_pb.js";
 import type { KVReader, KVStore } from "../../store/types.js";
 import { BLOCK_TX_COUNTER_KEY, receiptKey, txLocationKey } from "./keys.js";
+import { getMessage } from "../../store/messages.js";
 
 /** The next Ethereum tx's index in block `height` and the gas the earlier ones used. */
 export function blockPosition(evmStore: KVReader, height: bigint): BlockPosition {
-  const raw = evmStore.get(BLOCK_TX_COUNTER_KEY);
-  const c = raw === undefined ? undefined : fromBinary(BlockTxCounterSchema, raw);
+  const c = getMessage(evmStore, BLOCK_TX_COUNTER_KEY, BlockTxCounterSchema);
   if (c === undefined || c.height !== height) return { index: 0, cumulativeGasUsed: 0n, logIndex: 0 };
   return { index: c.count, cumulativeGasUsed: c.cumulativeGasUsed, logIndex: c.logCount };
 }
@@ -33,13 +33,10 @@ export function storeReceipt(evmStore: KVStore, receipt: MessageInitShape<typeof
 }
 
 export function getReceipt(evmStore: KVReader, txHash: Uint8Array): Receipt | undefined {
-  const raw = evmStore.get(receiptKey(txHash));
-  return raw === undefined ? undefined : fromBinary(ReceiptSchema, raw);
+  return getMessage(evmStore, receiptKey(txHash), ReceiptSchema);
 }
 
 export function getTxLocation(evmStore: KVReader, txHash: Uint8Array): { height: bigint; index: number } | undefined {
-  const raw = evmStore.get(txLocationKey(txHash));
-  if (raw === undefined) return undefined;
-  const l = fromBinary(TxLocationSchema, raw);
-  return { height: l.height, index: l.index };
+  const l = getMessage(evmStore, txLocationKey(txHash), TxLocationSchema);
+  return l && { height: l.height, index: l.index };
 }

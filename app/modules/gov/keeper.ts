@@ -27,6 +27,7 @@ import {
 } from "./keys.js";
 import { defaultParams, normalizeParams } from "./params.js";
 import { timestampNanos } from "./time.js";
+import { getMessage } from "../../store/messages.js";
 
 export const GOV_MODULE = "gov";
 
@@ -47,8 +48,7 @@ export class GovKeeper {
   }
 
   getParams(store: KVReader): Params {
-    const raw = store.get(PARAMS_KEY);
-    return raw ? fromBinary(ParamsSchema, raw) : defaultParams();
+    return getMessage(store, PARAMS_KEY, ParamsSchema) ?? defaultParams();
   }
 
   /** Validates (throws an Error naming the field) and stores params in normalized form. */
@@ -76,8 +76,7 @@ export class GovKeeper {
   }
 
   getProposal(store: KVReader, id: bigint): Proposal | undefined {
-    const raw = store.get(proposalKey(id));
-    return raw ? fromBinary(ProposalSchema, raw) : undefined;
+    return getMessage(store, proposalKey(id), ProposalSchema);
   }
 
   setProposal(store: KVStore, proposal: Proposal): void {
@@ -108,8 +107,7 @@ export class GovKeeper {
   }
 
   getDeposit(store: KVReader, id: bigint, depositor: Uint8Array): Deposit | undefined {
-    const raw = store.get(depositKey(id, depositor));
-    return raw ? fromBinary(DepositSchema, raw) : undefined;
+    return getMessage(store, depositKey(id, depositor), DepositSchema);
   }
 
   setDeposit(store: KVStore, depositor: Uint8Array, deposit: Deposit): void {
@@ -141,8 +139,7 @@ export class GovKeeper {
   }
 
   getVote(store: KVReader, id: bigint, voter: Uint8Array): Vote | undefined {
-    const raw = store.get(voteKey(id, voter));
-    return raw ? fromBinary(VoteSchema, raw) : undefined;
+    return getMessage(store, voteKey(id, voter), VoteSchema);
   }
 
   /** A later vote by the same voter replaces the earlier one. */

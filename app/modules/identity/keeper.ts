@@ -35,6 +35,7 @@ import {
   subjectCredentialsPrefix,
   u64be,
 } from "./keys.js";
+import { getMessage } from "../../store/messages.js";
 
 export const IDENTITY_MODULE = "identity";
 export const DEFAULT_ATTESTED_CREDENTIAL_TYPE = "kyc";
@@ -63,8 +64,7 @@ export class IdentityKeeper {
   }
 
   getParams(state: KVReader): Params {
-    const raw = this.reader(state).get(PARAMS_KEY);
-    return raw ? fromBinary(ParamsSchema, raw) : defaultIdentityParams();
+    return getMessage(this.reader(state), PARAMS_KEY, ParamsSchema) ?? defaultIdentityParams();
   }
 
   setParams(ctx: Context, params: Pick<Params, "attestedCredentialType">): void {
@@ -74,8 +74,7 @@ export class IdentityKeeper {
   // ---- issuers
 
   getIssuer(state: KVReader, address: Uint8Array): Issuer | undefined {
-    const raw = this.reader(state).get(issuerKey(address));
-    return raw ? fromBinary(IssuerSchema, raw) : undefined;
+    return getMessage(this.reader(state), issuerKey(address), IssuerSchema);
   }
 
   isAuthorizedIssuer(state: KVReader, address: Uint8Array): boolean {
@@ -114,8 +113,7 @@ export class IdentityKeeper {
   }
 
   getCredential(state: KVReader, id: bigint): Credential | undefined {
-    const raw = this.reader(state).get(credentialKey(id));
-    return raw ? fromBinary(CredentialSchema, raw) : undefined;
+    return getMessage(this.reader(state), credentialKey(id), CredentialSchema);
   }
 
   /** Every credential whose subject is `subject` (active and revoked), ascending by id. */

@@ -43,6 +43,7 @@ import { defaultParams } from "./params.js";
 import type { ValidatorAmounts } from "./shares.js";
 import { compareTime } from "./time.js";
 import { decFromWire, decToWire, intFromWire } from "./wire.js";
+import { getMessage } from "../../store/messages.js";
 
 export const STAKING_MODULE = "staking";
 /** Module accounts holding bonded tokens and tokens on their way out (unbonding). */
@@ -89,8 +90,7 @@ export class StakingKeeper {
   }
 
   getParams(store: KVReader): Params {
-    const raw = store.get(PARAMS_KEY);
-    return raw ? fromBinary(ParamsSchema, raw) : defaultParams();
+    return getMessage(store, PARAMS_KEY, ParamsSchema) ?? defaultParams();
   }
 
   setParams(store: KVStore, params: Params): void {
@@ -100,8 +100,7 @@ export class StakingKeeper {
   // --- validators -------------------------------------------------------------------------
 
   getValidator(store: KVReader, operator: Uint8Array): Validator | undefined {
-    const raw = store.get(validatorKey(operator));
-    return raw ? fromBinary(ValidatorSchema, raw) : undefined;
+    return getMessage(store, validatorKey(operator), ValidatorSchema);
   }
 
   /** `operator` must be the bytes of `validator.operatorAddress`. */
@@ -127,8 +126,7 @@ export class StakingKeeper {
   // --- delegations ------------------------------------------------------------------------
 
   getDelegation(store: KVReader, delegator: Uint8Array, validator: Uint8Array): Delegation | undefined {
-    const raw = store.get(delegationKey(delegator, validator));
-    return raw ? fromBinary(DelegationSchema, raw) : undefined;
+    return getMessage(store, delegationKey(delegator, validator), DelegationSchema);
   }
 
   /** Writes the delegation and its by-validator index entry together. */
@@ -153,8 +151,7 @@ export class StakingKeeper {
   // --- unbonding delegations --------------------------------------------------------------
 
   getUnbondingDelegation(store: KVReader, delegator: Uint8Array, validator: Uint8Array): UnbondingDelegation | undefined {
-    const raw = store.get(unbondingDelegationKey(delegator, validator));
-    return raw ? fromBinary(UnbondingDelegationSchema, raw) : undefined;
+    return getMessage(store, unbondingDelegationKey(delegator, validator), UnbondingDelegationSchema);
   }
 
   /** Writes the record and its by-validator index; a record without entries is removed instead. */
