@@ -60,6 +60,11 @@ export function feeCap(tx: TypedTransaction): bigint {
   return "maxFeePerGas" in tx ? tx.maxFeePerGas : tx.gasPrice;
 }
 
+/** The most a tx can cost its sender: gas limit x fee cap, plus the value it sends. */
+export function upfrontCost(tx: TypedTransaction): bigint {
+  return tx.gasLimit * feeCap(tx) + tx.value;
+}
+
 /** What the tx pays per gas at `baseFee`: base fee plus as much of the tip as the cap leaves. */
 export function effectiveGasPrice(tx: TypedTransaction, baseFee: bigint): bigint {
   if (!("maxFeePerGas" in tx)) return tx.gasPrice;

@@ -5,7 +5,7 @@ import { getMinimumGasLimit } from "@ethereumjs/tx";
 import type { Context } from "../../context.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { evmError, evmErrors } from "./errors.js";
-import { feeCap, type DecodedEthTx } from "./ethTx.js";
+import { feeCap, upfrontCost, type DecodedEthTx } from "./ethTx.js";
 import { BLOCK_GAS_LIMIT, type EvmParams } from "./params.js";
 
 /** The sender's next nonce: its auth sequence, 0 without an account. */
@@ -24,7 +24,7 @@ export function checkEthTx(ctx: Context, keepers: EvmKeepers, params: EvmParams,
   const next = nextNonce(ctx, keepers, sender.bytes);
   if (tx.nonce < next) throw evmError(evmErrors.nonceTooLow, `next nonce ${next}, tx nonce ${tx.nonce}`);
   if (tx.nonce > next) throw evmError(evmErrors.nonceTooHigh, `next nonce ${next}, tx nonce ${tx.nonce}`);
-  const want = tx.gasLimit * cap + tx.value;
+  const want = upfrontCost(tx);
   const have = keepers.precisebank.getBalance(ctx.store, sender.bytes);
   if (have < want) throw evmError(evmErrors.insufficientFunds, `have ${have} want ${want}`);
 }

@@ -20,7 +20,7 @@ import { FEE_COLLECTOR } from "../../tx/ante.js";
 import { isFatal, type TxEnv, type TxResult } from "../../tx/processor.js";
 import { moduleReader } from "../../store/prefixStore.js";
 import { evmError, evmErrors } from "./errors.js";
-import { decodeEthTx, effectiveGasPrice, evmCommon, type DecodedEthTx } from "./ethTx.js";
+import { decodeEthTx, effectiveGasPrice, evmCommon, upfrontCost, type DecodedEthTx } from "./ethTx.js";
 import { checkEthTx } from "./ethTxChecks.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { EVM_STORE } from "./keys.js";
@@ -46,13 +46,10 @@ export class EthTxProcessor {
       const params = getEvmParams(moduleReader(branch, EVM_STORE));
       d = decodeEthTx(bytes, params.chainId);
       checkEthTx(ctx, this.keepers, params, d);
-      const { accounts } = this.keepers;
-      const store = accounts.store(ctx);
-      accounts.ensureAccount(store, d.sender.bytes);
-      accounts.setAccount(store, { ...accounts.getAccount(store, d.sender.bytes)!, sequence: d.tx.nonce + 1n });
+      this.useNonce(ctx, d);
       // The upfront cost leaves the sender in the mempool's state (as the Cosmos ante deducts fees),
       // so its later pending txs are checked against what is left.
-      const upfront = upfrontCost(d);
+      const upfront = upfrontCost(d.tx);
       if (upfront > 0n) this.keepers.precisebank.burnExtended(ctx, d.sender.bytes, upfront);
     } catch (err) {
       return failed(err);
@@ -107,15 +104,21 @@ export class EthTxProcessor {
     return { gasWanted, gasUsed: result.totalGasSpent, events: ctx.events };
   }
 
+  /** The sender's sequence becomes the tx's nonce + 1 (its account is created if it has none). */
+  private useNonce(ctx: Context, d: DecodedEthTx): void {
+    const { accounts } = this.keepers;
+    const store = accounts.store(ctx);
+    accounts.ensureAccount(store, d.sender.bytes);
+    accounts.setAccount(store, { ...accounts.getAccount(store, d.sender.bytes)!, sequence: d.tx.nonce + 1n });
+  }
+
   /** Bumps the nonce and charges gas limit x effective price (base fee burned, tip to fee_collector) in a fresh branch. */
   private chargeFailed(env: TxEnv, d: DecodedEthTx, params: EvmParams): bigint {
     const branch = env.state.branch();
     const ctx = new Context(env.header, branch, env.logger);
     try {
-      const { accounts, precisebank } = this.keepers;
-      const store = accounts.store(ctx);
-      accounts.ensureAccount(store, d.sender.bytes);
-      accounts.setAccount(store, { ...accounts.getAccount(store, d.sender.bytes)!, sequence: d.tx.nonce + 1n });
+      const { precisebank } = this.keepers;
+      this.useNonce(ctx, d);
       const price = effectiveGasPrice(d.tx, params.baseFee);
       const burned = d.tx.gasLimit * params.baseFee;
       const tip = d.tx.gasLimit * price - burned;
@@ -182,10 +185,4 @@ function failed(err: unknown): TxResult {
   if (isFatal(err)) throw err;
   const { codespace, code, log } = errorResult(err);
   return { codespace, code, log, gasWanted: 0n, gasUsed: 0n };
-}
-
-/** What a tx may cost at most: gas limit x its fee cap, plus the value it sends. */
-function upfrontCost(d: DecodedEthTx): bigint {
-  const tx = d.tx as { maxFeePerGas?: bigint; gasPrice?: bigint };
-  return d.tx.gasLimit * (tx.maxFeePerGas ?? tx.gasPrice ?? 0n) + d.tx.value;
 }
