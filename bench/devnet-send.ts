@@ -18,8 +18,8 @@ import { DEFAULT_CHAIN_ID } from "../cometbft/genesis.js";
 import { generateDevnet } from "../cometbft/devnet/generate.js";
 import type { DevnetNode } from "../cometbft/devnet/layout.js";
 import { nodeProcesses } from "../cometbft/devnet/processes.js";
-import { DEFAULT_PORTS, shiftPorts } from "../cometbft/ports.js";
-import { canConnect, isPortFree, waitUntil } from "../cometbft/readiness.js";
+import { shiftPorts } from "../cometbft/ports.js";
+import { canConnect, findFreePortOffset, waitUntil } from "../cometbft/readiness.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { getSigningInfo } from "../sdk/client/authQueries.js";
 import { CometRpcClient } from "../sdk/client/cometRpcClient.js";
@@ -41,15 +41,6 @@ const senders = Array.from({ length: SENDERS }, (_, i) => {
   return { signer, address: formatAccountAddress(signer.address) };
 });
 
-/** A base port offset with every port of `validators` nodes free. */
-async function freeBase(validators: number) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const offset = 11_000 + 100 * Math.floor(Math.random() * 250); // RPC stays below 65535
-    const ports = Array.from({ length: validators }, (_, i) => Object.values(shiftPorts(offset + 10 * i))).flat();
-    if ((await Promise.all(ports.map((p) => isPortFree(p)))).every(Boolean)) return shiftPorts(offset, DEFAULT_PORTS);
-  }
-  throw new Error("no free port range");
-}
 
 interface Outcome {
   validators: number;
@@ -66,7 +57,7 @@ async function runNetwork(validators: number, comet: string): Promise<Outcome> {
     dir,
     cometBinary: comet,
     validators,
-    basePorts: await freeBase(validators),
+    basePorts: shiftPorts(await findFreePortOffset(50, validators)),
     timeoutCommit: args["timeout-commit"],
     editAppState: (state) => withGenesisBalances(state, senders.map((s) => ({ address: s.address, coins: [{ denom: "uunit", amount: "1000000000" }] }))),
   });

@@ -11,13 +11,16 @@ export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
 }
 
 /**
- * A `--port-offset` (a multiple of 10 in [20000, 29000)) at which every default port is free, for
- * tests and benchmarks that start whole nodes next to each other.
+ * A `--port-offset` (a multiple of 10 in [20000, 29000)) at which every default port of
+ * `validators` validators (each +10 from the previous) is free, for tests and benchmarks that
+ * start whole nodes next to each other.
  */
-export async function findFreePortOffset(attempts = 50): Promise<number> {
+export async function findFreePortOffset(attempts = 50, validators = 1): Promise<number> {
   for (let attempt = 0; attempt < attempts; attempt++) {
     const offset = 20_000 + 10 * Math.floor(Math.random() * 900);
-    const free = await Promise.all(Object.values(shiftPorts(offset)).map((port) => isPortFree(port)));
+    // Validator i of a network at this offset uses every port + 10·i.
+    const ports = Array.from({ length: validators }, (_, i) => Object.values(shiftPorts(offset + 10 * i))).flat();
+    const free = await Promise.all(ports.map((port) => isPortFree(port)));
     if (free.every(Boolean)) return offset;
   }
   throw new Error(`no free port offset found in ${attempts} attempts`);
