@@ -241,12 +241,9 @@ export class UnitApp extends BaseApplication {
     try {
       return await this.txProcessor.deliver({ header, state: block, logger: this.logger }, tx);
     } catch (err) {
-      // As safely(): a tx's own failure is a failed result; store and system failures halt.
-      if (isFatal(err)) throw err;
-      return errorResult(err);
+      return recovered(err);
     }
   }
-
 }
 
 /**
@@ -258,9 +255,14 @@ function safely(run: () => TxResult): TxResult {
   try {
     return run();
   } catch (err) {
-    if (isFatal(err)) throw err;
-    return errorResult(err);
+    return recovered(err);
   }
+}
+
+/** The failed-tx result for an error tx code threw (see safely); fatal errors propagate. */
+function recovered(err: unknown): TxResult {
+  if (isFatal(err)) throw err;
+  return errorResult(err);
 }
 
 /** Parses the genesis app_state: a JSON object keyed by module name. */
