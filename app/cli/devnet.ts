@@ -4,7 +4,7 @@ import path from "node:path";
 import { ensureCometbft } from "../../cometbft/install.js";
 import { generateDevnet, isGenerated } from "../../cometbft/devnet/generate.js";
 import { startDevnet } from "../../cometbft/devnet/launcher.js";
-import { defaultDevnetDir, generatedNodes, type DevnetNetwork } from "../../cometbft/devnet/layout.js";
+import { defaultDevnetDir, devnetNodes, generatedNodes, type DevnetNetwork } from "../../cometbft/devnet/layout.js";
 import { readRunningPid } from "../../cometbft/devnet/pidFile.js";
 import { faucetProcess, nodeProcesses } from "../../cometbft/devnet/processes.js";
 import { nodeStatusLine, STATUS_HEADER } from "../../cometbft/devnet/status.js";
@@ -77,7 +77,8 @@ export async function runDevnetCommand(args: string[]): Promise<number> {
       if (pid) throw new UsageError(`the devnet in ${dir} is running (pid ${pid}); stop it first with unitd devnet stop`);
       // A reset keeps the devnet's ports unless told otherwise.
       const ports = offset === undefined && isGenerated(dir) ? { basePorts: generatedNodes(dir)[0]!.ports } : basePorts;
-      for (const entry of ["node0", "node1", "node2", "node3", "logs", "devnet.pid", "devnet.json"]) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+      for (const node of devnetNodes(dir)) fs.rmSync(node.home, { recursive: true, force: true });
+      for (const entry of ["logs", "devnet.pid", "devnet.json"]) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
       generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), onProgress: say, ...ports });
       say(`reset: fresh genesis and empty state in ${dir}`);
       return 0;
