@@ -76,7 +76,7 @@ test("a bech32 address is funded with 100 UNIT", async () => {
   const address = formatAccountAddress(freshAddress());
   const res = await request({ address }, "10.0.0.1");
   assert.equal(res.status, 200, JSON.stringify(res.json));
-  assert.deepEqual(Object.keys(res.json).sort(), ["address", "amount", "txhash"]);
+  assert.deepEqual(Object.keys(res.json).sort(), ["address", "amount", "evm_address", "txhash"]);
   assert.equal(res.json.address, address);
   assert.equal(res.json.amount, `${AMOUNT}uunit`);
   assert.match(res.json.txhash!, /^[0-9A-F]{64}$/);

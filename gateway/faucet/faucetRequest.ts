@@ -1,11 +1,15 @@
-// The one request the faucet takes: `{"address": "unit1..." | "0x..."}`. Checked strictly so a
-// typo (bad checksum, wrong prefix) is answered with what is wrong instead of funding nobody.
+// The one request the faucet takes: `{"address": "unit1..." | "0x..."}`. Both forms name the same
+// 20-byte account, funded by the same bank send. Checked strictly so a typo (bad bech32 or EIP-55
+// checksum, wrong prefix) is answered with what is wrong instead of funding nobody.
 import { formatAccountAddress, parseAccountAddress } from "../../sdk/crypto/accountAddress.js";
+import { formatHexAddress } from "../../sdk/crypto/hexAddress.js";
 import { FaucetHttpError } from "./httpErrors.js";
 
 export interface FaucetRequest {
   /** The recipient in the chain's bech32 form, whichever form was sent. */
   address: string;
+  /** The same 20 bytes as an EIP-55 0x address: where EVM tools see the funds. */
+  evmAddress: string;
 }
 
 export function parseFaucetRequest(body: unknown): FaucetRequest {
@@ -19,5 +23,5 @@ export function parseFaucetRequest(body: unknown): FaucetRequest {
   } catch (err) {
     throw new FaucetHttpError(400, `invalid address: ${(err as Error).message}`);
   }
-  return { address: formatAccountAddress(bytes) };
+  return { address: formatAccountAddress(bytes), evmAddress: formatHexAddress(bytes) };
 }

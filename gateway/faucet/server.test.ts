@@ -8,15 +8,18 @@ import type { AddressInfo } from "node:net";
 import { createFaucetApp } from "./server.js";
 import { SlidingWindowLimiter } from "./slidingWindowLimiter.js";
 import { FaucetHttpError } from "./httpErrors.js";
+import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
+import { formatHexAddress } from "../../sdk/crypto/hexAddress.js";
 
 const GOV = "unit10d07y265gmmuvt4z0w9aw880jnsr700jj6dgqc";
 const GOV_HEX = "0x7b5Fe22B5446f7C62Ea27B8BD71CeF94e03f3dF2"; // EIP-55 checksummed
+const FAUCET_BYTES = new Uint8Array(20).fill(0xfa);
 
 let now = 1_000_000;
 const sent: string[] = [];
 let failNext: Error | undefined;
 const sender = {
-  address: "unit1faucet",
+  address: formatAccountAddress(FAUCET_BYTES),
   async send(to: string) {
     if (failNext) {
       const err = failNext;
@@ -47,19 +50,23 @@ function freshWindow() {
   now += 120_000;
 }
 
-test("a bech32 address is funded: 200 with txhash, address and amount", async () => {
+test("a bech32 address is funded: 200 with txhash, both address forms and amount", async () => {
   freshWindow();
   const res = await post(JSON.stringify({ address: GOV }));
   assert.equal(res.status, 200);
-  assert.deepEqual(res.json, { txhash: `HASH${sent.length}`, address: GOV, amount: "100000000uunit" });
+  assert.deepEqual(res.json, { txhash: `HASH${sent.length}`, address: GOV, evm_address: GOV_HEX, amount: "100000000uunit" });
 });
 
-test("a 0x address (any case) is funded and answered in bech32 form", async () => {
+test("a 0x address (lower, upper or checksummed case) is funded as the same account, and answered in both forms", async () => {
   freshWindow();
-  for (const address of [GOV_HEX, GOV_HEX.toLowerCase()]) {
+  for (const address of [GOV_HEX, GOV_HEX.toLowerCase(), "0x" + GOV_HEX.slice(2).toUpperCase()]) {
+    const before = sent.length;
     const res = await post(JSON.stringify({ address }));
     assert.equal(res.status, 200, JSON.stringify(res.json));
     assert.equal(res.json.address, GOV);
+    assert.equal(res.json.evm_address, GOV_HEX, "the 0x form is always EIP-55 checksummed");
+    assert.deepEqual(sent.slice(before), [GOV], "the sender gets the bech32 form, as for a bech32 request");
+    freshWindow();
   }
 });
 
@@ -78,7 +85,12 @@ test("bad input gets 400 with a reason, and nothing is sent", async () => {
     [JSON.stringify({ address: GOV.slice(0, -1) + (GOV.endsWith("c") ? "d" : "c") }), /checksum/],
     [JSON.stringify({ address: "cosmos10d07y265gmmuvt4z0w9aw880jnsr700j6zn9kn" }), /prefix/],
     [JSON.stringify({ address: "0x1234" }), /40 hex/],
-    [JSON.stringify({ address: "0x7b5fE22B5446f7C62Ea27B8BD71CeF94e03f3dF2" }), /checksum/],
+    [JSON.stringify({ address: "0x7b5fE22B5446f7C62Ea27B8BD71CeF94e03f3dF2" }), /fails its EIP-55 checksum/],
+    [JSON.stringify({ address: "0X7B5FE22B5446F7C62EA27B8BD71CEF94E03F3DF2" }), /must start with "0x"/],
+    [JSON.stringify({ address: GOV_HEX + "00" }), /expected 40 hex characters after 0x, got 42/],
+    [JSON.stringify({ address: GOV_HEX.slice(0, -1) + "z" }), /"z" is not a hex character/],
+    [JSON.stringify({ address: "0x" }), /got 0/],
+    [JSON.stringify({ address: GOV_HEX.slice(2).toLowerCase() }), /an EVM address starts with 0x/],
   ];
   for (const [body, message] of cases) {
     const res = await post(body);
@@ -124,7 +136,7 @@ test("unknown paths are 404, wrong methods 405 with Allow", async () => {
 
 test("info and health describe the faucet", async () => {
   const info = (await (await fetch(base + "/faucet/info")).json()) as Record<string, unknown>;
-  assert.deepEqual(info, { address: "unit1faucet", amount: "100000000uunit", rate_limit: { window_seconds: 60 } });
+  assert.deepEqual(info, { address: formatAccountAddress(FAUCET_BYTES), evm_address: formatHexAddress(FAUCET_BYTES), amount: "100000000uunit", rate_limit: { window_seconds: 60 } });
   assert.deepEqual(await (await fetch(base + "/health")).json(), { status: "ok" });
 });
 

@@ -3,6 +3,7 @@
 // and nothing a client sends can crash the process.
 import Koa from "koa";
 import type { Logger } from "pino";
+import { toHexAddress } from "../../sdk/crypto/accountAddress.js";
 import { formatCoins, type Coin } from "../../sdk/tx/coins.js";
 import { parseFaucetRequest } from "./faucetRequest.js";
 import { FaucetHttpError } from "./httpErrors.js";
@@ -26,13 +27,14 @@ type Route = { methods: string[]; handle: (ctx: Koa.Context) => Promise<void> | 
 export function createFaucetApp(options: FaucetAppOptions): Koa {
   const app = new Koa({ proxy: options.trustProxy ?? false });
   const amount = formatCoins(options.amount);
+  const faucetEvmAddress = toHexAddress(options.sender.address);
   const routes: Record<string, Route> = {
     "/faucet": { methods: ["POST"], handle: (ctx) => fund(ctx, options, amount) },
     "/faucet/info": {
       methods: ["GET", "HEAD"],
       handle: (ctx) => {
         const windowSeconds = Math.round(options.limits.windowMs / 1000);
-        ctx.body = { address: options.sender.address, amount, rate_limit: { window_seconds: windowSeconds } };
+        ctx.body = { address: options.sender.address, evm_address: faucetEvmAddress, amount, rate_limit: { window_seconds: windowSeconds } };
       },
     },
     "/health": { methods: ["GET", "HEAD"], handle: (ctx) => void (ctx.body = { status: "ok" }) },
@@ -73,7 +75,7 @@ export function createFaucetApp(options: FaucetAppOptions): Koa {
 }
 
 async function fund(ctx: Koa.Context, options: FaucetAppOptions, amount: string): Promise<void> {
-  const { address } = parseFaucetRequest(await readJsonBody(ctx.req, options.bodyLimitBytes));
+  const { address, evmAddress } = parseFaucetRequest(await readJsonBody(ctx.req, options.bodyLimitBytes));
   const { perIp, perAddress } = options.limits;
   // Check both limits before recording either, so a refused request uses up no quota.
   for (const [limiter, key, what] of [[perIp, ctx.ip, "from your IP address"], [perAddress, address, "for this address"]] as const) {
@@ -88,7 +90,7 @@ async function fund(ctx: Koa.Context, options: FaucetAppOptions, amount: string)
   try {
     const { txhash } = await options.sender.send(address);
     options.logger?.info({ address, txhash, ip: ctx.ip }, "funded");
-    ctx.body = { txhash, address, amount };
+    ctx.body = { txhash, address, evm_address: evmAddress, amount };
   } catch (err) {
     // The caller did nothing wrong: give the quota back.
     perIp.release(ctx.ip);

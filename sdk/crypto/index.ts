@@ -8,4 +8,4 @@ export { compressPubKey, decompressPubKey, isValidPubKey } from "./pubkey.js";
 export { addressFromPubKey, cosmosAddressFromPubKey, ethAddressFromPubKey, tryAddressFromPubKey } from "./address.js";
 export { decodeBech32, encodeBech32, splitBech32, type Bech32DecodeOptions } from "./bech32.js";
 export { formatHexAddress, parseHexAddress } from "./hexAddress.js";
-export { accountAddressForms, formatAccountAddress, formatValidatorAddress, parseAccountAddress } from "./accountAddress.js";
+export { accountAddressForms, formatAccountAddress, formatValidatorAddress, parseAccountAddress, toBech32Address, toHexAddress } from "./accountAddress.js";

@@ -1,6 +1,7 @@
 // `unitd query` (alias `q`): read committed state from a node through CometBFT RPC.
 import { runQueryAuth } from "./queryAuth.js";
 import { runQueryBank } from "./queryBank.js";
+import { EVM_QUERY_USAGE, runQueryEvm } from "./queryEvm.js";
 import { runQueryTx } from "./queryTx.js";
 import { IDENTITY_QUERY_USAGE, runQueryIdentity } from "./queryIdentity.js";
 import { GOV_QUERY_USAGE, runQueryGov } from "./queryGov.js";
@@ -19,6 +20,7 @@ Queries:
 ${STAKING_QUERY_USAGE}
 ${GOV_QUERY_USAGE}
 ${IDENTITY_QUERY_USAGE}
+${EVM_QUERY_USAGE}
 
 Addresses are accepted as unit1... or 0x...
 
@@ -51,8 +53,10 @@ export function runQueryCommand(args: string[]): Promise<number> {
         return runQueryGov(rest);
       case "identity":
         return runQueryIdentity(rest);
+      case "evm":
+        return runQueryEvm(rest);
       default:
-        throw new UsageError(`unknown query module "${module}": expected bank, auth, staking, gov, identity or tx`);
+        throw new UsageError(`unknown query module "${module}": expected bank, auth, staking, gov, identity, evm or tx`);
     }
   });
 }

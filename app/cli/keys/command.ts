@@ -15,7 +15,7 @@ export const KEYS_USAGE = `Usage: unitd keys <command> [flags]
 Commands:
   add <name>             create a key (--recover to restore one from a mnemonic on stdin)
   list                   list all keys
-  show <name|address>    show a key (--address, --bech acc|val)
+  show <name|address>    show a key (--address, --evm for the 0x form, --bech acc|val)
   delete <name>          delete a key (-y to skip the confirmation)
   export <name>          print the private key, encrypted under a passphrase, as ASCII armor
   import <name> <file>   import a key written by export

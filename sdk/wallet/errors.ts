@@ -1,0 +1,19 @@
+// Errors of the wallet helpers, each with a literal `name` to branch on and a message fit to show.
+
+/** The network settings given to a wallet helper are not ones a wallet would accept. */
+export class WalletNetworkError extends Error {
+  override readonly name = "WalletNetworkError";
+}
+
+/** The wallet refused or failed a request; `code` is its EIP-1193 error code when it gave one. */
+export class WalletRequestError extends Error {
+  override readonly name = "WalletRequestError";
+  constructor(
+    readonly method: string,
+    readonly code: number | undefined,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
