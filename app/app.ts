@@ -90,6 +90,9 @@ export class UnitApp extends BaseApplication {
     if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
     this.checkState = this.store.begin();
     this.checkHeader = this.nextCheckHeader();
+    // Queries that read the mempool's view (an EVM account's pending nonce) or the latest state
+    // whatever height they were asked at (EVM blocks and logs), on gRPC and ABCI Query alike.
+    this.queries.services.provideStateAccess({ pending: () => this.checkState, latest: () => ({ state: this.store.view(), height: this.store.lastHeight }) });
     const simulate = this.txProcessor.simulate?.bind(this.txProcessor);
     if (simulate) registerSimulate(this.queries.services, (tx) => simulate({ header: this.checkHeader, state: this.simulationState(), logger: this.logger }, tx));
   }
@@ -208,11 +211,12 @@ export class UnitApp extends BaseApplication {
     return { chainId: this.chainId, height: BigInt(next), time: last?.time ?? EPOCH, hash: new Uint8Array(), proposerAddress: new Uint8Array() };
   }
 
-  override query(req: pb.RequestQuery): A.QueryResult {
+  /** Not queued behind consensus work: it reads committed views, and may await (eth_call runs the VM). */
+  override async query(req: pb.RequestQuery): Promise<A.QueryResult> {
     const height = req.height > 0n ? Number(req.height) : this.store.lastHeight;
     try {
       const view = this.store.view(height);
-      return { ...this.queries.route(req.path, req.data, view, height), height: BigInt(height) };
+      return { ...(await this.queries.route(req.path, req.data, view, height)), height: BigInt(height) };
     } catch (err) {
       if (err instanceof HeightNotAvailableError) return { ...QUERY_ERRORS.heightUnavailable, log: err.message, height: BigInt(height) };
       return { ...QUERY_ERRORS.invalidRequest, log: (err as Error).message, height: BigInt(height) };

@@ -2,6 +2,7 @@
 // genesis, begin-block and end-block hooks, the message router and the query services.
 import type { DescMessage } from "@bufbuild/protobuf";
 import { validateModuleList, type AppModule } from "./module.js";
+import { blockHashReader } from "./modules/blockinfo/keeper.js";
 import { blockInfoModule } from "./modules/blockinfo/module.js";
 import { AccountKeeper } from "./modules/auth/keeper.js";
 import { authModule } from "./modules/auth/module.js";
@@ -41,20 +42,23 @@ function keepers(msgs: MsgRouter) {
   const staking = new StakingKeeper(bank, accounts);
   const gov = new GovKeeper(bank, staking, msgs);
   const identity = new IdentityKeeper(accounts);
-  return { accounts, bank, precisebank, staking, gov, identity };
+  const evm = { accounts, precisebank, blocks: blockHashReader };
+  return { accounts, bank, precisebank, staking, gov, identity, evm };
 }
 
 function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
   return validateModuleList([
-    // First: later modules' begin-block hooks may read the current block's record.
+    // First: later modules' begin-block hooks may read the current block's record, and the EVM's
+    // BLOCKHASH reads the hashes it keeps.
     blockInfoModule,
     // Before bank: bank's genesis creates accounts for the balances it credits, after the module accounts exist.
     authModule(k.accounts),
     bankModule(k.bank, k.accounts),
     // After bank: its genesis checks the reserve balance that bank's genesis credited.
     precisebankModule(k.precisebank),
-    // Ethereum txs execute over auth sequences and precisebank balances; it has no end block.
-    evmModule,
+    // Ethereum txs execute over auth sequences and precisebank balances. Its begin block opens the
+    // block's EvmBlock record (the base fee) before any tx runs; it has no end block.
+    evmModule(k.evm),
     identityModule(k.identity),
     // Gov's end block tallies and runs passed proposals before staking computes the validator set
     // changes of the block (as in the SDK), so a proposal's effect on stake reaches CometBFT at once.
@@ -86,7 +90,7 @@ export function wireApp(): AppWiring {
   const queries = new QueryRouter();
   for (const m of modules) m.registerServices?.({ msgs, queries: queries.services });
   // Cosmos TxRaw and raw Ethereum txs, told apart by their first byte.
-  const txProcessor = new RoutingTxProcessor(new CosmosTxProcessor(msgs, { accounts: k.accounts, bank: k.bank, sigCache: new SignatureCache() }), new EthTxProcessor({ accounts: k.accounts, precisebank: k.precisebank }));
+  const txProcessor = new RoutingTxProcessor(new CosmosTxProcessor(msgs, { accounts: k.accounts, bank: k.bank, sigCache: new SignatureCache() }), new EthTxProcessor(k.evm));
   const anyTypes = [...msgs.schemas(), ...modules.flatMap((m) => m.anyTypes ?? [])];
   return { modules, queries, msgs, txProcessor, anyTypes };
 }

@@ -1,7 +1,7 @@
-// grpc-js handlers for the two kinds of unary method: synchronous queries against a committed view
-// (QueryServices) and async node methods (NodeServices). Both answer every failure with a status
-// (grpcStatusOf decides the code) and never let an exception escape into grpc-js, which would
-// turn it into an opaque UNKNOWN, or into the process.
+// grpc-js handlers for the two kinds of unary method: queries against a committed view
+// (QueryServices, awaited: eth_call runs the VM) and async node methods (NodeServices). Both answer
+// every failure with a status (grpcStatusOf decides the code) and never let an exception escape
+// into grpc-js, which would turn it into an opaque UNKNOWN, or into the process.
 import { status as GrpcStatus, type handleUnaryCall, type ServiceError, type ServerUnaryCall } from "@grpc/grpc-js";
 import type { Logger } from "pino";
 import { GrpcCode } from "../errors.js";
@@ -13,14 +13,16 @@ type UnaryHandler = handleUnaryCall<Buffer, Buffer>;
 
 export function queryHandler(method: QueryMethod, state: CommittedState, logger: Logger): UnaryHandler {
   return (call, callback) => {
-    try {
-      const { view, height } = committedView(state, requestedHeight(call.metadata));
-      const response = method.handle(call.request, { state: view, height });
-      call.sendMetadata(heightMetadata(height));
-      callback(null, asBuffer(response));
-    } catch (err) {
-      callback(serviceError(err, method.path, logger));
-    }
+    void (async () => {
+      try {
+        const { view, height } = committedView(state, requestedHeight(call.metadata));
+        const response = await method.handleAsync(call.request, { state: view, height });
+        call.sendMetadata(heightMetadata(height));
+        callback(null, asBuffer(response));
+      } catch (err) {
+        callback(serviceError(err, method.path, logger));
+      }
+    })();
   };
 }
 

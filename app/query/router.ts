@@ -29,13 +29,14 @@ export class QueryRouter {
     this.exact.set(path, handler);
   }
 
-  route(path: string, data: Uint8Array, state: KVReader, height: number): QueryResult {
+  /** Asynchronous because some query services are (eth_call runs the VM); failures are results, never rejections. */
+  async route(path: string, data: Uint8Array, state: KVReader, height: number): Promise<QueryResult> {
     const handler = this.exact.get(path);
     if (handler) return handler(data, state, path);
     const method = this.services.method(path);
     if (method) {
       try {
-        return { value: method.handle(data, { state, height }) };
+        return { value: await method.handleAsync(data, { state, height }) };
       } catch (err) {
         return abciQueryError(err);
       }

@@ -1,6 +1,7 @@
 // Query services: one handler table per gRPC service, served both by the gRPC server (port 9090)
 // and by ABCI Query under the method's gRPC path (`/cosmos.bank.v1beta1.Query/AllBalances`), which
-// is how CosmJS reads. Handlers are pure functions of a read-only state view at one height.
+// is how CosmJS reads. Handlers are functions of a read-only state view at one height; most answer
+// at once, a few (the EVM's eth_call) return a promise, which both servers await.
 import { create, fromBinary, toBinary, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import type { GenService, GenServiceMethods } from "@bufbuild/protobuf/codegenv2";
 import { AppError, GrpcCode } from "../errors.js";
@@ -10,7 +11,17 @@ export interface QueryContext {
   /** Committed state at `height`. */
   state: KVReader;
   height: number;
+  /**
+   * The mempool's view: the latest committed state plus what CheckTx has applied since (sequences
+   * bumped, upfront costs deducted). Absent where no app runs (module unit tests).
+   */
+  pending?: () => KVReader;
+  /** The latest committed state and its height, whatever height the request asked for. */
+  latest?: () => { state: KVReader; height: number };
 }
+
+/** The views of state only the app can give (see QueryContext); it provides them once at start. */
+export type QueryStateAccess = Required<Pick<QueryContext, "pending" | "latest">>;
 
 /** A query failure with the gRPC status it answers with. */
 export class QueryError extends Error {
@@ -26,7 +37,7 @@ export class QueryError extends Error {
 export const notFound = (message: string) => new QueryError(GrpcCode.NOT_FOUND, message);
 export const invalidArgument = (message: string) => new QueryError(GrpcCode.INVALID_ARGUMENT, message);
 
-type Handler<I extends DescMessage, O extends DescMessage> = (req: MessageShape<I>, ctx: QueryContext) => MessageInitShape<O>;
+type Handler<I extends DescMessage, O extends DescMessage> = (req: MessageShape<I>, ctx: QueryContext) => MessageInitShape<O> | Promise<MessageInitShape<O>>;
 
 /** Handlers of a service's unary methods, by the method's local (lowerCamel) name. */
 export type QueryServiceImpl<M extends GenServiceMethods> = {
@@ -39,6 +50,9 @@ export interface QueryMethod {
   method: DescMethod;
   /** `/<package>.<Service>/<Method>` */
   path: string;
+  /** Any handler: what the gRPC server and ABCI Query call. */
+  handleAsync(request: Uint8Array, ctx: QueryContext): Promise<Uint8Array>;
+  /** A handler that answers at once; one that returns a promise fails here (INTERNAL). */
   handle(request: Uint8Array, ctx: QueryContext): Uint8Array;
 }
 
@@ -46,6 +60,12 @@ export interface QueryMethod {
 export class QueryServices {
   private readonly byPath = new Map<string, QueryMethod>();
   private readonly services: DescService[] = [];
+  private access: QueryStateAccess | undefined;
+
+  /** Gives every handler the app's pending and latest views (QueryContext); the app calls it once. */
+  provideStateAccess(access: QueryStateAccess): void {
+    this.access = access;
+  }
 
   register<M extends GenServiceMethods>(service: GenService<M>, impl: QueryServiceImpl<M>): void {
     const desc = service as unknown as DescService;
@@ -55,19 +75,32 @@ export class QueryServices {
       if (method.methodKind !== "unary") continue;
       const handler = (impl as Record<string, Handler<DescMessage, DescMessage> | undefined>)[method.localName];
       const path = `/${desc.typeName}/${method.name}`;
+      // Decodes, calls the handler with the app's views added to the context; may be a promise.
+      const answer = (request: Uint8Array, ctx: QueryContext) => {
+        if (!handler) throw new QueryError(GrpcCode.UNIMPLEMENTED, `method ${path} is not implemented by this node`);
+        let input;
+        try {
+          input = fromBinary(method.input, request);
+        } catch (err) {
+          throw invalidArgument(`cannot decode ${method.input.typeName}: ${(err as Error).message}`);
+        }
+        return handler(input, this.access ? { ...this.access, ...ctx } : ctx);
+      };
+      const encode = (response: MessageInitShape<DescMessage>) => toBinary(method.output, create(method.output, response));
       this.byPath.set(path, {
         service: desc,
         method,
         path,
+        async handleAsync(request, ctx) {
+          return encode(await answer(request, ctx));
+        },
         handle(request, ctx) {
-          if (!handler) throw new QueryError(GrpcCode.UNIMPLEMENTED, `method ${path} is not implemented by this node`);
-          let input;
-          try {
-            input = fromBinary(method.input, request);
-          } catch (err) {
-            throw invalidArgument(`cannot decode ${method.input.typeName}: ${(err as Error).message}`);
+          const response = answer(request, ctx);
+          if (response instanceof Promise) {
+            response.catch(() => {}); // its outcome has nowhere to go
+            throw new QueryError(GrpcCode.INTERNAL, `method ${path} answers asynchronously: call handleAsync`);
           }
-          return toBinary(method.output, create(method.output, handler(input, ctx)));
+          return encode(response);
         },
       });
     }

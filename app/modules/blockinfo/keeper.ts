@@ -3,10 +3,14 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import { BlockInfoSchema, type BlockInfo } from "../../../gen/chain/blockinfo/blockinfo_pb.js";
 import type { BlockHeader } from "../../context.js";
 import type { KVReader, KVStore } from "../../store/types.js";
-import { LAST_BLOCK_KEY, blockHashKey } from "./keys.js";
+import { BLOCKINFO_STORE, LAST_BLOCK_KEY, blockHashKey } from "./keys.js";
 import { getMessage } from "../../store/messages.js";
+import { moduleReader } from "../../store/prefixStore.js";
 
-/** How many recent block hashes stay in state (what the EVM's BLOCKHASH can reach). */
+/**
+ * How many hashes of blocks before the current one stay in state: what the EVM's BLOCKHASH can
+ * reach from block n is n-256..n-1, so at height n the hashes of n-256..n are kept.
+ */
 export const RETAINED_BLOCK_HASHES = 256n;
 
 /**
@@ -26,7 +30,7 @@ export function recordBlock(store: KVStore, header: BlockHeader): void {
   });
   store.set(LAST_BLOCK_KEY, toBinary(BlockInfoSchema, info));
   store.set(blockHashKey(header.height), header.hash);
-  if (header.height > RETAINED_BLOCK_HASHES) store.delete(blockHashKey(header.height - RETAINED_BLOCK_HASHES));
+  if (header.height > RETAINED_BLOCK_HASHES) store.delete(blockHashKey(header.height - RETAINED_BLOCK_HASHES - 1n));
 }
 
 export function lastBlock(store: KVReader): BlockInfo | undefined {
@@ -36,3 +40,10 @@ export function lastBlock(store: KVReader): BlockInfo | undefined {
 export function blockHash(store: KVReader, height: bigint): Uint8Array | undefined {
   return store.get(blockHashKey(height));
 }
+
+/** The block hashes as other modules read them, over the whole state (the EVM's BLOCKHASH). */
+export const blockHashReader = {
+  blockHash(state: KVReader, height: bigint): Uint8Array | undefined {
+    return height < 0n ? undefined : blockHash(moduleReader(state, BLOCKINFO_STORE), height);
+  },
+};

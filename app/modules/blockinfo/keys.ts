@@ -1,5 +1,8 @@
 // State keys of the blockinfo module.
 
+/** The module's name and store namespace. */
+export const BLOCKINFO_STORE = "blockinfo";
+
 /** The most recent finalized block's BlockInfo. */
 export const LAST_BLOCK_KEY = Buffer.from("last");
 

@@ -2,8 +2,9 @@
 // block changes the app hash and recent block hashes are readable by later modules.
 import type { AppModule } from "../../module.js";
 import { recordBlock } from "./keeper.js";
+import { BLOCKINFO_STORE } from "./keys.js";
 
-export const BLOCKINFO_MODULE = "blockinfo";
+export const BLOCKINFO_MODULE = BLOCKINFO_STORE;
 
 export const blockInfoModule: AppModule = {
   name: BLOCKINFO_MODULE,

@@ -6,21 +6,22 @@ import type { Context } from "../../context.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { evmError, evmErrors } from "./errors.js";
 import { feeCap, upfrontCost, type DecodedEthTx } from "./ethTx.js";
-import { BLOCK_GAS_LIMIT, type EvmParams } from "./params.js";
+import { BLOCK_GAS_LIMIT } from "./params.js";
 
 /** The sender's next nonce: its auth sequence, 0 without an account. */
 export function nextNonce(ctx: Context, keepers: EvmKeepers, sender: Uint8Array): bigint {
   return keepers.accounts.getAccount(keepers.accounts.store(ctx), sender)?.sequence ?? 0n;
 }
 
-export function checkEthTx(ctx: Context, keepers: EvmKeepers, params: EvmParams, d: DecodedEthTx): void {
+/** `baseFee` is the base fee of the block the tx is for: its record's in FinalizeBlock, the next block's in CheckTx. */
+export function checkEthTx(ctx: Context, keepers: EvmKeepers, d: DecodedEthTx, baseFee: bigint): void {
   const { tx, sender } = d;
   if (tx.gasLimit > BLOCK_GAS_LIMIT) throw evmError(evmErrors.gasLimitTooHigh, `tx gas limit ${tx.gasLimit}, block gas limit ${BLOCK_GAS_LIMIT}`);
   // Intrinsic gas including Prague's EIP-7623 calldata floor, as runTx computes it.
   const minimum = getMinimumGasLimit(tx, sender);
   if (tx.gasLimit < minimum) throw evmError(evmErrors.intrinsicGas, `have ${tx.gasLimit}, want ${minimum}`);
   const cap = feeCap(tx);
-  if (cap < params.baseFee) throw evmError(evmErrors.feeCapTooLow, `address ${sender.toString()}, maxFeePerGas: ${cap}, baseFee: ${params.baseFee}`);
+  if (cap < baseFee) throw evmError(evmErrors.feeCapTooLow, `address ${sender.toString()}, maxFeePerGas: ${cap}, baseFee: ${baseFee}`);
   const next = nextNonce(ctx, keepers, sender.bytes);
   if (tx.nonce < next) throw evmError(evmErrors.nonceTooLow, `next nonce ${next}, tx nonce ${tx.nonce}`);
   if (tx.nonce > next) throw evmError(evmErrors.nonceTooHigh, `next nonce ${next}, tx nonce ${tx.nonce}`);

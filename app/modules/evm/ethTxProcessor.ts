@@ -5,30 +5,30 @@
 // included even when it reverts or runs out of gas (status 0, gas paid, nonce used), with code 0
 // as in Ethermint: the EVM status is in the receipt and the `ethereum_tx` event.
 //
-// Fees: the sender pays gasUsed x effective gas price. The base fee part is burned (settlement
+// Fees: the sender pays gasUsed x effective gas price at the block's base fee (its EvmBlock
+// record's, set by the evm begin block: feeMarket.ts). The base fee part is burned (settlement
 // burns what payers lose beyond what payees gain), the tip goes to the coinbase, which is the
 // fee_collector module account: the proposer's consensus address holds no account here.
-import { createBlock } from "@ethereumjs/block";
 import { Address, bytesToHex } from "@ethereumjs/util";
-import { createVM, runTx, type RunTxResult } from "@ethereumjs/vm";
+import { runTx, type RunTxResult } from "@ethereumjs/vm";
+import type { EvmBlock } from "../../../gen/chain/evm/evm_pb.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { Context, type AbciEvent } from "../../context.js";
 import { AppError, errorResult } from "../../errors.js";
 import { accAddressToString } from "../auth/addressCodec.js";
-import { moduleAddress } from "../auth/keeper.js";
-import { FEE_COLLECTOR } from "../../tx/ante.js";
 import { isFatal, type TxEnv, type TxResult } from "../../tx/processor.js";
 import { moduleReader } from "../../store/prefixStore.js";
 import { evmError, evmErrors } from "./errors.js";
-import { decodeEthTx, effectiveGasPrice, evmCommon, upfrontCost, type DecodedEthTx } from "./ethTx.js";
+import { blockHashChain } from "./blockHashChain.js";
+import { decodeEthTx, effectiveGasPrice, upfrontCost, type DecodedEthTx } from "./ethTx.js";
 import { checkEthTx } from "./ethTxChecks.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { EVM_STORE } from "./keys.js";
-import { BLOCK_GAS_LIMIT, getEvmParams, type EvmParams } from "./params.js";
+import { addExecutedTx, baseFeeAt, currentEvmBlock } from "./evmBlocks.js";
+import { BLOCK_GAS_LIMIT, getEvmParams } from "./params.js";
 import { blockPosition, storeReceipt, type BlockPosition } from "./receipts.js";
 import { StoreStateManager } from "./stateManager.js";
-
-const COINBASE = new Address(moduleAddress(FEE_COLLECTOR));
+import { COINBASE, createEvmRuntime } from "./vmFactory.js";
 
 export class EthTxProcessor {
   constructor(private readonly keepers: EvmKeepers) {}
@@ -37,15 +37,17 @@ export class EthTxProcessor {
    * Mempool admission, synchronous: no execution. On success the sender's sequence is bumped in
    * the check state (as the Cosmos ante does), so the sender's next nonce is accepted next and
    * replays are "nonce too low". The balance is checked per tx, not net of the sender's pending txs.
+   * The fee cap must cover the base fee the next block will have (from the last committed block's record).
    */
   check(env: TxEnv, bytes: Uint8Array, _recheck: boolean): TxResult {
     const branch = env.state.branch();
     const ctx = new Context(env.header, branch, env.logger);
     let d: DecodedEthTx;
     try {
-      const params = getEvmParams(moduleReader(branch, EVM_STORE));
+      const evmStore = moduleReader(branch, EVM_STORE);
+      const params = getEvmParams(evmStore);
       d = decodeEthTx(bytes, params.chainId);
-      checkEthTx(ctx, this.keepers, params, d);
+      checkEthTx(ctx, this.keepers, d, baseFeeAt(evmStore, env.header.height, params));
       this.useNonce(ctx, d);
       // The upfront cost leaves the sender in the mempool's state (as the Cosmos ante deducts fees),
       // so its later pending txs are checked against what is left.
@@ -62,17 +64,18 @@ export class EthTxProcessor {
   async deliver(env: TxEnv, bytes: Uint8Array): Promise<TxResult> {
     const branch = env.state.branch();
     const ctx = new Context(env.header, branch, env.logger);
+    const params = getEvmParams(moduleReader(branch, EVM_STORE));
+    const evmBlock = currentEvmBlock(ctx.storeFor(EVM_STORE), env.header.height);
+    const baseFee = BigInt(evmBlock.baseFee);
     let d: DecodedEthTx;
-    let params: EvmParams;
     try {
-      params = getEvmParams(moduleReader(branch, EVM_STORE));
       d = decodeEthTx(bytes, params.chainId);
-      checkEthTx(ctx, this.keepers, params, d);
+      checkEthTx(ctx, this.keepers, d, baseFee);
     } catch (err) {
       return failed(err);
     }
     const gasWanted = d.tx.gasLimit;
-    const position = blockPosition(ctx.storeFor(EVM_STORE), env.header.height);
+    const position = blockPosition(evmBlock);
     // The block's EVM gas is bounded: a tx that would exceed it does not run (and changes nothing).
     if (position.cumulativeGasUsed + gasWanted > BLOCK_GAS_LIMIT) {
       return failed(evmError(evmErrors.gasLimitTooHigh, `block gas used ${position.cumulativeGasUsed} + gas limit ${gasWanted} > ${BLOCK_GAS_LIMIT}`));
@@ -80,14 +83,8 @@ export class EthTxProcessor {
     const sm = new StoreStateManager(this.keepers, ctx);
     let result: RunTxResult;
     try {
-      // A copy per VM: each VM subscribes to its Common's events, so a shared one would keep every
-      // VM (and the branches it holds) alive forever.
-      const common = evmCommon(params.chainId).copy();
-      const vm = await createVM({ common, stateManager: sm });
-      const block = createBlock(
-        { header: { number: env.header.height, timestamp: env.header.time.seconds, coinbase: COINBASE, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: params.baseFee } },
-        { common },
-      );
+      const blockchain = blockHashChain(this.keepers.blocks, ctx.store);
+      const { vm, block } = await createEvmRuntime(params.chainId, sm, blockchain, { number: env.header.height, timestamp: evmBlock.time, baseFee });
       result = await runTx(vm, { tx: d.tx, block, skipBalance: false, skipNonce: false, blockGasUsed: position.cumulativeGasUsed });
       sm.settle();
     } catch (err) {
@@ -97,9 +94,9 @@ export class EthTxProcessor {
       sm.discard();
       if (isFatal(err)) throw err;
       const reason = err instanceof AppError ? err.message : "the EVM failed to execute the transaction";
-      return { ...failed(evmError(evmErrors.execution, reason)), gasWanted, gasUsed: this.chargeFailed(env, d, params) };
+      return { ...failed(evmError(evmErrors.execution, reason)), gasWanted, gasUsed: this.chargeFailed(env, d, baseFee) };
     }
-    this.record(ctx, d, params, position, result);
+    this.record(ctx, d, evmBlock, result);
     branch.write();
     return { gasWanted, gasUsed: result.totalGasSpent, events: ctx.events };
   }
@@ -113,14 +110,14 @@ export class EthTxProcessor {
   }
 
   /** Bumps the nonce and charges gas limit x effective price (base fee burned, tip to fee_collector) in a fresh branch. */
-  private chargeFailed(env: TxEnv, d: DecodedEthTx, params: EvmParams): bigint {
+  private chargeFailed(env: TxEnv, d: DecodedEthTx, baseFee: bigint): bigint {
     const branch = env.state.branch();
     const ctx = new Context(env.header, branch, env.logger);
     try {
       const { precisebank } = this.keepers;
       this.useNonce(ctx, d);
-      const price = effectiveGasPrice(d.tx, params.baseFee);
-      const burned = d.tx.gasLimit * params.baseFee;
+      const price = effectiveGasPrice(d.tx, baseFee);
+      const burned = d.tx.gasLimit * baseFee;
       const tip = d.tx.gasLimit * price - burned;
       if (burned > 0n) precisebank.burnExtended(ctx, d.sender.bytes, burned);
       if (tip > 0n) precisebank.sendExtended(ctx, d.sender.bytes, COINBASE.bytes, tip);
@@ -132,15 +129,17 @@ export class EthTxProcessor {
     return d.tx.gasLimit;
   }
 
-  /** The receipt, its location, and the `message`, `ethereum_tx` and `tx_log` events. */
-  private record(ctx: Context, d: DecodedEthTx, params: EvmParams, position: BlockPosition, result: RunTxResult): void {
+  /** The receipt, its location, the tx in its block's record, and the `message`, `ethereum_tx` and `tx_log` events. */
+  private record(ctx: Context, d: DecodedEthTx, evmBlock: EvmBlock, result: RunTxResult): void {
     const { tx, sender, hash } = d;
+    const position: BlockPosition = blockPosition(evmBlock);
+    const evmStore = ctx.storeFor(EVM_STORE);
     const failure = result.execResult.exceptionError?.error;
     const logs = result.execResult.logs ?? [];
     const contract = result.createdAddress?.bytes ?? new Uint8Array();
     const txHash = bytesToHex(hash);
     const height = ctx.header.height;
-    storeReceipt(ctx.storeFor(EVM_STORE), {
+    storeReceipt(evmStore, {
       txHash: hash,
       status: failure === undefined ? 1 : 0,
       cumulativeGasUsed: position.cumulativeGasUsed + result.totalGasSpent,
@@ -148,7 +147,7 @@ export class EthTxProcessor {
       logs: logs.map(([address, topics, data]) => ({ address, topics, data })),
       bloom: result.bloom.bitvector,
       contractAddress: contract,
-      effectiveGasPrice: effectiveGasPrice(tx, params.baseFee).toString(),
+      effectiveGasPrice: effectiveGasPrice(tx, BigInt(evmBlock.baseFee)).toString(),
       blockHeight: height,
       txIndex: position.index,
       from: sender.bytes,
@@ -156,6 +155,7 @@ export class EthTxProcessor {
       txType: tx.type,
       firstLogIndex: position.logIndex,
     });
+    addExecutedTx(evmStore, evmBlock, { hash, gasUsed: result.totalGasSpent, logCount: logs.length, bloom: result.bloom.bitvector });
     const events: AbciEvent[] = [];
     const emit = (type: string, attributes: Record<string, string>) => events.push(abciEvent(type, attributes));
     emit("message", { action: "ethereum_tx", module: EVM_STORE, sender: accAddressToString(sender.bytes) });

@@ -1,4 +1,4 @@
-// What the EVM's state needs from auth and precisebank, and nothing more. It has no mint and no
+// What the EVM needs from auth, precisebank and blockinfo, and nothing more. It has no mint and no
 // bank access: every native-coin movement of the EVM is a precisebank send or burn in aunit.
 import type { Context } from "../../context.js";
 import type { KVReader, KVStore } from "../../store/types.js";
@@ -28,7 +28,14 @@ export interface EvmPrecisebankKeeper {
   burnExtended(ctx: Context, from: Uint8Array, amount: bigint): void;
 }
 
+/** What BLOCKHASH reads: the hashes of recent blocks (blockinfo keeps the last 256 and the current one). */
+export interface EvmBlockHashKeeper {
+  /** The hash of block `height`, or undefined when it is not retained; `state` is the whole state. */
+  blockHash(state: KVReader, height: bigint): Uint8Array | undefined;
+}
+
 export interface EvmKeepers {
   accounts: EvmAccountKeeper;
   precisebank: EvmPrecisebankKeeper;
+  blocks: EvmBlockHashKeeper;
 }

@@ -3,7 +3,7 @@ import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { GenesisStateSchema } from "../../../gen/chain/evm/genesis_pb.js";
 import type { Context } from "../../context.js";
 import { EVM_STORE } from "./keys.js";
-import { defaultEvmParams, paramsMessage, setEvmParams } from "./params.js";
+import { defaultEvmParams, invalidParamsReason, paramsMessage, setEvmParams } from "./params.js";
 
 export function defaultEvmGenesis(): unknown {
   return toJson(GenesisStateSchema, create(GenesisStateSchema, { params: paramsMessage(defaultEvmParams()) }), { useProtoFieldName: true, alwaysEmitImplicit: true });
@@ -18,7 +18,12 @@ export function initEvmGenesis(ctx: Context, raw: unknown): void {
   }
   const p = g.params;
   if (!p) throw new Error("evm genesis: params are missing");
-  if (!/^[0-9]+$/.test(p.baseFee)) throw new Error(`evm genesis params.base_fee: "${p.baseFee}" is not a non-negative integer (aunit per gas)`);
-  if (p.chainId === 0n) throw new Error("evm genesis params.chain_id: must be positive");
-  setEvmParams(ctx.storeFor(EVM_STORE), { baseFee: BigInt(p.baseFee), chainId: p.chainId });
+  const reason = invalidParamsReason(p);
+  if (reason) throw new Error(`evm genesis params.${reason}`);
+  setEvmParams(ctx.storeFor(EVM_STORE), {
+    minBaseFee: BigInt(p.minBaseFee),
+    chainId: p.chainId,
+    baseFeeChangeDenominator: p.baseFeeChangeDenominator,
+    elasticityMultiplier: p.elasticityMultiplier,
+  });
 }

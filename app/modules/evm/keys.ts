@@ -1,7 +1,8 @@
 // The evm module's storage schema, under the `evm/` namespace. Accounts' nonces and balances are
 // not here: nonce = the auth account's sequence, balance = precisebank's extended balance. Only
-// what Ethereum has and Cosmos does not lives here: code and contract storage. Fixed-width
-// binary parts, so `0x03 | address` lists one contract's slots in slot order.
+// what Ethereum has and Cosmos does not lives here: code and contract storage, receipts and the
+// per-block records. Fixed-width binary parts, so `0x03 | address` lists one contract's slots in
+// slot order and `0x08 | height` the blocks in height order.
 
 /** The module's name and store namespace. */
 export const EVM_STORE = "evm";
@@ -19,8 +20,9 @@ export const RECEIPT_PREFIX = Uint8Array.of(0x04);
 export const TX_LOCATION_PREFIX = Uint8Array.of(0x05);
 /** 0x06 → chain.evm.Params */
 export const PARAMS_KEY = Uint8Array.of(0x06);
-/** 0x07 → chain.evm.BlockTxCounter of the block being executed */
-export const BLOCK_TX_COUNTER_KEY = Uint8Array.of(0x07);
+// 0x07 held the block's running tx counter before EvmBlock carried it: retired, never reused.
+/** 0x08 | height(8, big-endian) → chain.evm.EvmBlock; one per height, kept for every height */
+export const EVM_BLOCK_PREFIX = Uint8Array.of(0x08);
 
 export function receiptKey(txHash: Uint8Array): Uint8Array {
   return Buffer.concat([RECEIPT_PREFIX, fixed(txHash, 32, "tx hash")]);
@@ -28,6 +30,13 @@ export function receiptKey(txHash: Uint8Array): Uint8Array {
 
 export function txLocationKey(txHash: Uint8Array): Uint8Array {
   return Buffer.concat([TX_LOCATION_PREFIX, fixed(txHash, 32, "tx hash")]);
+}
+
+export function evmBlockKey(height: bigint): Uint8Array {
+  const key = Buffer.alloc(1 + 8);
+  key[0] = EVM_BLOCK_PREFIX[0]!;
+  key.writeBigUInt64BE(height, 1);
+  return key;
 }
 
 export function codeKey(codeHash: Uint8Array): Uint8Array {

@@ -1,17 +1,28 @@
-// chain.evm.Query over committed state (REST: /vendor/chain/evm/...).
+// chain.evm.Query (REST: /vendor/chain/evm/...): receipts, params, accounts, code, storage and
+// blocks here; logs in logsQuery.ts; eth_call and eth_estimateGas in callQuery.ts. Every handler
+// reads the committed view at the requested height unless its doc in query.proto says otherwise.
+import { Address, KECCAK256_NULL, setLengthLeft } from "@ethereumjs/util";
 import { Query } from "../../../gen/chain/evm/query_pb.js";
-import { invalidArgument, notFound, type QueryServices } from "../../query/service.js";
+import type { Receipt } from "../../../gen/chain/evm/evm_pb.js";
+import { notFound, QueryError, type QueryContext, type QueryServices } from "../../query/service.js";
+import { GrpcCode } from "../../errors.js";
 import { moduleReader } from "../../store/prefixStore.js";
+import { estimateGasQuery, callQuery } from "./callQuery.js";
+import { getEvmBlock } from "./evmBlocks.js";
+import type { EvmKeepers } from "./expectedKeepers.js";
 import { EVM_STORE } from "./keys.js";
+import { logsQuery } from "./logsQuery.js";
 import { getEvmParams, paramsMessage } from "./params.js";
+import { evmAddressArg, storageSlotArg, txHashArg } from "./queryArgs.js";
+import { queryStateManager } from "./queryState.js";
 import { getReceipt } from "./receipts.js";
 
-function txHashArg(text: string): Uint8Array {
-  if (!/^0x[0-9a-fA-F]{64}$/.test(text)) throw invalidArgument(`tx_hash must be 0x followed by 64 hex digits, got "${text}"`);
-  return Uint8Array.from(Buffer.from(text.slice(2), "hex"));
+/** The latest committed state, for the queries that read it whatever height was asked. */
+export function latestOf(ctx: QueryContext): { state: QueryContext["state"]; height: number } {
+  return ctx.latest?.() ?? { state: ctx.state, height: ctx.height };
 }
 
-export function registerEvmQueries(services: QueryServices): void {
+export function registerEvmQueries(services: QueryServices, keepers: EvmKeepers): void {
   services.register(Query, {
     receipt: (req, { state }) => {
       const receipt = getReceipt(moduleReader(state, EVM_STORE), txHashArg(req.txHash));
@@ -19,5 +30,40 @@ export function registerEvmQueries(services: QueryServices): void {
       return { receipt };
     },
     params: (_req, { state }) => ({ params: paramsMessage(getEvmParams(moduleReader(state, EVM_STORE))) }),
+    account: async (req, ctx) => {
+      const address = new Address(evmAddressArg(req.address));
+      // The mempool's view when asked (and an app provides one): CheckTx's bumped nonces and deducted costs.
+      const state = req.pending && ctx.pending ? ctx.pending() : ctx.state;
+      const account = await queryStateManager(keepers, state, BigInt(ctx.height)).getAccount(address);
+      return { balance: (account?.balance ?? 0n).toString(), nonce: account?.nonce ?? 0n, codeHash: account?.codeHash ?? KECCAK256_NULL };
+    },
+    code: async (req, ctx) => {
+      const address = new Address(evmAddressArg(req.address));
+      return { code: await queryStateManager(keepers, ctx.state, BigInt(ctx.height)).getCode(address) };
+    },
+    storage: async (req, ctx) => {
+      const address = new Address(evmAddressArg(req.address));
+      const value = await queryStateManager(keepers, ctx.state, BigInt(ctx.height)).getStorage(address, storageSlotArg(req.slot));
+      return { value: setLengthLeft(value, 32) };
+    },
+    block: (req, ctx) => {
+      const { state, height } = latestOf(ctx);
+      if (req.height > BigInt(height)) throw notFound(`no EVM block at height ${req.height}: the latest height is ${height}`);
+      const evmStore = moduleReader(state, EVM_STORE);
+      const block = getEvmBlock(evmStore, req.height);
+      if (!block) throw notFound(`no EVM block at height ${req.height}`);
+      const receipts: Receipt[] = [];
+      if (req.includeReceipts) {
+        for (const hash of block.txHashes) {
+          const receipt = getReceipt(evmStore, hash);
+          if (!receipt) throw new QueryError(GrpcCode.INTERNAL, `block ${req.height} lists tx 0x${Buffer.from(hash).toString("hex")} without a receipt`);
+          receipts.push(receipt);
+        }
+      }
+      return { block, receipts };
+    },
+    logs: (req, ctx) => logsQuery(req, latestOf(ctx)),
+    call: (req, ctx) => callQuery(keepers, req, ctx),
+    estimateGas: (req, ctx) => estimateGasQuery(keepers, req, ctx),
   });
 }

@@ -1,8 +1,9 @@
-// Test-only: a small chain of its own (auth, bank, precisebank, evm) with the routing tx processor,
-// driven block by block the way UnitApp drives it (genesis branch as block 1's root, one branch
-// per block committed with its app hash, CheckTx on a branch of the last commit at the next
-// height), with only the modules the EVM needs. test/evmInProcess.test.ts runs Ethereum txs
-// through UnitApp itself.
+// Test-only: a small chain of its own (blockinfo, auth, bank, precisebank, evm) with the routing tx
+// processor, driven block by block the way UnitApp drives it (genesis branch as block 1's root,
+// begin-block hooks, one branch per block committed with its app hash, CheckTx on a branch of the
+// last commit at the next height), with only the modules the EVM needs. test/evmInProcess.test.ts
+// runs Ethereum txs through UnitApp itself.
+import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { Context, type BlockHeader } from "../../context.js";
 import { defaultAppState, withGenesisBalances } from "../../genesis.js";
@@ -17,6 +18,8 @@ import { RoutingTxProcessor } from "../../tx/routingTxProcessor.js";
 import { SignatureCache } from "../../tx/signatures.js";
 import { testLogger } from "../../../test/support/logger.js";
 import { accAddressToString } from "../auth/addressCodec.js";
+import { blockHashReader } from "../blockinfo/keeper.js";
+import { blockInfoModule } from "../blockinfo/module.js";
 import { AccountKeeper } from "../auth/keeper.js";
 import { authModule } from "../auth/module.js";
 import { BankKeeper } from "../bank/keeper.js";
@@ -24,6 +27,7 @@ import { bankModule } from "../bank/module.js";
 import { brokenInvariants } from "../precisebank/invariants.js";
 import { INTEGER_DENOM, PrecisebankKeeper, precisebankModule } from "../precisebank/module.js";
 import { EthTxProcessor } from "./ethTxProcessor.js";
+import type { EvmKeepers } from "./expectedKeepers.js";
 import { evmModule } from "./module.js";
 import { StoreStateManager } from "./stateManager.js";
 
@@ -35,21 +39,23 @@ export class EvmTestChain {
   readonly accounts = new AccountKeeper(MODULE_ACCOUNTS.map((m) => ({ name: m.name, permissions: [...m.permissions] })));
   readonly bank = new BankKeeper(this.accounts);
   readonly precisebank = new PrecisebankKeeper(this.bank, this.accounts);
-  readonly modules = validateModuleList([authModule(this.accounts), bankModule(this.bank, this.accounts), precisebankModule(this.precisebank), evmModule]);
+  readonly evmKeepers: EvmKeepers = { accounts: this.accounts, precisebank: this.precisebank, blocks: blockHashReader };
+  readonly modules = validateModuleList([blockInfoModule, authModule(this.accounts), bankModule(this.bank, this.accounts), precisebankModule(this.precisebank), evmModule(this.evmKeepers)]);
   readonly queries = new QueryRouter();
   readonly processor: RoutingTxProcessor;
   height = 0;
   private genesis: Branch | undefined;
   private checkState: Branch;
 
-  /** `uunit` funds whole-uunit balances at genesis; `baseFee` overrides the evm param (aunit per gas). */
-  constructor(funds: { address: Uint8Array; uunit: bigint }[], baseFee?: bigint) {
+  /** `uunit` funds whole-uunit balances at genesis; `minBaseFee` overrides the evm param (aunit per gas). */
+  constructor(funds: { address: Uint8Array; uunit: bigint }[], minBaseFee?: bigint) {
     const msgs = new MsgRouter();
     for (const m of this.modules) m.registerServices?.({ msgs, queries: this.queries.services });
     const cosmos = new CosmosTxProcessor(msgs, { accounts: this.accounts, bank: this.bank, sigCache: new SignatureCache() });
-    this.processor = new RoutingTxProcessor(cosmos, new EthTxProcessor({ accounts: this.accounts, precisebank: this.precisebank }));
+    this.processor = new RoutingTxProcessor(cosmos, new EthTxProcessor(this.evmKeepers));
+    this.queries.services.provideStateAccess({ pending: () => this.checkState, latest: () => ({ state: this.store.view(), height: this.store.lastHeight }) });
     const state = withGenesisBalances(defaultAppState(this.modules), funds.map((f) => ({ address: accAddressToString(f.address), coins: [{ denom: INTEGER_DENOM, amount: f.uunit.toString() }] }))) as Record<string, { params?: Record<string, unknown> }>;
-    if (baseFee !== undefined) state.evm!.params!.base_fee = baseFee.toString();
+    if (minBaseFee !== undefined) state.evm!.params!.min_base_fee = minBaseFee.toString();
     const root = this.store.begin();
     const ctx = new Context(this.header(0), root, testLogger);
     for (const m of this.modules) m.initGenesis?.(ctx, state[m.name]);
@@ -58,7 +64,7 @@ export class EvmTestChain {
   }
 
   header(height: number): BlockHeader {
-    return { chainId: CHAIN_ID, height: BigInt(height), time: timestampFromMs(T0 + height * 1000), hash: new Uint8Array(32).fill(height & 0xff), proposerAddress: new Uint8Array(20) };
+    return { chainId: CHAIN_ID, height: BigInt(height), time: timestampFromMs(T0 + height * 1000), hash: blockHashOf(height), proposerAddress: new Uint8Array(20) };
   }
 
   /** Finalizes and commits a block of `txs`, awaiting each delivery in order. */
@@ -66,6 +72,8 @@ export class EvmTestChain {
     const height = this.height + 1;
     const root = this.genesis ?? this.store.begin();
     const header = this.header(height);
+    const ctx = new Context(header, root, testLogger);
+    for (const m of this.modules) m.beginBlock?.(ctx);
     const results: TxResult[] = [];
     for (const tx of txs) results.push(await this.processor.deliver({ header, state: root, logger: testLogger }, tx));
     this.store.commit(root, height, root.appHash(this.store.lastHash, height));
@@ -80,12 +88,20 @@ export class EvmTestChain {
     return this.processor.check({ header: this.header(this.height + 1), state: this.checkState, logger: testLogger }, tx, false);
   }
 
+  /** A chain.evm.Query (or any query service) method by its gRPC path at `height` (0 = latest); throws the log on failure. */
+  async query<I extends DescMessage, O extends DescMessage>(path: string, input: I, req: MessageInitShape<I>, output: O, height = 0): Promise<MessageShape<O>> {
+    const at = height || this.store.lastHeight;
+    const res = await this.queries.route(path, toBinary(input, create(input, req)), this.store.view(at), at);
+    if ((res.code ?? 0) !== 0) throw new Error(res.log);
+    return fromBinary(output, res.value ?? new Uint8Array());
+  }
+
   /** A context over a throwaway branch of the committed state. */
   ctx(): Context {
     return new Context(this.header(this.height), this.store.begin(), testLogger);
   }
   manager(): StoreStateManager {
-    return new StoreStateManager({ accounts: this.accounts, precisebank: this.precisebank }, this.ctx());
+    return new StoreStateManager(this.evmKeepers, this.ctx());
   }
   balance(address: Uint8Array): bigint {
     return this.precisebank.getBalance(this.store.view(), address);
@@ -105,4 +121,11 @@ export class EvmTestChain {
   close(): void {
     this.store.close();
   }
+}
+
+/** The block hash the test chain gives block `height`: distinct per height, never all zero. */
+export function blockHashOf(height: number): Uint8Array {
+  const hash = new Uint8Array(32).fill(0xb0);
+  new DataView(hash.buffer).setUint32(28, height);
+  return hash;
 }

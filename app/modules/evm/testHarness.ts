@@ -10,6 +10,7 @@ import { testLogger } from "../../../test/support/logger.js";
 import { accAddressToString } from "../auth/addressCodec.js";
 import { AccountKeeper, moduleAddress } from "../auth/keeper.js";
 import { BankKeeper } from "../bank/keeper.js";
+import { blockHashReader } from "../blockinfo/keeper.js";
 import { CONVERSION_FACTOR, INTEGER_DENOM, PRECISEBANK_MODULE } from "../precisebank/denoms.js";
 import { initPrecisebankGenesis } from "../precisebank/genesis.js";
 import { brokenInvariants } from "../precisebank/invariants.js";
@@ -56,7 +57,7 @@ export class EvmHarness {
   }
 
   manager(): StoreStateManager {
-    return new StoreStateManager({ accounts: this.accounts, precisebank: this.precisebank }, this.ctx());
+    return new StoreStateManager({ accounts: this.accounts, precisebank: this.precisebank, blocks: blockHashReader }, this.ctx());
   }
 
   balance(address: Uint8Array): bigint {

@@ -1,0 +1,40 @@
+// One VM per execution (a tx of a block, or a query's runs): over the given state manager, with
+// BLOCKHASH answered from blockinfo, in a block context built the same way for both, so a query
+// "as the next block would" runs exactly as that block will.
+import { createBlock, type Block } from "@ethereumjs/block";
+import type { Common } from "@ethereumjs/common";
+import type { EVMMockBlockchainInterface } from "@ethereumjs/evm";
+import { Address } from "@ethereumjs/util";
+import { createVM, type VM } from "@ethereumjs/vm";
+import { FEE_COLLECTOR } from "../../tx/ante.js";
+import { moduleAddress } from "../auth/keeper.js";
+import { evmCommon } from "./ethTx.js";
+import { BLOCK_GAS_LIMIT } from "./params.js";
+import type { StoreStateManager } from "./stateManager.js";
+
+/** The coinbase: the fee_collector module account (a proposer's consensus address holds no account here). */
+export const COINBASE = new Address(moduleAddress(FEE_COLLECTOR));
+
+export interface EvmBlockContext {
+  number: bigint;
+  /** Seconds since the Unix epoch. */
+  timestamp: bigint;
+  baseFee: bigint;
+}
+
+export interface EvmRuntime {
+  vm: VM;
+  block: Block;
+}
+
+export async function createEvmRuntime(chainId: bigint, stateManager: StoreStateManager, blockchain: EVMMockBlockchainInterface, context: EvmBlockContext): Promise<EvmRuntime> {
+  // A copy per VM: each VM subscribes to its Common's events, so a shared one would keep every
+  // VM (and the branches it holds) alive forever.
+  const common: Common = evmCommon(chainId).copy();
+  const vm = await createVM({ common, stateManager, blockchain });
+  const block = createBlock(
+    { header: { number: context.number, timestamp: context.timestamp, coinbase: COINBASE, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: context.baseFee } },
+    { common },
+  );
+  return { vm, block };
+}
