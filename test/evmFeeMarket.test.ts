@@ -1,12 +1,14 @@
 // The EIP-1559 fee market and the EvmBlock records through the whole app (UnitApp over SQLite):
 // the base fee rises after full blocks and falls back to the floor after empty ones, with values
 // worked out by hand; CheckTx holds txs to the next block's base fee; each block's record lists
-// its executed txs, their gas and their logs' bloom.
+// its included txs, their gas and their logs' bloom, and counts the whole gas limit of a tx that
+// failed after it ran.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { Bloom } from "@ethereumjs/vm";
 import { QueryAccountRequestSchema, QueryAccountResponseSchema, QueryBlockRequestSchema, QueryBlockResponseSchema, QueryParamsRequestSchema, QueryParamsResponseSchema } from "../gen/chain/evm/query_pb.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
+import { moduleAddress } from "../app/modules/auth/keeper.js";
 import { BURN_ALL_INIT, deployCode, LOG_TOPIC, probe, PROBE_RUNTIME } from "../app/modules/evm/testContracts.js";
 import { TestSigner, txHashHex } from "../app/modules/evm/testSigner.js";
 import { GENESIS_TIME_MS, InProcessChain } from "./support/inProcessChain.js";
@@ -80,6 +82,7 @@ test("a block's record: its hash and time, its executed txs in order, their gas 
   assert.deepEqual(Buffer.from(record!.hash), Buffer.alloc(32, height % 256), "the CometBFT block hash");
   assert.equal(record!.time, BigInt(GENESIS_TIME_MS / 1000 + height));
   assert.deepEqual(record!.txHashes.map((h) => Buffer.from(h).toString("hex")), [increment, transfer, reverting].map((t) => txHashHex(t).slice(2)));
+  assert.equal(record!.txCount, 3);
   assert.equal(record!.gasUsed, receipts.reduce((sum, r) => sum + r.gasUsed, 0n));
   assert.deepEqual(receipts.map((r) => [r.txIndex, r.status]), [[0, 1], [1, 1], [2, 0]]);
   assert.equal(receipts[2]!.cumulativeGasUsed, record!.gasUsed);
@@ -95,5 +98,22 @@ test("a block's record: its hash and time, its executed txs in order, their gas 
   // An empty block's record: no txs, a zero bloom.
   await chain.block([]);
   const empty = (await block(chain.height)).block!;
-  assert.deepEqual([empty.txHashes.length, empty.gasUsed, empty.logCount, empty.bloom.every((b) => b === 0)], [0, 0n, 0, true]);
+  assert.deepEqual([empty.txHashes.length, empty.txCount, empty.gasUsed, empty.logCount, empty.bloom.every((b) => b === 0)], [0, 0, 0n, 0, true]);
+});
+
+test("txs that fail after they ran count their whole gas limit: against the 30M cap and in the next base fee", async () => {
+  const gov = moduleAddress("gov");
+  // Value for the gov account fails each after it ran; each pays, and uses, its 15M gas limit.
+  const failing = [0, 1].map(() => bob.tx({ to: gov, value: 1n, gasLimit: 15_000_000n, maxFeePerGas: 2n * GWEI, maxPriorityFeePerGas: 0n }));
+  const late = bob.tx({ to: alice.address, gasLimit: 21_000n, maxFeePerGas: 2n * GWEI, maxPriorityFeePerGas: 0n });
+  const results = (await chain.block([...failing, late])).txResults!;
+  assert.deepEqual(results.map((r) => [r.code ?? 0, r.gasUsed]), [[0, 15_000_000n], [0, 15_000_000n], [7, 0n]]);
+  assert.match(results[2]!.log ?? "", /^exceeds block gas limit: block gas used 30000000 \+ gas limit 21000 > 30000000$/);
+  bob.nonce--; // the late tx did not run
+  const { block: record, receipts } = await block(chain.height);
+  assert.deepEqual([record!.gasUsed, record!.txCount, receipts.map((r) => [r.status, r.gasUsed])], [30_000_000n, 2, [[0, 15_000_000n], [0, 15_000_000n]]]);
+  // A full parent: the next base fee rises by 1/8.
+  await chain.block([]);
+  const base = BigInt(record!.baseFee);
+  assert.equal((await block(chain.height)).block?.baseFee, (base + base / 8n).toString());
 });

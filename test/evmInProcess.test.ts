@@ -1,13 +1,18 @@
 // Raw Ethereum txs through the whole app (UnitApp, its tx routing by first byte, CheckTx and
 // FinalizeBlock over SQLite), next to Cosmos txs: a value transfer that is not a whole uunit,
-// seen afterwards from the bank and precisebank queries.
+// seen afterwards from the bank and precisebank queries; a tx that fails after it ran, included
+// with its receipt; a block of 300 txs, its hashes and the size of its record.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createFeeMarket1559Tx } from "@ethereumjs/tx";
-import { createAddressFromPrivateKey } from "@ethereumjs/util";
-import { QueryBalanceRequestSchema, QueryBalanceResponseSchema } from "../gen/cosmos/bank/v1beta1/query_pb.js";
-import { QueryFractionalBalanceRequestSchema, QueryFractionalBalanceResponseSchema } from "../gen/chain/precisebank/query_pb.js";
+import { bytesToHex, createAddressFromPrivateKey } from "@ethereumjs/util";
+import { QueryBalanceRequestSchema, QueryBalanceResponseSchema, QuerySupplyOfRequestSchema, QuerySupplyOfResponseSchema } from "../gen/cosmos/bank/v1beta1/query_pb.js";
+import { QueryFractionalBalanceRequestSchema, QueryFractionalBalanceResponseSchema, QueryRemainderRequestSchema, QueryRemainderResponseSchema } from "../gen/chain/precisebank/query_pb.js";
+import { QueryBlockRequestSchema, QueryBlockResponseSchema, QueryReceiptRequestSchema, QueryReceiptResponseSchema } from "../gen/chain/evm/query_pb.js";
 import { evmCommon } from "../app/modules/evm/ethTx.js";
+import { blockTxHashesPrefix, evmBlockKey, EVM_STORE } from "../app/modules/evm/keys.js";
+import { txHashHex } from "../app/modules/evm/testSigner.js";
+import { moduleReader } from "../app/store/prefixStore.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { moduleAddress } from "../app/modules/auth/keeper.js";
 import { InProcessChain } from "./support/inProcessChain.js";
@@ -18,10 +23,11 @@ const SENDER_BECH32 = formatAccountAddress(SENDER.bytes);
 const RECIPIENT = new Uint8Array(20).fill(0x77);
 const RECIPIENT_BECH32 = formatAccountAddress(RECIPIENT);
 const VALUE = 3n * 10n ** 12n + 987_654_321n; // 3 uunit and a fraction
+const BULK_BECH32 = formatAccountAddress(createAddressFromPrivateKey(new Uint8Array(32).fill(0x66)).bytes);
 
 let chain: InProcessChain;
 before(async () => {
-  chain = await InProcessChain.create([{ address: SENDER_BECH32, coins: [{ denom: "uunit", amount: "1000000000" }] }]);
+  chain = await InProcessChain.create([SENDER_BECH32, BULK_BECH32].map((address) => ({ address, coins: [{ denom: "uunit", amount: "1000000000" }] })));
   await chain.block([]);
 });
 after(() => chain.close());
@@ -56,18 +62,54 @@ test("a replayed Ethereum tx and garbage starting like one are refused by CheckT
 
 // Regression: value for a module account made settlement throw after the tx ran, and the tx was
 // included without paying gas or using its nonce, so the same bytes could be included forever.
-test("value for a module account fails the tx after execution: the nonce is used and the whole gas limit paid", async () => {
-  const reserve = moduleAddress("bonded_tokens_pool");
+// Then it paid and used its nonce but had no receipt, so a client waiting for it never saw it mined.
+test("value for the gov account fails the tx after it ran: included with a status-0 receipt, its gas limit paid and burned in part", async () => {
+  const gov = moduleAddress("gov");
   const before = await extendedBalance(SENDER_BECH32);
-  const tx = createFeeMarket1559Tx({ nonce: 1n, to: reserve, value: 5n * 10n ** 12n, gasLimit: 30_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }, { common: evmCommon(2611n) }).sign(KEY).serialize();
+  const supplyBefore = await totalSupply();
+  const gasLimit = 30_000n;
+  const tx = createFeeMarket1559Tx({ nonce: 1n, to: gov, value: 5n * 10n ** 12n, gasLimit, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }, { common: evmCommon(2611n) }).sign(KEY).serialize();
   const result = (await chain.block([tx])).txResults![0]!;
-  assert.equal(result.codespace, "evm");
-  assert.match(result.log ?? "", /bonded_tokens_pool module account cannot receive value/);
-  assert.equal(result.gasUsed, 30_000n);
-  const after = await extendedBalance(SENDER_BECH32);
-  assert.equal(before - after, 30_000n * (10n ** 9n + 10n ** 9n), "gas limit x (base fee + tip), and no value");
+  assert.equal(result.code ?? 0, 0, result.log);
+  assert.deepEqual([result.gasWanted, result.gasUsed], [gasLimit, gasLimit]);
+  const event = Object.fromEntries(result.events!.find((e) => e.type === "ethereum_tx")!.attributes!.map((a) => [a.key, a.value]));
+  assert.equal(event.ethereumTxFailed, "evm execution failed: the gov module account cannot receive value from the EVM");
+
+  const { receipt } = await chain.grpc("/chain.evm.Query/Receipt", QueryReceiptRequestSchema, { txHash: txHashHex(tx) }, QueryReceiptResponseSchema);
+  assert.deepEqual([receipt!.status, receipt!.gasUsed, receipt!.cumulativeGasUsed, receipt!.logs.length, receipt!.bloom.length, receipt!.bloom.every((b) => b === 0)], [0, gasLimit, gasLimit, 0, 256, true]);
+  const { block } = await chain.grpc("/chain.evm.Query/Block", QueryBlockRequestSchema, { height: BigInt(chain.height) }, QueryBlockResponseSchema);
+  assert.deepEqual([block!.txHashes.map(bytesToHex), block!.gasUsed], [[txHashHex(tx)], gasLimit], "in its block, its gas counted");
+
+  const baseFee = BigInt(block!.baseFee);
+  const price = BigInt(receipt!.effectiveGasPrice);
+  assert.equal(price, baseFee + 10n ** 9n);
+  assert.equal(before - (await extendedBalance(SENDER_BECH32)), gasLimit * price, "gas limit x effective price, and no value");
+  assert.equal(await extendedBalance(formatAccountAddress(gov)), 0n);
+  assert.equal(supplyBefore - (await totalSupply()), gasLimit * baseFee, "only the base fee left the supply");
   const again = await chain.checkTx(tx);
   assert.match(again.log ?? "", /nonce too low/, "the nonce was used");
+});
+
+test("a block of 300 transfers: every hash in order through the Block query, and a record no larger than a 1-tx block's", async () => {
+  const key = new Uint8Array(32).fill(0x66);
+  const txs = Array.from({ length: 300 }, (_, i) => createFeeMarket1559Tx({ nonce: BigInt(i), to: RECIPIENT, value: BigInt(i + 1), gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }, { common: evmCommon(2611n) }).sign(key).serialize());
+  const one = await chain.block([txs[0]!]);
+  assert.equal(one.txResults![0]!.code ?? 0, 0, one.txResults![0]!.log);
+  const oneHeight = BigInt(chain.height);
+  const results = (await chain.block(txs.slice(1))).txResults!;
+  assert.deepEqual(results.filter((r) => (r.code ?? 0) !== 0).map((r) => r.log), []);
+  const height = BigInt(chain.height);
+  const { block, receipts } = await chain.grpc("/chain.evm.Query/Block", QueryBlockRequestSchema, { height, includeReceipts: true }, QueryBlockResponseSchema);
+  assert.deepEqual(block!.txHashes.map(bytesToHex), txs.slice(1).map(txHashHex));
+  assert.deepEqual([block!.txCount, block!.gasUsed], [299, 299n * 21_000n]);
+  assert.deepEqual(receipts.map((r) => r.txIndex), Array.from({ length: 299 }, (_, i) => i));
+  assert.equal(receipts[298]!.cumulativeGasUsed, block!.gasUsed);
+  // What each tx rewrites: the stored record, which holds totals only (its varints may widen by a few bytes).
+  const evm = moduleReader(chain.store.view(), EVM_STORE);
+  const recordBytes = (h: bigint) => evm.get(evmBlockKey(h))!.length;
+  assert.ok(recordBytes(height) - recordBytes(oneHeight) <= 4, `record of 299 txs: ${recordBytes(height)} bytes, of 1 tx: ${recordBytes(oneHeight)}`);
+  assert.ok(recordBytes(height) < 400);
+  assert.equal([...evm.prefixIterator(blockTxHashesPrefix(height))].length, 299, "one hash key per tx");
 });
 
 test("CheckTx counts a sender's pending spending; a block's EVM txs use at most 30M gas", async () => {
@@ -90,6 +132,13 @@ test("CheckTx counts a sender's pending spending; a block's EVM txs use at most 
   assert.match(block.txResults![1]!.log ?? "", /exceeds block gas limit/);
   assert.equal(block.txResults![1]!.gasUsed ?? 0n, 0n, "not run");
 });
+
+/** Total supply in aunit: bank's uunit supply x 10^12, less precisebank's remainder. */
+async function totalSupply(): Promise<bigint> {
+  const bank = await chain.grpc("/cosmos.bank.v1beta1.Query/SupplyOf", QuerySupplyOfRequestSchema, { denom: "uunit" }, QuerySupplyOfResponseSchema);
+  const { remainder } = await chain.grpc("/chain.precisebank.Query/Remainder", QueryRemainderRequestSchema, {}, QueryRemainderResponseSchema);
+  return BigInt(bank.amount!.amount) * 10n ** 12n - BigInt(remainder!.amount);
+}
 
 async function extendedBalance(address: string): Promise<bigint> {
   const bank = await chain.grpc("/cosmos.bank.v1beta1.Query/Balance", QueryBalanceRequestSchema, { address, denom: "uunit" }, QueryBalanceResponseSchema);

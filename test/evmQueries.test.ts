@@ -111,8 +111,11 @@ test("Block: the record, receipts on request; NOT_FOUND at 0 and above the lates
   const { block, receipts } = await q.block(3n, true);
   assert.equal(block?.height, 3n);
   assert.deepEqual(block?.txHashes.map(bytesToHex), [txHashHex(incrementTx)]);
+  assert.equal(block?.txCount, 1);
   assert.deepEqual(receipts.map((r) => bytesToHex(r.txHash)), [txHashHex(incrementTx)]);
   assert.deepEqual((await q.block(3n)).receipts, [], "no receipts unless asked");
+  const empty = (await q.block(1n, true)).block;
+  assert.deepEqual([empty?.txHashes, empty?.txCount], [[], 0]);
   await refused(q.block(0n), "NotFound", /^no EVM block at height 0$/);
   await refused(q.block(BigInt(chain.height + 1)), "NotFound", new RegExp(`^no EVM block at height ${chain.height + 1}: the latest height is ${chain.height}$`));
 });

@@ -13,7 +13,7 @@ import { AppError } from "../../errors.js";
 import { blockHashChain } from "./blockHashChain.js";
 import { callTx, feeCapOf, type ParsedCall } from "./callArgs.js";
 import { evmError, evmErrors } from "./errors.js";
-import { getEvmBlock } from "./evmBlocks.js";
+import { getEvmBlockRecord } from "./evmBlocks.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { nextBaseFee } from "./feeMarket.js";
 import { EVM_STORE } from "./keys.js";
@@ -57,7 +57,7 @@ export class CallRunner {
     const height = BigInt(ctx.height);
     const evmStore = moduleReader(ctx.state, EVM_STORE);
     const params = getEvmParams(evmStore);
-    const latest = getEvmBlock(evmStore, height);
+    const latest = getEvmBlockRecord(evmStore, height);
     const baseFee = nextBaseFee(latest, params);
     const cap = feeCapOf(call.price);
     if (call.price.kind !== "none" && cap < baseFee) {

@@ -6,7 +6,7 @@ import { createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
 import { createAccessList2930Tx, createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
 import { Address, bytesToHex, createAddressFromPrivateKey, generateAddress } from "@ethereumjs/util";
 import { keccak_256 as keccak } from "@noble/hashes/sha3.js";
-import { QueryReceiptRequestSchema, QueryReceiptResponseSchema } from "../../../gen/chain/evm/query_pb.js";
+import { QueryBlockRequestSchema, QueryBlockResponseSchema, QueryReceiptRequestSchema, QueryReceiptResponseSchema } from "../../../gen/chain/evm/query_pb.js";
 import type { TxResult } from "../../tx/processor.js";
 import { txEncoding } from "../../tx/routingTxProcessor.js";
 import { moduleAddress } from "../auth/keeper.js";
@@ -116,6 +116,41 @@ test("a reverting call is included with status 0, pays its gas and uses its nonc
   assert.equal(chain.nonce(SENDER.bytes), 2n);
   assert.equal((await receipt(chain, raw)).status, 0);
   assert.deepEqual(await chain.manager().getStorage(contract, new Uint8Array(32)), new Uint8Array());
+  assert.deepEqual(chain.broken(), []);
+  chain.close();
+});
+
+test("txs that fail after they ran are included: status 0, their whole gas limit paid and in the block, no logs", async () => {
+  const chain = new EvmTestChain([{ address: SENDER.bytes, uunit: 10_000_000n }], BASE_FEE);
+  await chain.block([]);
+  const gov = new Address(moduleAddress("gov"));
+  const supply = chain.totalSupply();
+  const before = chain.balance(SENDER.bytes);
+  // Value straight to the gov account, then a creation whose init code passes its value on to it.
+  const direct = tx1559({ nonce: 0n, to: gov, value: 5n * CF, gasLimit: 30_000n });
+  const CALL_GOV_WITH_VALUE = Uint8Array.from([0x5f, 0x5f, 0x5f, 0x5f, 0x34, 0x73, ...gov.bytes, 0x5a, 0xf1, 0x00]);
+  const create = tx1559({ nonce: 1n, data: CALL_GOV_WITH_VALUE, value: 7n, gasLimit: 100_000n });
+  const transfer = tx1559({ nonce: 2n, to: RECIPIENT, value: 1n });
+  const results = await chain.block([direct, create, transfer]);
+  for (const r of results) ok(r);
+  assert.deepEqual(results.map((r) => [r.gasWanted, r.gasUsed]), [[30_000n, 30_000n], [100_000n, 100_000n], [200_000n, 21_000n]]);
+  for (const r of results.slice(0, 2)) assert.equal(attrs(r, "ethereum_tx").ethereumTxFailed, "evm execution failed: the gov module account cannot receive value from the EVM");
+  assert.deepEqual([attrs(results[1]!, "ethereum_tx").txIndex, attrs(results[1]!, "ethereum_tx").txGasUsed], ["1", "100000"]);
+  const [r0, r1, r2] = await Promise.all([direct, create, transfer].map((raw) => receipt(chain, raw)));
+  const shape = (r: typeof r0) => [r!.status, r!.gasUsed, r!.cumulativeGasUsed, r!.txIndex, r!.logs.length, r!.bloom.length, r!.bloom.every((b) => b === 0), r!.effectiveGasPrice];
+  const price = (BASE_FEE + TIP).toString();
+  assert.deepEqual(shape(r0), [0, 30_000n, 30_000n, 0, 0, 256, true, price]);
+  assert.deepEqual(shape(r1), [0, 100_000n, 130_000n, 1, 0, 256, true, price]);
+  assert.deepEqual(shape(r2), [1, 21_000n, 151_000n, 2, 0, 256, true, price]);
+  assert.deepEqual(r1!.contractAddress, createContractAddress(SENDER, 1n), "a creation's receipt names its address, as geth's does");
+  const { block } = await chain.query("/chain.evm.Query/Block", QueryBlockRequestSchema, { height: 2n }, QueryBlockResponseSchema);
+  assert.deepEqual(block!.txHashes.map(bytesToHex), [direct, create, transfer].map((raw) => bytesToHex(keccak(raw))));
+  assert.deepEqual([block!.txCount, block!.gasUsed], [3, 151_000n]);
+  // Only gas moved: the value stayed with the sender, and nothing reached gov or the contract.
+  assert.equal(before - chain.balance(SENDER.bytes), 151_000n * (BASE_FEE + TIP) + 1n);
+  assert.deepEqual([chain.balance(gov.bytes), chain.balance(createContractAddress(SENDER, 1n))], [0n, 0n]);
+  assert.equal(supply - chain.totalSupply(), 151_000n * BASE_FEE, "the base fee of all three burned, nothing else");
+  assert.equal(chain.nonce(SENDER.bytes), 3n);
   assert.deepEqual(chain.broken(), []);
   chain.close();
 });

@@ -3,15 +3,16 @@
 // tx's own branch, settle() (nonces, code, storage, balances as precisebank sends and burns), the
 // receipt and the events. A tx that fails before execution changes nothing; one that executes is
 // included even when it reverts or runs out of gas (status 0, gas paid, nonce used), with code 0
-// as in Ethermint: the EVM status is in the receipt and the `ethereum_tx` event.
+// as in Ethermint: the EVM status is in the receipt and the `ethereum_tx` event. So is one that
+// fails after it ran (settle() refuses it): its writes go, it pays its whole gas limit, and its
+// receipt says status 0 with that gas, because in Ethereum every tx that moved a nonce has one.
 //
 // Fees: the sender pays gasUsed x effective gas price at the block's base fee (its EvmBlock
 // record's, set by the evm begin block: feeMarket.ts). The base fee part is burned (settlement
 // burns what payers lose beyond what payees gain), the tip goes to the coinbase, which is the
 // fee_collector module account: the proposer's consensus address holds no account here.
-import { Address, bytesToHex } from "@ethereumjs/util";
+import { Address, bytesToHex, createContractAddress } from "@ethereumjs/util";
 import { runTx, type RunTxResult } from "@ethereumjs/vm";
-import type { EvmBlock } from "../../../gen/chain/evm/evm_pb.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { Context, type AbciEvent } from "../../context.js";
 import { AppError, errorResult } from "../../errors.js";
@@ -24,9 +25,9 @@ import { decodeEthTx, effectiveGasPrice, upfrontCost, type DecodedEthTx } from "
 import { checkEthTx } from "./ethTxChecks.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { EVM_STORE } from "./keys.js";
-import { addExecutedTx, baseFeeAt, currentEvmBlock } from "./evmBlocks.js";
+import { addIncludedTx, baseFeeAt, BLOOM_BYTES, currentEvmBlock, type EvmBlockRecord } from "./evmBlocks.js";
 import { BLOCK_GAS_LIMIT, getEvmParams } from "./params.js";
-import { blockPosition, storeReceipt, type BlockPosition } from "./receipts.js";
+import { blockPosition, storeReceipt } from "./receipts.js";
 import { StoreStateManager } from "./stateManager.js";
 import { COINBASE, createEvmRuntime } from "./vmFactory.js";
 
@@ -89,14 +90,18 @@ export class EthTxProcessor {
       sm.settle();
     } catch (err) {
       // The checks above make runTx's own refusals unreachable, so this is a failure after the tx
-      // ran (e.g. value for a module account): its writes go, but it still uses its nonce and pays
-      // its whole gas limit, or the same bytes could be included again and again for free.
+      // ran (e.g. value for a module account): its writes go, but it is still included.
       sm.discard();
       if (isFatal(err)) throw err;
-      const reason = err instanceof AppError ? err.message : "the EVM failed to execute the transaction";
-      return { ...failed(evmError(evmErrors.execution, reason)), gasWanted, gasUsed: this.chargeFailed(env, d, baseFee) };
+      return this.includeFailed(env, d, evmBlock, err instanceof AppError ? err : evmError(evmErrors.execution, "the EVM failed to execute the transaction"));
     }
-    this.record(ctx, d, evmBlock, result);
+    this.record(ctx, d, evmBlock, {
+      failure: result.execResult.exceptionError?.error,
+      gasUsed: result.totalGasSpent,
+      logs: result.execResult.logs ?? [],
+      bloom: result.bloom.bitvector,
+      contract: result.createdAddress,
+    });
     branch.write();
     return { gasWanted, gasUsed: result.totalGasSpent, events: ctx.events };
   }
@@ -109,44 +114,59 @@ export class EthTxProcessor {
     accounts.setAccount(store, { ...accounts.getAccount(store, d.sender.bytes)!, sequence: d.tx.nonce + 1n });
   }
 
-  /** Bumps the nonce and charges gas limit x effective price (base fee burned, tip to fee_collector) in a fresh branch. */
-  private chargeFailed(env: TxEnv, d: DecodedEthTx, baseFee: bigint): bigint {
+  /**
+   * Includes a tx that failed after it ran, in a fresh branch (its own writes are gone): it uses
+   * its nonce and pays gas limit x effective price (base fee burned, tip to fee_collector), or the
+   * same bytes could be included again and again for free; and like any included tx it gets a
+   * receipt (status 0, gas used = its gas limit, no logs) and a place in its block's record, whose
+   * gas used, and so the 30M cap and the next base fee, count that whole gas limit. ABCI code 0,
+   * as for a revert; the `ethereum_tx` event's ethereumTxFailed carries `failure`'s message.
+   */
+  private includeFailed(env: TxEnv, d: DecodedEthTx, evmBlock: EvmBlockRecord, failure: AppError): TxResult {
     const branch = env.state.branch();
     const ctx = new Context(env.header, branch, env.logger);
+    const { gasLimit, to, nonce } = d.tx;
     try {
       const { precisebank } = this.keepers;
+      const baseFee = BigInt(evmBlock.baseFee);
       this.useNonce(ctx, d);
-      const price = effectiveGasPrice(d.tx, baseFee);
-      const burned = d.tx.gasLimit * baseFee;
-      const tip = d.tx.gasLimit * price - burned;
+      const burned = gasLimit * baseFee;
+      const tip = gasLimit * effectiveGasPrice(d.tx, baseFee) - burned;
       if (burned > 0n) precisebank.burnExtended(ctx, d.sender.bytes, burned);
       if (tip > 0n) precisebank.sendExtended(ctx, d.sender.bytes, COINBASE.bytes, tip);
     } catch (err) {
-      if (isFatal(err)) throw err;
-      return 0n; // the checks guarantee the funds; if not, nothing is charged rather than half
+      // The checks guarantee the funds; if they fall short, nothing is charged rather than half,
+      // and the tx is not included.
+      return failed(isFatal(err) ? err : failure);
     }
+    this.record(ctx, d, evmBlock, {
+      failure: failure.message,
+      gasUsed: gasLimit,
+      logs: [],
+      bloom: new Uint8Array(BLOOM_BYTES),
+      // As geth: a creation's receipt names the address it would have created, whatever its status.
+      contract: to === undefined ? createContractAddress(d.sender, nonce) : undefined,
+    });
     branch.write();
-    return d.tx.gasLimit;
+    return { gasWanted: gasLimit, gasUsed: gasLimit, events: ctx.events };
   }
 
   /** The receipt, its location, the tx in its block's record, and the `message`, `ethereum_tx` and `tx_log` events. */
-  private record(ctx: Context, d: DecodedEthTx, evmBlock: EvmBlock, result: RunTxResult): void {
+  private record(ctx: Context, d: DecodedEthTx, evmBlock: EvmBlockRecord, outcome: Outcome): void {
     const { tx, sender, hash } = d;
-    const position: BlockPosition = blockPosition(evmBlock);
+    const { failure, gasUsed, logs, bloom, contract } = outcome;
+    const position = blockPosition(evmBlock);
     const evmStore = ctx.storeFor(EVM_STORE);
-    const failure = result.execResult.exceptionError?.error;
-    const logs = result.execResult.logs ?? [];
-    const contract = result.createdAddress?.bytes ?? new Uint8Array();
     const txHash = bytesToHex(hash);
     const height = ctx.header.height;
     storeReceipt(evmStore, {
       txHash: hash,
       status: failure === undefined ? 1 : 0,
-      cumulativeGasUsed: position.cumulativeGasUsed + result.totalGasSpent,
-      gasUsed: result.totalGasSpent,
+      cumulativeGasUsed: position.cumulativeGasUsed + gasUsed,
+      gasUsed,
       logs: logs.map(([address, topics, data]) => ({ address, topics, data })),
-      bloom: result.bloom.bitvector,
-      contractAddress: contract,
+      bloom,
+      contractAddress: contract?.bytes ?? new Uint8Array(),
       effectiveGasPrice: effectiveGasPrice(tx, BigInt(evmBlock.baseFee)).toString(),
       blockHeight: height,
       txIndex: position.index,
@@ -155,7 +175,7 @@ export class EthTxProcessor {
       txType: tx.type,
       firstLogIndex: position.logIndex,
     });
-    addExecutedTx(evmStore, evmBlock, { hash, gasUsed: result.totalGasSpent, logCount: logs.length, bloom: result.bloom.bitvector });
+    addIncludedTx(evmStore, evmBlock, { hash, gasUsed, logCount: logs.length, bloom });
     const events: AbciEvent[] = [];
     const emit = (type: string, attributes: Record<string, string>) => events.push(abciEvent(type, attributes));
     emit("message", { action: "ethereum_tx", module: EVM_STORE, sender: accAddressToString(sender.bytes) });
@@ -163,17 +183,28 @@ export class EthTxProcessor {
       ethereumTxHash: txHash,
       txHash: Buffer.from(sha256(d.bytes)).toString("hex").toUpperCase(),
       txIndex: String(position.index),
-      txGasUsed: String(result.totalGasSpent),
-      recipient: (tx.to ?? result.createdAddress)?.toString() ?? "",
+      txGasUsed: String(gasUsed),
+      recipient: (tx.to ?? contract)?.toString() ?? "",
       ...(failure === undefined ? {} : { ethereumTxFailed: failure }),
     });
     logs.forEach(([address, topics, data], i) => {
       const log = { address: new Address(address).toString(), topics: topics.map(bytesToHex), data: bytesToHex(data), blockNumber: Number(height), transactionHash: txHash, transactionIndex: position.index, logIndex: position.logIndex + i, removed: false };
       emit("tx_log", { txLog: JSON.stringify(log) });
     });
-    // The settlement's transfer and burn events (already in ctx) follow the tx's own.
+    // The settlement's (or the failed tx's charge's) transfer and burn events, already in ctx, follow the tx's own.
     ctx.events.unshift(...events);
   }
+}
+
+/** What a tx's receipt says of its execution. */
+interface Outcome {
+  /** The EVM's error (`revert`, `out of gas`, ...) or the failure after the run; undefined: success. */
+  failure: string | undefined;
+  gasUsed: bigint;
+  logs: NonNullable<RunTxResult["execResult"]["logs"]>;
+  bloom: Uint8Array;
+  /** The created contract's address for a creation. */
+  contract: Address | undefined;
 }
 
 /** As Context.emit builds it: attributes sorted by key, all indexed. */

@@ -2,7 +2,8 @@
 // not here: nonce = the auth account's sequence, balance = precisebank's extended balance. Only
 // what Ethereum has and Cosmos does not lives here: code and contract storage, receipts and the
 // per-block records. Fixed-width binary parts, so `0x03 | address` lists one contract's slots in
-// slot order and `0x08 | height` the blocks in height order.
+// slot order, `0x08 | height` the blocks in height order and `0x09 | height` one block's tx hashes
+// in index order.
 
 /** The module's name and store namespace. */
 export const EVM_STORE = "evm";
@@ -21,8 +22,10 @@ export const TX_LOCATION_PREFIX = Uint8Array.of(0x05);
 /** 0x06 → chain.evm.Params */
 export const PARAMS_KEY = Uint8Array.of(0x06);
 // 0x07 held the block's running tx counter before EvmBlock carried it: retired, never reused.
-/** 0x08 | height(8, big-endian) → chain.evm.EvmBlock; one per height, kept for every height */
+/** 0x08 | height(8, big-endian) → chain.evm.EvmBlock without tx_hashes; one per height, kept for every height */
 export const EVM_BLOCK_PREFIX = Uint8Array.of(0x08);
+/** 0x09 | height(8, big-endian) | index(4, big-endian) → keccak256(raw tx)(32): the block's txs with receipts */
+export const BLOCK_TX_HASH_PREFIX = Uint8Array.of(0x09);
 
 export function receiptKey(txHash: Uint8Array): Uint8Array {
   return Buffer.concat([RECEIPT_PREFIX, fixed(txHash, 32, "tx hash")]);
@@ -36,6 +39,22 @@ export function evmBlockKey(height: bigint): Uint8Array {
   const key = Buffer.alloc(1 + 8);
   key[0] = EVM_BLOCK_PREFIX[0]!;
   key.writeBigUInt64BE(height, 1);
+  return key;
+}
+
+/** Every tx hash of the block at `height`, in index order. */
+export function blockTxHashesPrefix(height: bigint): Uint8Array {
+  const key = Buffer.alloc(1 + 8);
+  key[0] = BLOCK_TX_HASH_PREFIX[0]!;
+  key.writeBigUInt64BE(height, 1);
+  return key;
+}
+
+export function blockTxHashKey(height: bigint, index: number): Uint8Array {
+  const key = Buffer.alloc(1 + 8 + 4);
+  key[0] = BLOCK_TX_HASH_PREFIX[0]!;
+  key.writeBigUInt64BE(height, 1);
+  key.writeUInt32BE(index, 9);
   return key;
 }
 

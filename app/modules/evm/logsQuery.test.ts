@@ -9,7 +9,7 @@ import { QueryLogsRequestSchema, type QueryLogsRequest } from "../../../gen/chai
 import { QueryError } from "../../query/service.js";
 import { openStore } from "../../store/index.js";
 import { moduleReader, moduleStore } from "../../store/prefixStore.js";
-import { addExecutedTx, beginEvmBlock, getEvmBlock } from "./evmBlocks.js";
+import { addIncludedTx, beginEvmBlock, getEvmBlockRecord } from "./evmBlocks.js";
 import { EVM_STORE } from "./keys.js";
 import { logsQuery, MAX_LOGS } from "./logsQuery.js";
 import { defaultEvmParams } from "./params.js";
@@ -35,7 +35,7 @@ function chain(n: number, logsAt: (h: number) => { address: Uint8Array; topics: 
     for (const l of logs) [l.address, ...l.topics].forEach((x) => bloom.add(x));
     const txHash = new Uint8Array(32).fill(0x40 + (h % 100));
     storeReceipt(evm, { txHash, status: 1, gasUsed: 1n, cumulativeGasUsed: 1n, logs, bloom: bloom.bitvector, blockHeight: BigInt(h), txIndex: 0, firstLogIndex: 0 });
-    addExecutedTx(evm, block, { hash: txHash, gasUsed: 1n, logCount: logs.length, bloom: bloom.bitvector });
+    addIncludedTx(evm, block, { hash: txHash, gasUsed: 1n, logCount: logs.length, bloom: bloom.bitvector });
   }
   store.commit(branch, n, new Uint8Array(32));
   return { state: store.view(), height: n, close: () => store.close() };
@@ -79,7 +79,7 @@ test("bad filters: lengths, too many positions", () => {
 
 test("at most 10000 blocks and 10000 logs per query, with a message saying how to narrow", () => {
   const c = chain(10_001, (h) => (h <= 5_001 ? [{ address: A, topics: [T1] }, { address: B, topics: [T1] }] : []));
-  assert.ok(getEvmBlock(moduleReader(c.state, EVM_STORE), 10_001n));
+  assert.ok(getEvmBlockRecord(moduleReader(c.state, EVM_STORE), 10_001n));
   invalid(() => logsQuery(req({ fromHeight: 1n, toHeight: 10_001n }), c), /spans 10001 blocks, more than the limit of 10000 per query: split it into ranges of at most 10000 blocks/);
   invalid(() => logsQuery(req({ fromHeight: 0n, toHeight: 20_000n }), c), /the range 0\.\.10001 spans 10002 blocks/);
   // 5001 blocks of two logs each: 10002 logs match without a filter, 5001 with one.

@@ -1,5 +1,6 @@
 // chain.evm.Query/Logs: eth_getLogs over the EvmBlock records of a height range. A block whose
-// bloom cannot hold the filter's address and topics is skipped without reading its receipts.
+// bloom cannot hold the filter's address and topics is skipped without reading its tx hashes or
+// receipts.
 // Matching is Ethereum's: the address is any of `addresses` (any at all when empty) and for each
 // position i, topics[i] is a wildcard when empty, else the log's i-th topic is one of it.
 import { fromBinary, type MessageInitShape } from "@bufbuild/protobuf";
@@ -11,6 +12,7 @@ import { invalidArgument, QueryError } from "../../query/service.js";
 import { GrpcCode } from "../../errors.js";
 import { moduleReader } from "../../store/prefixStore.js";
 import type { KVReader } from "../../store/types.js";
+import { withTxHashes } from "./evmBlocks.js";
 import { EVM_STORE, evmBlockKey } from "./keys.js";
 import { fixedBytesArg } from "./queryArgs.js";
 import { getReceipt } from "./receipts.js";
@@ -43,8 +45,9 @@ export function logsQuery(req: QueryLogsRequest, latest: { state: KVReader; heig
   const evmStore = moduleReader(latest.state, EVM_STORE);
   const logs: MessageInitShape<typeof LogEntrySchema>[] = [];
   for (const { value } of evmStore.iterator({ start: evmBlockKey(req.fromHeight), end: evmBlockKey(to + 1n) })) {
-    const block = fromBinary(EvmBlockSchema, value);
-    if (!bloomMayMatch(block.bloom, filter)) continue;
+    const record = fromBinary(EvmBlockSchema, value);
+    if (!bloomMayMatch(record.bloom, filter)) continue;
+    const block = withTxHashes(evmStore, record);
     block.txHashes.forEach((txHash, txIndex) => {
       const receipt = getReceipt(evmStore, txHash);
       if (!receipt) throw new QueryError(GrpcCode.INTERNAL, `block ${block.height} lists tx 0x${Buffer.from(txHash).toString("hex")} without a receipt`);

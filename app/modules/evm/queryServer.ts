@@ -8,7 +8,7 @@ import { notFound, QueryError, type QueryContext, type QueryServices } from "../
 import { GrpcCode } from "../../errors.js";
 import { moduleReader } from "../../store/prefixStore.js";
 import { estimateGasQuery, callQuery } from "./callQuery.js";
-import { getEvmBlock } from "./evmBlocks.js";
+import { getEvmBlockRecord, withTxHashes } from "./evmBlocks.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { EVM_STORE } from "./keys.js";
 import { logsQuery } from "./logsQuery.js";
@@ -50,8 +50,9 @@ export function registerEvmQueries(services: QueryServices, keepers: EvmKeepers)
       const { state, height } = latestOf(ctx);
       if (req.height > BigInt(height)) throw notFound(`no EVM block at height ${req.height}: the latest height is ${height}`);
       const evmStore = moduleReader(state, EVM_STORE);
-      const block = getEvmBlock(evmStore, req.height);
-      if (!block) throw notFound(`no EVM block at height ${req.height}`);
+      const record = getEvmBlockRecord(evmStore, req.height);
+      if (!record) throw notFound(`no EVM block at height ${req.height}`);
+      const block = withTxHashes(evmStore, record);
       const receipts: Receipt[] = [];
       if (req.includeReceipts) {
         for (const hash of block.txHashes) {

@@ -1,11 +1,12 @@
-// Receipts of executed Ethereum txs and where each landed, keyed by the keccak tx hash. A receipt's
+// Receipts of included Ethereum txs and where each landed, keyed by the keccak tx hash. A receipt's
 // index, cumulative gas and first log index come from its block's EvmBlock record (evmBlocks.ts),
 // which lives in the block's store branch, so a FinalizeBlock that is never committed leaves no trace.
 import { create, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
-import { ReceiptSchema, TxLocationSchema, type EvmBlock, type Receipt } from "../../../gen/chain/evm/evm_pb.js";
+import { ReceiptSchema, TxLocationSchema, type Receipt } from "../../../gen/chain/evm/evm_pb.js";
 import type { KVReader, KVStore } from "../../store/types.js";
 import { receiptKey, txLocationKey } from "./keys.js";
 import { getMessage } from "../../store/messages.js";
+import type { EvmBlockRecord } from "./evmBlocks.js";
 
 export interface BlockPosition {
   /** Index of the next Ethereum tx among the block's. */
@@ -16,9 +17,9 @@ export interface BlockPosition {
   logIndex: number;
 }
 
-/** Where the next executed tx of `block` goes. */
-export function blockPosition(block: EvmBlock): BlockPosition {
-  return { index: block.txHashes.length, cumulativeGasUsed: block.gasUsed, logIndex: block.logCount };
+/** Where the next included tx of `block` goes. */
+export function blockPosition(block: EvmBlockRecord): BlockPosition {
+  return { index: block.txCount, cumulativeGasUsed: block.gasUsed, logIndex: block.logCount };
 }
 
 /** Stores the receipt and its location. */
