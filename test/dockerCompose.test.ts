@@ -113,9 +113,9 @@ describe("docker-compose.yml", () => {
       const launched = devnetNodes("/devnet", "docker")[i]!;
       const fromCompose = nodeProcesses(values.home!, Number(values.index), "cometbft");
       assert.deepEqual(fromCompose, nodeProcesses(launched.home, launched.index, "cometbft"));
-      assert.deepEqual(fromCompose.map((p) => p.name), [`app-${i}`, `cometbft-${i}`, `rest-${i}`]);
+      assert.deepEqual(fromCompose.map((p) => p.name), [`app-${i}`, `cometbft-${i}`, `rest-${i}`, `evm-rpc-${i}`]);
       assert.deepEqual(fromCompose[1]!.args, ["start", "--home", `/devnet/node${i}/cometbft`]);
-      for (const p of [fromCompose[0]!, fromCompose[2]!]) assert.deepEqual(p.args.slice(-2), ["--home", `/devnet/node${i}`]);
+      for (const p of [fromCompose[0]!, fromCompose[2]!, fromCompose[3]!]) assert.deepEqual(p.args.slice(-2), ["--home", `/devnet/node${i}`]);
       if (i === 0) assert.deepEqual(faucetProcess(values.home!, portsForValidator(0).faucet!), faucetProcess(launched.home, launched.ports.faucet!));
     });
   }

@@ -118,12 +118,13 @@ async function runNode(home: string | undefined, indexText: string | undefined, 
   const group = new ProcessGroup({ logDir: path.join(home, "logs") });
   const stopRequested = onStopSignals(() => group.killAll());
   const env = { ...process.env, UNIT_LOG_PRETTY: "0" };
-  const [app, comet, rest] = nodeProcesses(home, Number(indexText), ensureCometbft());
+  const [app, comet, rest, evm] = nodeProcesses(home, Number(indexText), ensureCometbft());
   group.start({ ...app!, env });
   await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, group.failed);
   group.start({ ...comet!, env });
-  // The gateway retries until the app's gRPC answers; the faucet until blocks are made.
+  // The gateway and the EVM JSON-RPC server retry until the app's gRPC answers; the faucet until blocks are made.
   group.start({ ...rest!, env });
+  group.start({ ...evm!, env });
   if (withFaucet && config.ports.faucet) group.start({ ...faucetProcess(home, config.ports.faucet), env });
   const outcome = await Promise.race([group.failed.then((reason) => ({ reason })), stopRequested.then((signal) => ({ signal }))]);
   await group.stopAll();

@@ -39,7 +39,7 @@ export async function startNode(opts: StartOptions): Promise<number> {
   if (!created && opts.ports && JSON.stringify(opts.ports) !== JSON.stringify(config.ports)) say(`note: --port-offset is ignored; this node was created with RPC port ${config.ports.rpc} (see ${paths.appConfigFile})`);
   if (!created && opts.chainId && opts.chainId !== config.chainId) say(`note: --chain-id is ignored; this node's chain is "${config.chainId}"`);
   const faucetPort = faucetPortOf(config.ports);
-  await assertPortsFree({ "ABCI": config.ports.abci, "CometBFT RPC": config.ports.rpc, "CometBFT P2P": config.ports.p2p, "gRPC": config.ports.grpc, "REST": config.ports.rest, "faucet": faucetPort });
+  await assertPortsFree({ "ABCI": config.ports.abci, "CometBFT RPC": config.ports.rpc, "CometBFT P2P": config.ports.p2p, "gRPC": config.ports.grpc, "REST": config.ports.rest, "EVM JSON-RPC": config.ports.evmHttp, "EVM WebSocket": config.ports.evmWs, "faucet": faucetPort });
 
   const group = new ProcessGroup({ logDir: paths.logDir });
   // The app watches this variable to exit if the supervisor disappears without stopping it.
@@ -61,8 +61,12 @@ export async function startNode(opts: StartOptions): Promise<number> {
     // The faucet signs against the chain, so it starts once blocks are being made.
     const faucet = nodeEntry("../../gateway/faucet/main.js");
     group.start({ name: "faucet", command: faucet.command, args: [...faucet.args, "--home", paths.root, "--port", String(faucetPort)], env: childEnv });
+    // The EVM JSON-RPC server reads through gRPC and broadcasts through CometBFT, both up by now.
+    const evm = nodeEntry("../../evm/main.js");
+    group.start({ name: "evm-rpc", command: evm.command, args: [...evm.args, "--home", paths.root], env: childEnv });
     await waitUntil("the REST gateway", () => canConnect(config.ports.rest), 60_000, interrupted);
     await waitUntil("the faucet", () => canConnect(faucetPort), 60_000, interrupted);
+    await waitUntil("the EVM JSON-RPC server", () => canConnect(config.ports.evmHttp), 60_000, interrupted);
     printEndpoints(say, config.chainId, { ...config.ports, faucet: faucetPort }, paths.root);
   });
   say("stopped");
@@ -97,6 +101,7 @@ function printEndpoints(say: (l: string) => void, chainId: string, ports: NodePo
     ["ABCI (app)", `tcp://127.0.0.1:${ports.abci}`],
     ["gRPC", `127.0.0.1:${ports.grpc}  (plaintext, with reflection: grpcurl -plaintext 127.0.0.1:${ports.grpc} list)`],
     ["REST", `http://127.0.0.1:${ports.rest}  (query-only; routes in /openapi.json)`],
+    ["EVM JSON-RPC", `http://127.0.0.1:${ports.evmHttp}  (WebSocket ws://127.0.0.1:${ports.evmWs}; chain id 2611)`],
     ["faucet", `http://127.0.0.1:${ports.faucet}  (POST /faucet {"address": "unit1..." | "0x..."})`],
     ["home", home],
   ];

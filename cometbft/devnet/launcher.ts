@@ -1,6 +1,7 @@
 // `unitd devnet start`: a four-validator network as local processes. Generates it on first start,
 // checks every port, starts the apps, then CometBFT (blocks need three of the four), then the REST
-// gateways and the faucet, waits until every node's RPC, gRPC and REST answer, prints the table
+// gateways, the EVM JSON-RPC servers and the faucet, waits until every node's RPC, gRPC, REST and
+// EVM JSON-RPC answer, prints the table
 // of endpoints and runs until Ctrl-C or `unitd devnet stop`.
 import fs from "node:fs";
 import path from "node:path";
@@ -48,7 +49,7 @@ export async function startDevnet(opts: DevnetStartOptions): Promise<number> {
   const faucetPort = nodes[0]!.ports.faucet!;
   const ports: Record<string, number> = { faucet: faucetPort };
   for (const n of nodes) {
-    for (const [what, port] of Object.entries(n.ports)) if (what !== "faucet" && what !== "evmHttp" && what !== "evmWs") ports[`${n.moniker} ${what}`] = port;
+    for (const [what, port] of Object.entries(n.ports)) if (what !== "faucet") ports[`${n.moniker} ${what}`] = port;
   }
   await assertPortsFree(ports);
 
@@ -63,11 +64,15 @@ export async function startDevnet(opts: DevnetStartOptions): Promise<number> {
     for (const [, comet] of children) group.start({ ...comet!, env });
     say("waiting for the first block (it needs three of the four validators)");
     for (const n of nodes) await waitUntil(`${n.moniker}'s first block`, () => hasHeight(`http://127.0.0.1:${n.ports.rpc}`, 1), READY_TIMEOUT_MS, interrupted);
-    for (const [, , rest] of children) group.start({ ...rest!, env });
+    for (const [, , rest, evm] of children) {
+      group.start({ ...rest!, env });
+      group.start({ ...evm!, env });
+    }
     group.start({ ...faucetProcess(nodes[0]!.home, faucetPort), env });
     for (const n of nodes) {
       await waitUntil(`${n.moniker}'s gRPC`, () => canConnect(n.ports.grpc), READY_TIMEOUT_MS, interrupted);
       await waitUntil(`${n.moniker}'s REST gateway`, () => restAnswers(n.ports.rest), READY_TIMEOUT_MS, interrupted);
+      await waitUntil(`${n.moniker}'s EVM JSON-RPC`, () => canConnect(n.ports.evmHttp), READY_TIMEOUT_MS, interrupted);
     }
     await waitUntil("the faucet", () => canConnect(faucetPort), READY_TIMEOUT_MS, interrupted);
     say(`${nodes.length} validators are up (logs in ${path.join(path.resolve(opts.dir), "logs")}):`);

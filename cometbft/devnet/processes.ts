@@ -1,7 +1,7 @@
-// The processes of one devnet validator: its app, its CometBFT and its REST gateway (and the EVM
-// JSON-RPC server once it exists). The local launcher runs exactly these for each node, and each
-// docker-compose service runs them through `unitd devnet run-node`, so both paths start the same
-// command lines.
+// The processes of one devnet validator: its app, its CometBFT, its REST gateway and its EVM
+// JSON-RPC server (each reads its ports from the node's home, so they are offset alike). The
+// local launcher runs exactly these for each node, and each docker-compose service runs them
+// through `unitd devnet run-node`, so both paths start the same command lines.
 import { nodeEntry } from "../../app/cli/entry.js";
 import type { ChildSpec } from "../processGroup.js";
 
@@ -9,10 +9,12 @@ import type { ChildSpec } from "../processGroup.js";
 export function nodeProcesses(home: string, index: number, cometBinary: string): ChildSpec[] {
   const app = nodeEntry("../main.js");
   const rest = nodeEntry("../../gateway/rest/main.js");
+  const evm = nodeEntry("../../evm/main.js");
   return [
     { name: `app-${index}`, command: app.command, args: [...app.args, "--home", home] },
     { name: `cometbft-${index}`, command: cometBinary, args: ["start", "--home", `${home}/cometbft`] },
     { name: `rest-${index}`, command: rest.command, args: [...rest.args, "--home", home] },
+    { name: `evm-rpc-${index}`, command: evm.command, args: [...evm.args, "--home", home] },
   ];
 }
 

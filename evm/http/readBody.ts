@@ -1,0 +1,26 @@
+// A request body read with a hard size limit enforced while streaming (a lying or absent
+// Content-Length cannot get past it).
+import type { IncomingMessage } from "node:http";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function readBody(req: IncomingMessage, limitBytes: number): Promise<string> {
+  const tooLarge = () => new HttpError(413, `request body too large: at most ${limitBytes} bytes`);
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > limitBytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}

@@ -1,0 +1,41 @@
+// The EVM JSON-RPC server process: `node dist/evm/main.js [--home <dir>] [flags]` (see --help).
+// `unitd start` and the devnet run it beside each node's app; it reads through the app's gRPC
+// server and sends txs through CometBFT's RPC, and never opens the node's database.
+import { createLogger } from "../app/logger.js";
+import { parseFlagsOrExit, serveHttp } from "../gateway/shared/httpProcess.js";
+import { GrpcEvmNode } from "./chain/grpcEvmNode.js";
+import { EVM_RPC_USAGE, parseEvmRpcArgs, type EvmRpcConfig } from "./config.js";
+import { createEvmRpc } from "./evmRpc.js";
+
+const logger = createLogger("evm-rpc");
+
+const config: EvmRpcConfig = parseFlagsOrExit("evm-rpc", EVM_RPC_USAGE, parseEvmRpcArgs);
+const urlHost = config.host.includes(":") ? `[${config.host}]` : config.host;
+const wsUrl = `ws://${urlHost}:${config.wsPort}`;
+
+const node = new GrpcEvmNode({ grpcAddress: config.grpcAddress, cometUrl: config.nodeUrl, timeoutMs: config.timeoutMs });
+const rpc = createEvmRpc(node, { ...config, wsUrl }, logger);
+
+rpc.wsServer.on("error", (err: NodeJS.ErrnoException) => {
+  logger.fatal({ err: err.message }, `cannot listen on ${config.host}:${config.wsPort}${err.code === "EADDRINUSE" ? " (port in use: is another node running?)" : ""}`);
+  process.exit(1);
+});
+rpc.wsServer.listen(config.wsPort, config.host, () => logger.info({ url: wsUrl }, `JSON-RPC over WebSocket listening on ${wsUrl}`));
+
+serveHttp({
+  name: "JSON-RPC over HTTP",
+  app: rpc.httpApp,
+  host: config.host,
+  port: config.httpPort,
+  logger,
+  requestTimeoutMs: config.timeoutMs + 5_000,
+  maxHeadersCount: 100,
+  drainMs: 3000,
+  details: { ws: wsUrl, grpc: config.grpcAddress, node: config.nodeUrl, cors: config.cors.mode },
+  onStop: () => {
+    rpc.stop();
+    rpc.wsServer.close();
+    node.close();
+  },
+});
+rpc.start();
