@@ -1,0 +1,307 @@
+/**
+ * Committed ERC-20 transfers per second through eth_sendRawTransaction on one validator, and
+ * eth_call (balanceOf) requests per second with their latency, side by side in the same run with
+ * the same workload against Hardhat's own node (`npx hardhat node`).
+ *
+ *   npm run bench -- erc20 [flags]       (or: node --import tsx bench/erc20.ts [flags])
+ *     --senders 200 --per-sender 20     transfers = senders x per-sender, all signed before timing
+ *     --concurrency 64                  eth_sendRawTransaction requests in flight
+ *     --max-load-seconds 120            stop sending after this long
+ *     --calls 3000                      eth_call requests, once one at a time, once concurrently
+ *     --call-concurrency 16
+ *     --timeout-commit 1s               our node's config.toml (the `unitd start` default)
+ *     --gas-limit N                     per transfer (default: eth_estimateGas of one transfer)
+ *     --via cometbft                    ours only: send the same raw txs through CometBFT's
+ *                                       broadcast_tx_sync instead of eth_sendRawTransaction, to
+ *                                       tell the JSON-RPC server's share from the chain's
+ *     --only ours,hardhat               targets to run
+ *     --profile                         our app and JSON-RPC server under `node --cpu-prof`
+ *     --keep                            keep temp dirs (node homes, logs, profiles)
+ *
+ * Setup (not timed): a funder deploys Token (test/contracts/Token.sol) and gives each sender
+ * gas money and tokens. Each sender's transfers (1 token-wei to the next sender) go strictly in
+ * nonce order: the next is sent once eth_sendRawTransaction answered the previous. A transfer
+ * counts as committed when its receipt exists; the clock runs from the first send until the
+ * receipts of every sender's last transfer exist (a sender's txs commit in nonce order).
+ */
+import { parseArgs } from "node:util";
+import { ensureCometbft } from "../cometbft/install.js";
+import { REPO_ROOT } from "../cometbft/paths.js";
+import fs from "node:fs";
+import path from "node:path";
+import { printProfile, summariseCpuProfile } from "./load/cpuProfile.js";
+import { runLoad } from "./load/load.js";
+import { cleanupAll, cleanupOnSignals, keepTempDirs, machineBusySeconds, processCpuSeconds, stopProcess, tail } from "./load/processes.js";
+import { RpcClient } from "./load/rpc.js";
+import { percentile } from "./stats.js";
+import { EthRpc, type EthReceipt } from "./erc20/ethRpc.js";
+import { startHardhat, startOurs, type Target } from "./erc20/targets.js";
+import { SENDER_TOKENS, funder, makeSenders, setupTxs, token, tokenAddress, transferData, transferLanes, type Fees, type SignedTx } from "./erc20/workload.js";
+
+const { values: args } = parseArgs({
+  options: {
+    senders: { type: "string", default: "200" },
+    "per-sender": { type: "string", default: "20" },
+    concurrency: { type: "string", default: "64" },
+    "max-load-seconds": { type: "string", default: "120" },
+    calls: { type: "string", default: "3000" },
+    "call-concurrency": { type: "string", default: "16" },
+    "timeout-commit": { type: "string", default: "1s" },
+    "gas-limit": { type: "string" },
+    via: { type: "string", default: "json-rpc" },
+    only: { type: "string", default: "ours,hardhat" },
+    profile: { type: "boolean", default: false },
+    keep: { type: "boolean", default: false },
+  },
+});
+
+function positiveInt(name: keyof typeof args): number {
+  const n = Number(args[name]);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
+  return n;
+}
+
+const SENDERS = positiveInt("senders");
+const PER_SENDER = positiveInt("per-sender");
+const CONCURRENCY = positiveInt("concurrency");
+const MAX_LOAD_MS = positiveInt("max-load-seconds") * 1000;
+const CALLS = positiveInt("calls");
+const CALL_CONCURRENCY = positiveInt("call-concurrency");
+const ONLY = args.only.split(",").map((s) => s.trim());
+const VIA = args.via;
+if (VIA !== "json-rpc" && VIA !== "cometbft") throw new Error(`--via takes json-rpc or cometbft, got ${VIA}`);
+if (VIA === "cometbft" && ONLY.includes("hardhat")) throw new Error("--via cometbft applies to our node only: add --only ours");
+for (const o of ONLY) if (o !== "ours" && o !== "hardhat") throw new Error(`--only takes ours and hardhat, got ${o}`);
+const GAS_MONEY = 10n ** 18n; // 1 UNIT per sender: far more than its transfers' gas
+const FUNDER_WEI = 1000n * 10n ** 18n; // Hardhat's dev accounts hold 10,000 each
+/** No sender may stall for longer than this without a new receipt. */
+const RECEIPT_IDLE_MS = 60_000;
+
+const log = (msg: string) => process.stderr.write(`[erc20] ${msg}\n`);
+const senders = makeSenders(SENDERS);
+
+interface CallStats {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+interface Outcome {
+  target: Target;
+  gasLimit: bigint;
+  gasUsed: bigint;
+  signed: number;
+  accepted: number;
+  rejects: string[];
+  committed: number;
+  failed: number;
+  sendSeconds: number;
+  /** Round trip of an accepted send, ms. */
+  sendP50: number;
+  sendP95: number;
+  commitSeconds: number;
+  blocks: number;
+  maxPerBlock: number;
+  /** Ours: committed / (header time of the last load block - header time of the block before the first). */
+  blockSpanPerSecond?: number;
+  blockIntervalsMs?: number[];
+  sequential: CallStats;
+  concurrent: CallStats;
+  cpu: Record<string, number | undefined>;
+  notes: string[];
+}
+
+async function feesOf(rpc: EthRpc): Promise<Fees> {
+  const chainId = BigInt(await rpc.call<string>("eth_chainId"));
+  const block = await rpc.call<{ baseFeePerGas?: string }>("eth_getBlockByNumber", ["latest", false]);
+  const baseFee = BigInt(block.baseFeePerGas ?? "0x3b9aca00");
+  // Room for the base fee to rise while full blocks follow each other.
+  return { chainId, maxFeePerGas: baseFee * 20n, maxPriorityFeePerGas: 10n ** 9n };
+}
+
+/** Sends one lane in order and waits for every receipt; throws unless all succeeded. */
+async function sendSetup(rpc: EthRpc, txs: SignedTx[]): Promise<void> {
+  const rejects: string[] = [];
+  const load = await runLoad(rpc.client, [txs.map((t, i) => EthRpc.sendRawBody(t.raw, i + 1))], { concurrency: 1, maxMs: 120_000, onReject: (_l, i, why) => rejects.push(`setup tx ${i}: ${why}`) });
+  if (load.accepted !== txs.length) throw new Error(`setup: ${load.accepted} of ${txs.length} txs accepted; ${rejects.join("; ")}`);
+  await rpc.waitForReceipts([txs[txs.length - 1]!.hash], RECEIPT_IDLE_MS);
+  const receipts = await rpc.receipts(txs.map((t) => t.hash), 16);
+  const bad = receipts.findIndex((r) => r?.status !== "0x1");
+  if (bad >= 0) throw new Error(`setup tx ${bad} did not succeed: ${JSON.stringify(receipts[bad])}`);
+}
+
+async function callStats(rpc: EthRpc, concurrency: number): Promise<CallStats> {
+  const to = tokenAddress();
+  const bodies = Array.from({ length: CALLS }, (_, i) => EthRpc.body("eth_call", [{ to, data: token.encodeFunctionData("balanceOf", [senders[i % senders.length]!.address]) }, "latest"], i + 1));
+  await rpc.timedRequests(bodies.slice(0, Math.min(200, bodies.length)), concurrency); // warm-up
+  const { latenciesMs, wallMs } = await rpc.timedRequests(bodies, concurrency);
+  const xs = [...latenciesMs];
+  return { requests: CALLS, perSecond: (CALLS * 1000) / wallMs, p50: percentile(xs, 50), p99: percentile(xs, 99) };
+}
+
+async function runTarget(target: Target): Promise<Outcome> {
+  let rpc = new EthRpc(target.url, CONCURRENCY + 8);
+  const notes: string[] = [];
+  try {
+    const fees = await feesOf(rpc);
+    log(`${target.name}: chain id ${fees.chainId}, max fee ${fees.maxFeePerGas} wei; setup: deploy Token, fund ${SENDERS} senders`);
+    await target.fundFunder(FUNDER_WEI);
+    await sendSetup(rpc, await setupTxs(senders, fees, GAS_MONEY));
+    const estimate = BigInt(await rpc.call<string>("eth_estimateGas", [{ from: senders[0]!.address, to: tokenAddress(), data: transferData(senders[1]!.address, 1n) }]));
+    const gasLimit = args["gas-limit"] ? BigInt(args["gas-limit"]) : estimate;
+    log(`${target.name}: signing ${SENDERS} x ${PER_SENDER} transfers (gas limit ${gasLimit}, estimate ${estimate})`);
+    const lanes = await transferLanes(senders, PER_SENDER, fees, gasLimit);
+    let id = 1;
+    const viaComet = VIA === "cometbft";
+    const bodies = lanes.map((lane) => lane.map((t) => (viaComet ? RpcClient.broadcastBody(Buffer.from(t.raw.slice(2), "hex"), id++) : EthRpc.sendRawBody(t.raw, id++))));
+    // Fresh connections: the server may have closed the idle keep-alive ones while we signed.
+    rpc.close();
+    rpc = new EthRpc(target.url, CONCURRENCY + 8);
+    const sender = viaComet ? new RpcClient(target.cometRpcUrl!, CONCURRENCY + 8) : rpc.client;
+
+    const cpu0 = Object.fromEntries(Object.entries(target.procs).map(([k, p]) => [k, processCpuSeconds(p.child.pid)]));
+    const self0 = process.cpuUsage();
+    const machine0 = machineBusySeconds();
+    const rejects: string[] = [];
+    const loadStartUs = process.hrtime.bigint() / 1000n;
+    log(`${target.name}: load starts`);
+    const load = await runLoad(sender, bodies, { concurrency: CONCURRENCY, maxMs: MAX_LOAD_MS, onReject: (lane, i, why) => rejects.length < 5 && rejects.push(`sender ${lane} tx ${i}: ${why}`) });
+    const lastOfLane = lanes.map((lane, i) => lane[load.acceptedPerLane[i]! - 1]?.hash).filter((h): h is string => h !== undefined);
+    const committedAt = await rpc.waitForReceipts(lastOfLane, RECEIPT_IDLE_MS, 32);
+    const loadEndUs = process.hrtime.bigint() / 1000n;
+    if (viaComet) sender.close();
+    const cpu: Record<string, number | undefined> = {};
+    for (const [k, p] of Object.entries(target.procs)) {
+      const now = processCpuSeconds(p.child.pid);
+      cpu[k] = now !== undefined && cpu0[k] !== undefined ? now - cpu0[k]! : undefined;
+    }
+    const self = process.cpuUsage(self0);
+    cpu["load client"] = (self.user + self.system) / 1e6;
+    const machine1 = machineBusySeconds();
+    // Whatever else ran on the machine meanwhile: runs with a large value are not comparable.
+    if (machine0 !== undefined && machine1 !== undefined) cpu["rest of machine"] = machine1 - machine0 - Object.values(cpu).reduce<number>((a, b) => a + (b ?? 0), 0);
+    log(`${target.name}: ${load.accepted} accepted, all committed after ${((committedAt - load.startMs) / 1000).toFixed(1)} s; checking receipts`);
+
+    // After the clock: every accepted transfer's receipt, and the chain's own view of the balances.
+    const acceptedHashes = lanes.flatMap((lane, i) => lane.slice(0, load.acceptedPerLane[i]!).map((t) => t.hash));
+    const receipts = (await rpc.receipts(acceptedHashes, 32)).filter((r): r is EthReceipt => r !== null);
+    const committed = receipts.filter((r) => r.status === "0x1").length;
+    const perBlock = new Map<number, number>();
+    for (const r of receipts) perBlock.set(Number(r.blockNumber), (perBlock.get(Number(r.blockNumber)) ?? 0) + 1);
+    const heights = [...perBlock.keys()].sort((a, b) => a - b);
+    if (receipts.length !== acceptedHashes.length) notes.push(`${acceptedHashes.length - receipts.length} accepted transfers have no receipt`);
+    for (const i of [0, Math.floor(SENDERS / 2), SENDERS - 1]) {
+      const held = BigInt(await rpc.call<string>("eth_call", [{ to: tokenAddress(), data: token.encodeFunctionData("balanceOf", [senders[i]!.address]) }, "latest"]));
+      const expected = SENDER_TOKENS - BigInt(load.acceptedPerLane[i]!) + BigInt(load.acceptedPerLane[(i + SENDERS - 1) % SENDERS]!);
+      if (held !== expected) notes.push(`sender ${i} holds ${held} token-wei, expected ${expected}`);
+    }
+    let blockSpanPerSecond: number | undefined;
+    let blockIntervalsMs: number[] | undefined;
+    if (target.cometRpcUrl && heights.length > 0) {
+      const comet = new RpcClient(target.cometRpcUrl, 2);
+      try {
+        const metas = await comet.blockMetas(heights[0]! - 1, heights[heights.length - 1]!);
+        blockSpanPerSecond = committed / ((metas[metas.length - 1]!.timeMs - metas[0]!.timeMs) / 1000);
+        blockIntervalsMs = metas.slice(1).map((m, i) => m.timeMs - metas[i]!.timeMs);
+      } finally {
+        comet.close();
+      }
+    }
+
+    log(`${target.name}: eth_call balanceOf x ${CALLS}, one at a time, then ${CALL_CONCURRENCY} in flight`);
+    const callsStartUs = process.hrtime.bigint() / 1000n;
+    const sequential = await callStats(rpc, 1);
+    const concurrent = await callStats(rpc, CALL_CONCURRENCY);
+    const callsEndUs = process.hrtime.bigint() / 1000n;
+
+    if (args.profile && target.profileDir) {
+      await printProfiles(target, [
+        { what: "load start to last receipt", fromUs: loadStartUs, toUs: loadEndUs },
+        { what: "the eth_call phase", fromUs: callsStartUs, toUs: callsEndUs },
+      ]);
+    }
+    return {
+      target,
+      gasLimit,
+      gasUsed: BigInt(receipts[0]?.gasUsed ?? "0"),
+      signed: SENDERS * PER_SENDER,
+      accepted: load.accepted,
+      rejects,
+      committed,
+      failed: receipts.length - committed,
+      sendSeconds: (load.endMs - load.startMs) / 1000,
+      sendP50: percentile([...load.latenciesMs], 50),
+      sendP95: percentile([...load.latenciesMs], 95),
+      commitSeconds: (committedAt - load.startMs) / 1000,
+      blocks: heights.length,
+      maxPerBlock: Math.max(0, ...perBlock.values()),
+      blockSpanPerSecond,
+      blockIntervalsMs,
+      sequential,
+      concurrent,
+      cpu,
+      notes,
+    };
+  } catch (err) {
+    for (const p of Object.values(target.procs)) log(`${p.name} log tail:\n${tail(p.logFile)}`);
+    throw err;
+  } finally {
+    rpc.close();
+  }
+}
+
+/** Stops the profiled node processes (they write their profiles on exit) and prints each window. */
+async function printProfiles(target: Target, windows: { what: string; fromUs: bigint; toUs: bigint }[]): Promise<void> {
+  for (const name of ["evm-rpc", "app"]) {
+    const proc = target.procs[name];
+    if (proc) await stopProcess(proc);
+    const file = path.join(target.profileDir!, `${name}.cpuprofile`);
+    if (!fs.existsSync(file)) {
+      log(`no CPU profile from ${name}`);
+      continue;
+    }
+    for (const w of windows) printProfile(`${name} CPU profile, ${w.what} (${file})`, summariseCpuProfile(file, REPO_ROOT, { fromUs: Number(w.fromUs), toUs: Number(w.toUs), top: 20 }));
+  }
+}
+
+const fmt = (n: number, d = 0) => n.toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+
+function printTable(outcomes: Outcome[]): void {
+  const sendMethod = VIA === "cometbft" ? "CometBFT broadcast_tx_sync" : "eth_sendRawTransaction";
+  console.log(`${SENDERS} senders x ${PER_SENDER} ERC-20 transfers, ${CONCURRENCY} ${sendMethod} in flight; eth_call balanceOf x ${CALLS}${args.profile ? "; PROFILER ON: not a throughput figure" : ""}\n`);
+  console.log("| node | committed / signed | failed | gas used (limit) per transfer | blocks (max txs in one) | send s | send p50 / p95 ms | commit s | **transfers/s committed** | block-time tx/s | eth_call 1 in flight: req/s, p50 / p99 ms | eth_call " + CALL_CONCURRENCY + " in flight: req/s, p50 / p99 ms | CPU s during load |");
+  console.log("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|");
+  for (const o of outcomes) {
+    const cpu = Object.entries(o.cpu).map(([k, v]) => `${k} ${v === undefined ? "?" : fmt(v, 1)}`).join(", ");
+    console.log(`| ${o.target.name} | ${fmt(o.committed)} / ${fmt(o.signed)} | ${o.failed} | ${o.gasUsed} (${o.gasLimit}) | ${o.blocks} (${o.maxPerBlock}) | ${fmt(o.sendSeconds, 1)} | ${fmt(o.sendP50, 1)} / ${fmt(o.sendP95, 1)} | ${fmt(o.commitSeconds, 1)} | **${fmt(o.committed / o.commitSeconds)}** | ${o.blockSpanPerSecond === undefined ? "-" : fmt(o.blockSpanPerSecond)} | ${fmt(o.sequential.perSecond)}, ${fmt(o.sequential.p50, 2)} / ${fmt(o.sequential.p99, 2)} | ${fmt(o.concurrent.perSecond)}, ${fmt(o.concurrent.p50, 2)} / ${fmt(o.concurrent.p99, 2)} | ${cpu} |`);
+  }
+  console.log();
+  for (const o of outcomes) {
+    console.log(`- ${o.target.name}: ${o.target.describe}.`);
+    if (o.blockIntervalsMs) console.log(`  Block intervals under load (ms): ${o.blockIntervalsMs.map((x) => fmt(x)).join(", ")}.`);
+    for (const r of o.rejects) console.log(`  Refused: ${r}`);
+    for (const n of o.notes) console.log(`  Note: ${n}`);
+  }
+  const ours = outcomes.find((o) => o.target.name === "ours");
+  if (ours) console.log(`\nGoal: >= 800 transfers/s committed (${fmt(ours.committed / ours.commitSeconds)}: ${ours.committed / ours.commitSeconds >= 800 ? "met" : "not met"}), eth_call p50 < 2 ms (${fmt(ours.sequential.p50, 2)} ms one at a time: ${ours.sequential.p50 < 2 ? "met" : "not met"}).`);
+}
+
+cleanupOnSignals();
+keepTempDirs(args.keep);
+const outcomes: Outcome[] = [];
+try {
+  for (const name of ONLY) {
+    const target = name === "ours"
+      ? await startOurs({ comet: ensureCometbft(), timeoutCommit: args["timeout-commit"], funder: funder.address, funderUunit: FUNDER_WEI / 10n ** 12n, profile: args.profile })
+      : await startHardhat({ funder: funder.address });
+    try {
+      outcomes.push(await runTarget(target));
+    } finally {
+      for (const p of Object.values(target.procs)) await stopProcess(p);
+    }
+  }
+  printTable(outcomes);
+} finally {
+  await cleanupAll();
+}
