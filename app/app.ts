@@ -11,6 +11,7 @@ import { TimestampSchema } from "@bufbuild/protobuf/wkt";
 import type { Logger } from "pino";
 import type * as pb from "../gen/tendermint/abci/types_pb.js";
 import { BaseApplication } from "../abci/baseApplication.js";
+import { selectTxsWithinBytes } from "../abci/proposal.js";
 import type * as A from "../abci/application.js";
 import { Context, type BlockHeader } from "./context.js";
 import type { AppModule, ValidatorUpdate } from "./module.js";
@@ -148,6 +149,11 @@ export class UnitApp extends BaseApplication {
       // An empty list keeps genesis.json's validators; a chain with staking validators replaces them.
       return { appHash: hash, validators };
     });
+  }
+
+  override prepareProposal(req: pb.RequestPrepareProposal): A.PrepareProposalResult {
+    const maxTxBytes = Number(req.maxTxBytes);
+    return { txs: this.txProcessor.selectForProposal?.(req.txs, maxTxBytes) ?? selectTxsWithinBytes(req.txs, maxTxBytes) };
   }
 
   override finalizeBlock(req: pb.RequestFinalizeBlock): Promise<A.FinalizeBlockResult> {

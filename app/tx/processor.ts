@@ -35,6 +35,8 @@ export interface TxProcessor {
   deliver(env: TxEnv, tx: Uint8Array): TxResult | Promise<TxResult>;
   /** Runs a tx on a branch that is always discarded (gas estimation); throws on failure. */
   simulate?(env: TxEnv, tx: Uint8Array): SimulationResult;
+  /** The mempool txs a proposer puts in its block, in order (default: what fits the byte budget). */
+  selectForProposal?(txs: readonly Uint8Array[], maxTxBytes: number): Uint8Array[];
 }
 
 /** Code and codespace of the SDK's "tx parse error". */

@@ -4,6 +4,8 @@
 // refuse) or a legacy RLP list (0xc0 and up). Anything else parses as neither.
 import { evmError, evmErrors } from "../modules/evm/errors.js";
 import { errorResult } from "../errors.js";
+import { BLOCK_GAS_LIMIT } from "../modules/evm/params.js";
+import { selectProposalTxs } from "./proposalSelection.js";
 import type { SimulationResult } from "./cosmosTxProcessor.js";
 import { TX_DECODE_ERROR, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
 
@@ -57,6 +59,11 @@ export class RoutingTxProcessor implements TxProcessor {
       default:
         return refused(tx);
     }
+  }
+
+  /** Byte budget and the EVM's block gas limit together: see proposalSelection.ts. */
+  selectForProposal(txs: readonly Uint8Array[], maxTxBytes: number): Uint8Array[] {
+    return selectProposalTxs(txs, { maxTxBytes, evmGasLimit: BLOCK_GAS_LIMIT });
   }
 
   /** Gas estimation is the Cosmos pipeline's; Ethereum estimation belongs to eth_estimateGas. */
