@@ -6,6 +6,7 @@ import { createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
 import type { Address } from "@ethereumjs/util";
 import { sdkErrors } from "../../errors.js";
 import { evmError, evmErrors } from "./errors.js";
+import { nativeEcrecover } from "./nativeEcrecover.js";
 
 /** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
 export const MAX_ETH_TX_BYTES = 128 * 1024;
@@ -25,7 +26,7 @@ const commons = new Map<bigint, Common>();
 export function evmCommon(chainId: bigint): Common {
   let common = commons.get(chainId);
   if (!common) {
-    common = createCustomCommon({ chainId: Number(chainId), name: "unit" }, Mainnet, { hardfork: Hardfork.Prague });
+    common = createCustomCommon({ chainId: Number(chainId), name: "unit" }, Mainnet, { hardfork: Hardfork.Prague, customCrypto: { ecrecover: nativeEcrecover } });
     commons.set(chainId, common);
   }
   return common;
