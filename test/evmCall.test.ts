@@ -1,19 +1,23 @@
 // eth_call and eth_estimateGas (chain.evm.Query/Call, /EstimateGas) through the whole app: over
 // ABCI Query in-process, over a real ABCI socket (CosmJS's path) and over the gRPC server (the
 // JSON-RPC server's path). Calls change nothing; their gas used is what the same tx uses on
-// chain; estimates are exact: a tx with the estimate succeeds, with one gas less it fails.
+// chain; estimates are exact: a tx with the estimate succeeds, with one gas less it fails. A long
+// call leaves the app answering consensus (blocks finalize and commit over ABCI while it runs),
+// and one past 5 s stops with geth's "execution aborted (timeout = 5s)".
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import { status, type ServiceError } from "@grpc/grpc-js";
-import { bytesToBigInt, bytesToHex } from "@ethereumjs/util";
+import { bigIntToBytes, bytesToBigInt, bytesToHex, concatBytes, setLengthLeft } from "@ethereumjs/util";
+import { bls12_381 } from "@noble/curves/bls12-381.js";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import * as Q from "../gen/chain/evm/query_pb.js";
 import type * as pb from "../gen/tendermint/abci/types_pb.js";
 import { AbciServer } from "../abci/server.js";
 import { NodeGrpcClient } from "../app/grpc/client.js";
 import { GrpcServer } from "../app/grpc/server.js";
 import { moduleAddress } from "../app/modules/auth/keeper.js";
-import { deployCode, errorStringData, probe, PROBE_RUNTIME, proxyRuntime, REVERT_REASON } from "../app/modules/evm/testContracts.js";
+import { deployCode, errorStringData, JUMP_LOOP_RUNTIME, precompileLoopRuntime, probe, PROBE_RUNTIME, proxyRuntime, REVERT_REASON } from "../app/modules/evm/testContracts.js";
 import { TestSigner, txHashHex } from "../app/modules/evm/testSigner.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { GENESIS_TIME_MS, InProcessChain } from "./support/inProcessChain.js";
@@ -227,6 +231,72 @@ test("over gRPC: Call and EstimateGas awaited, concurrent calls answered, errors
     const old = await client.call(Q.Query, "call", { args: { to: target.bytes, data: probe.env } }, { height: 2 });
     assert.equal(bytesToBigInt(old.response.returnData.subarray(0, 32)), 3n);
     assert.equal(bytesToHex(old.response.returnData.subarray(0, 32)), bytesToHex(word(3n)));
+  } finally {
+    client.close();
+    await server.close();
+  }
+});
+
+/** Finalizes and commits the chain's next block over a real ABCI socket; resolves with how long that took. */
+async function blockOverSocket(client: RawAbciClient): Promise<number> {
+  const height = chain.height + 1;
+  const seen = client.responses.length;
+  const start = performance.now();
+  client.send(
+    { value: { case: "finalizeBlock", value: { height: BigInt(height), time: timestampFromMs(GENESIS_TIME_MS + height * 1000), hash: new Uint8Array(32).fill(height % 256), proposerAddress: new Uint8Array(20) } } },
+    { value: { case: "commit", value: {} } },
+    { value: { case: "flush", value: {} } },
+  );
+  const responses = await client.waitFor(seen + 3, 20_000);
+  chain.height = height;
+  assert.deepEqual(responses.slice(seen).map((r) => r.value.case), ["finalizeBlock", "commit", "flush"]);
+  return performance.now() - start;
+}
+
+test("blocks keep finalizing and committing over ABCI while a long eth_call runs over gRPC", async () => {
+  const loop = alice.contractAddress(alice.nonce);
+  assert.equal((await chain.block([alice.tx({ data: deployCode(JUMP_LOOP_RUNTIME) })])).txResults![0]!.code ?? 0, 0);
+  const abciServer = new AbciServer(chain.app, { address: "tcp://127.0.0.1:0", logger: testLogger });
+  const abciClient = await RawAbciClient.connect(Number((await abciServer.listen()).split(":").pop()));
+  const grpcServer = new GrpcServer({ queries: chain.app.queries.services, state: chain.store, logger: testLogger });
+  const grpc = new NodeGrpcClient(`127.0.0.1:${await grpcServer.listen("127.0.0.1", 0)}`);
+  try {
+    const heightAtCall = chain.height;
+    let callDone = false;
+    // 10M gas of JUMPs: under a second on its own, seconds under node:test's async tracking.
+    const call = grpc.call(Q.Query, "call", { args: { to: loop.bytes, gas: 10_000_000n } }).finally(() => (callDone = true));
+    await new Promise((r) => setTimeout(r, 100));
+    const latencies = [await blockOverSocket(abciClient), await blockOverSocket(abciClient)];
+    assert.equal(callDone, false, "the call was still computing when both blocks had committed");
+    for (const ms of latencies) assert.ok(ms < 1_000, `a block took ${ms.toFixed(0)} ms to finalize and commit during the call`);
+    const { response, height } = await call;
+    assert.deepEqual([response.vmError, response.gasUsed], ["out of gas", 10_000_000n]);
+    assert.equal(height, heightAtCall, "the call read its own height throughout");
+  } finally {
+    grpc.close();
+    abciClient.close();
+    await Promise.all([grpcServer.close(), abciServer.close()]);
+  }
+});
+
+test("a call past 5 s stops with RESOURCE_EXHAUSTED \"execution aborted (timeout = 5s)\" and changes nothing", async () => {
+  // BLS12-381 G1 multi-scalar multiplications of one point, one precompile call after another until
+  // the gas runs out: tens of seconds of work at 30M gas, in slices between the calls.
+  const msmLoop = alice.contractAddress(alice.nonce);
+  assert.equal((await chain.block([alice.tx({ data: deployCode(precompileLoopRuntime(0x0c, 160, 128)) })])).txResults![0]!.code ?? 0, 0);
+  const g1 = bls12_381.G1.Point.BASE.toAffine();
+  const input = concatBytes(setLengthLeft(bigIntToBytes(g1.x), 64), setLengthLeft(bigIntToBytes(g1.y), 64), new Uint8Array(32).fill(0xff)); // a full-width scalar: the slowest multiplication
+  const server = new GrpcServer({ queries: chain.app.queries.services, state: chain.store, logger: testLogger });
+  const client = new NodeGrpcClient(`127.0.0.1:${await server.listen("127.0.0.1", 0)}`);
+  try {
+    const before = { hash: Buffer.from(chain.store.lastHash), account: await account(alice) };
+    // A short one first: the loop is real work that ends in out of gas.
+    assert.equal((await client.call(Q.Query, "call", { args: { to: msmLoop.bytes, data: input, gas: 100_000n } })).response.vmError, "out of gas");
+    const start = performance.now();
+    await assert.rejects(client.call(Q.Query, "call", { args: { from: alice.address.bytes, to: msmLoop.bytes, data: input } }), (e: ServiceError) => e.code === status.RESOURCE_EXHAUSTED && e.details === "execution aborted (timeout = 5s)");
+    const took = performance.now() - start;
+    assert.ok(took >= 5_000 && took < 7_000, `answered after ${took.toFixed(0)} ms`);
+    assert.deepEqual({ hash: Buffer.from(chain.store.lastHash), account: await account(alice) }, before);
   } finally {
     client.close();
     await server.close();

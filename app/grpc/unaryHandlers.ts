@@ -1,7 +1,8 @@
 // grpc-js handlers for the two kinds of unary method: queries against a committed view
 // (QueryServices, awaited: eth_call runs the VM) and async node methods (NodeServices). Both answer
 // every failure with a status (grpcStatusOf decides the code) and never let an exception escape
-// into grpc-js, which would turn it into an opaque UNKNOWN, or into the process.
+// into grpc-js, which would turn it into an opaque UNKNOWN, or into the process. Both pass the
+// call's cancellation on, so a long query (eth_call) stops when its client gives up.
 import { status as GrpcStatus, type handleUnaryCall, type ServiceError, type ServerUnaryCall } from "@grpc/grpc-js";
 import type { Logger } from "pino";
 import { GrpcCode } from "../errors.js";
@@ -16,7 +17,7 @@ export function queryHandler(method: QueryMethod, state: CommittedState, logger:
     void (async () => {
       try {
         const { view, height } = committedView(state, requestedHeight(call.metadata));
-        const response = await method.handleAsync(call.request, { state: view, height });
+        const response = await method.handleAsync(call.request, { state: view, height, signal: cancellation(call) });
         call.sendMetadata(heightMetadata(height));
         callback(null, asBuffer(response));
       } catch (err) {

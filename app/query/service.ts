@@ -5,6 +5,7 @@
 import { create, fromBinary, toBinary, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import type { GenService, GenServiceMethods } from "@bufbuild/protobuf/codegenv2";
 import { AppError, GrpcCode } from "../errors.js";
+import { HeightNotAvailableError } from "../store/errors.js";
 import type { KVReader } from "../store/types.js";
 
 export interface QueryContext {
@@ -18,6 +19,8 @@ export interface QueryContext {
   pending?: () => KVReader;
   /** The latest committed state and its height, whatever height the request asked for. */
   latest?: () => { state: KVReader; height: number };
+  /** Aborted when the caller gives up (a gRPC client's cancel or deadline); long queries stop then. */
+  signal?: AbortSignal;
 }
 
 /** The views of state only the app can give (see QueryContext); it provides them once at start. */
@@ -124,5 +127,7 @@ export class QueryServices {
 export function grpcStatusOf(err: unknown): { code: GrpcCode; message: string } {
   if (err instanceof QueryError) return { code: err.grpcCode, message: err.message };
   if (err instanceof AppError) return { code: err.grpcCode, message: err.message };
+  // A long query's height pruned under it (its view is pinned, so nothing else can change it).
+  if (err instanceof HeightNotAvailableError) return { code: GrpcCode.NOT_FOUND, message: err.message };
   return { code: GrpcCode.INTERNAL, message: (err as Error)?.message ?? String(err) };
 }

@@ -4,11 +4,14 @@
 // used (intrinsic gas, refunds, the EIP-7623 floor) is exactly what the same tx would use on chain.
 // Nonce checks are skipped. Every run starts from the committed state again and is dropped
 // afterwards: the state manager is over a read-only view (queryState.ts) and is never settled.
+// All runs of one runner spend one budget (queryLimits.ts): past it, run() throws geth's
+// "execution aborted (timeout = 5s)".
 import { getMinimumGasLimit } from "@ethereumjs/tx";
 import { runTx } from "@ethereumjs/vm";
 import { isFatal } from "../../tx/processor.js";
 import { moduleReader } from "../../store/prefixStore.js";
-import type { QueryContext } from "../../query/service.js";
+import type { QueryBudget } from "../../query/budget.js";
+import { QueryError, type QueryContext } from "../../query/service.js";
 import { AppError } from "../../errors.js";
 import { blockHashChain } from "./blockHashChain.js";
 import { callTx, feeCapOf, type ParsedCall } from "./callArgs.js";
@@ -53,7 +56,7 @@ export class CallRunner {
   }
 
   /** Prepares runs of `call` at the query's height; refuses a fee cap below the next block's base fee. */
-  static async create(keepers: EvmKeepers, ctx: QueryContext, call: ParsedCall): Promise<CallRunner> {
+  static async create(keepers: EvmKeepers, ctx: QueryContext, call: ParsedCall, budget: QueryBudget): Promise<CallRunner> {
     const height = BigInt(ctx.height);
     const evmStore = moduleReader(ctx.state, EVM_STORE);
     const params = getEvmParams(evmStore);
@@ -70,7 +73,7 @@ export class CallRunner {
       number: height + 1n,
       timestamp: latest?.time ?? 0n,
       baseFee: call.price.kind === "none" ? 0n : baseFee,
-    });
+    }, budget);
     return new CallRunner(call, runtime, sm, call.nonce ?? account?.nonce ?? 0n, account?.balance ?? 0n);
   }
 
@@ -120,7 +123,8 @@ export class CallRunner {
         refund: result.gasRefund ?? 0n,
       };
     } catch (err) {
-      if (isFatal(err) || err instanceof AppError) throw err;
+      // Fatal errors, our own refusals and the budget's (timeout, cancel) pass as they are.
+      if (isFatal(err) || err instanceof AppError || err instanceof QueryError) throw err;
       // runTx's own refusals (e.g. EIP-3607: a sender with code); its message ends with VM details.
       throw evmError(evmErrors.execution, ((err as Error).message ?? String(err)).replace(/ \(vm hf=.*$/s, ""));
     } finally {

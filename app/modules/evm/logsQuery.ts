@@ -1,13 +1,17 @@
 // chain.evm.Query/Logs: eth_getLogs over the EvmBlock records of a height range. A block whose
 // bloom cannot hold the filter's address and topics is skipped without reading its tx hashes or
-// receipts.
+// receipts. The filter's values are hashed into bloom bits once per query and matched by set
+// lookup, so a filter of 1,000 addresses costs a block a few byte tests, not 1,000 keccaks, and a
+// log one lookup, not 1,000 comparisons: hashed per block, such a filter over 10,000 blocks holds
+// the event loop, and so consensus, for over a minute. The scan runs on a time budget
+// (queryLimits.ts).
 // Matching is Ethereum's: the address is any of `addresses` (any at all when empty) and for each
 // position i, topics[i] is a wildcard when empty, else the log's i-th topic is one of it.
 import { fromBinary, type MessageInitShape } from "@bufbuild/protobuf";
-import { equalsBytes } from "@ethereumjs/util";
 import { Bloom } from "@ethereumjs/vm";
 import { EvmBlockSchema, type Log } from "../../../gen/chain/evm/evm_pb.js";
 import type { LogEntrySchema, QueryLogsRequest, QueryLogsResponseSchema } from "../../../gen/chain/evm/query_pb.js";
+import type { QueryBudget } from "../../query/budget.js";
 import { invalidArgument, QueryError } from "../../query/service.js";
 import { GrpcCode } from "../../errors.js";
 import { moduleReader } from "../../store/prefixStore.js";
@@ -26,16 +30,48 @@ export const MAX_FILTER_VALUES = 1_000;
 /** A log has at most four topics, so a filter has at most four positions. */
 export const MAX_TOPIC_POSITIONS = 4;
 
-interface LogFilter {
-  addresses: Uint8Array[];
-  /** Per position; an empty set is a wildcard. */
-  topics: Uint8Array[][];
+/** A checked request: the range as asked and the filter, each value's bloom bits computed once. */
+export interface LogsRequest {
+  fromHeight: bigint;
+  toHeight: bigint;
+  /** Lowercase hex; empty: any address. */
+  addresses: Set<string>;
+  /** Per position: lowercase hex topics; an empty set is a wildcard. */
+  topics: Set<string>[];
+  /** The bloom bits of each address, and of each topic per position. */
+  addressBits: BloomBits[];
+  topicBits: BloomBits[][];
 }
 
-/** `latest` is the latest committed state: logs are read from it whatever height was asked. */
-export function logsQuery(req: QueryLogsRequest, latest: { state: KVReader; height: number }): MessageInitShape<typeof QueryLogsResponseSchema> {
-  const filter = filterArg(req);
+/** Where one value sets its (at most 3) bits in a 256-byte bloom: byte index and mask. */
+type BloomBits = [index: number, mask: number][];
+
+/** Checks the request's range and filter; INVALID_ARGUMENT naming the field. Nothing is read yet. */
+export function parseLogsRequest(req: QueryLogsRequest): LogsRequest {
+  if (req.addresses.length > MAX_FILTER_VALUES) throw invalidArgument(`a filter lists at most ${MAX_FILTER_VALUES} addresses, got ${req.addresses.length}`);
+  if (req.topics.length > MAX_TOPIC_POSITIONS) throw invalidArgument(`a filter has at most ${MAX_TOPIC_POSITIONS} topic positions (a log has at most 4 topics), got ${req.topics.length}`);
+  const addresses = req.addresses.map((a, i) => fixedBytesArg(a, 20, `addresses[${i}]`));
+  const topics = req.topics.map((set, p) => {
+    if (set.anyOf.length > MAX_FILTER_VALUES) throw invalidArgument(`topics[${p}] lists at most ${MAX_FILTER_VALUES} topics, got ${set.anyOf.length}`);
+    return set.anyOf.map((t, i) => fixedBytesArg(t, 32, `topics[${p}].any_of[${i}]`));
+  });
   if (req.fromHeight > req.toHeight) throw invalidArgument(`from_height ${req.fromHeight} is above to_height ${req.toHeight}`);
+  return {
+    fromHeight: req.fromHeight,
+    toHeight: req.toHeight,
+    addresses: new Set(addresses.map(hex)),
+    topics: topics.map((set) => new Set(set.map(hex))),
+    addressBits: addresses.map(bloomBits),
+    topicBits: topics.map((set) => set.map(bloomBits)),
+  };
+}
+
+/**
+ * The matching logs, from `latest` (the latest committed state: logs are read from it whatever
+ * height was asked). Asynchronous: it ticks `budget` per block and per receipt, so a scan gives the
+ * event loop its turns, and stops when the budget is spent.
+ */
+export async function logsQuery(req: LogsRequest, latest: { state: KVReader; height: number }, budget: QueryBudget): Promise<MessageInitShape<typeof QueryLogsResponseSchema>> {
   const to = req.toHeight < BigInt(latest.height) ? req.toHeight : BigInt(latest.height);
   if (req.fromHeight > to) return { logs: [] };
   const span = to - req.fromHeight + 1n;
@@ -45,48 +81,57 @@ export function logsQuery(req: QueryLogsRequest, latest: { state: KVReader; heig
   const evmStore = moduleReader(latest.state, EVM_STORE);
   const logs: MessageInitShape<typeof LogEntrySchema>[] = [];
   for (const { value } of evmStore.iterator({ start: evmBlockKey(req.fromHeight), end: evmBlockKey(to + 1n) })) {
+    await budget.tick();
     const record = fromBinary(EvmBlockSchema, value);
-    if (!bloomMayMatch(record.bloom, filter)) continue;
+    if (!bloomMayMatch(record.bloom, req)) continue;
     const block = withTxHashes(evmStore, record);
-    block.txHashes.forEach((txHash, txIndex) => {
+    for (const [txIndex, txHash] of block.txHashes.entries()) {
+      await budget.tick();
       const receipt = getReceipt(evmStore, txHash);
       if (!receipt) throw new QueryError(GrpcCode.INTERNAL, `block ${block.height} lists tx 0x${Buffer.from(txHash).toString("hex")} without a receipt`);
       receipt.logs.forEach((log, i) => {
-        if (!logMatches(log, filter)) return;
+        if (!logMatches(log, req)) return;
         if (logs.length === MAX_LOGS) {
           throw invalidArgument(`more than ${MAX_LOGS} logs match in ${req.fromHeight}..${to}: narrow the block range, or the filter's addresses and topics`);
         }
         logs.push({ log, blockHeight: block.height, blockHash: block.hash, txHash, txIndex, logIndex: receipt.firstLogIndex + i });
       });
-    });
+    }
   }
   return { logs };
 }
 
-function filterArg(req: QueryLogsRequest): LogFilter {
-  if (req.addresses.length > MAX_FILTER_VALUES) throw invalidArgument(`a filter lists at most ${MAX_FILTER_VALUES} addresses, got ${req.addresses.length}`);
-  if (req.topics.length > MAX_TOPIC_POSITIONS) throw invalidArgument(`a filter has at most ${MAX_TOPIC_POSITIONS} topic positions (a log has at most 4 topics), got ${req.topics.length}`);
-  return {
-    addresses: req.addresses.map((a, i) => fixedBytesArg(a, 20, `addresses[${i}]`)),
-    topics: req.topics.map((set, p) => {
-      if (set.anyOf.length > MAX_FILTER_VALUES) throw invalidArgument(`topics[${p}] lists at most ${MAX_FILTER_VALUES} topics, got ${set.anyOf.length}`);
-      return set.anyOf.map((t, i) => fixedBytesArg(t, 32, `topics[${p}].any_of[${i}]`));
-    }),
-  };
+/** The bits `value` sets in a bloom, as @ethereumjs/vm's Bloom adds it: hashed once per query, not per block. */
+function bloomBits(value: Uint8Array): BloomBits {
+  const single = new Bloom();
+  single.add(value);
+  const bits: BloomBits = [];
+  single.bitvector.forEach((mask, index) => {
+    if (mask !== 0) bits.push([index, mask]);
+  });
+  return bits;
+}
+
+function bloomHas(bloom: Uint8Array, bits: BloomBits): boolean {
+  return bits.every(([index, mask]) => ((bloom[index] ?? 0) & mask) === mask);
 }
 
 /** False when the block's bloom proves that none of its logs can match. */
-function bloomMayMatch(bitvector: Uint8Array, filter: LogFilter): boolean {
-  const bloom = new Bloom(bitvector);
-  if (filter.addresses.length > 0 && !filter.addresses.some((a) => bloom.check(a))) return false;
-  return filter.topics.every((set) => set.length === 0 || set.some((t) => bloom.check(t)));
+function bloomMayMatch(bloom: Uint8Array, req: LogsRequest): boolean {
+  if (req.addressBits.length > 0 && !req.addressBits.some((bits) => bloomHas(bloom, bits))) return false;
+  return req.topicBits.every((set) => set.length === 0 || set.some((bits) => bloomHas(bloom, bits)));
 }
 
-function logMatches(log: Log, filter: LogFilter): boolean {
-  if (filter.addresses.length > 0 && !filter.addresses.some((a) => equalsBytes(a, log.address))) return false;
-  return filter.topics.every((set, i) => {
-    if (set.length === 0) return true;
+/** Set lookups: a log costs the same however many values the filter lists. */
+function logMatches(log: Log, req: LogsRequest): boolean {
+  if (req.addresses.size > 0 && !req.addresses.has(hex(log.address))) return false;
+  return req.topics.every((set, i) => {
+    if (set.size === 0) return true;
     const topic = log.topics[i];
-    return topic !== undefined && set.some((t) => equalsBytes(t, topic));
+    return topic !== undefined && set.has(hex(topic));
   });
+}
+
+function hex(bytes: Uint8Array): string {
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 }

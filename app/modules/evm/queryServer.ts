@@ -1,6 +1,8 @@
 // chain.evm.Query (REST: /vendor/chain/evm/...): receipts, params, accounts, code, storage and
 // blocks here; logs in logsQuery.ts; eth_call and eth_estimateGas in callQuery.ts. Every handler
 // reads the committed view at the requested height unless its doc in query.proto says otherwise.
+// The long ones (call, estimate gas, logs) wait in the app's queues and run on a compute budget
+// (queryLimits.ts), so they cannot hold the event loop that also serves consensus.
 import { Address, KECCAK256_NULL, setLengthLeft } from "@ethereumjs/util";
 import { Query } from "../../../gen/chain/evm/query_pb.js";
 import type { Receipt } from "../../../gen/chain/evm/evm_pb.js";
@@ -11,7 +13,8 @@ import { estimateGasQuery, callQuery } from "./callQuery.js";
 import { getEvmBlockRecord, withTxHashes } from "./evmBlocks.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { EVM_STORE } from "./keys.js";
-import { logsQuery } from "./logsQuery.js";
+import { logsQuery, parseLogsRequest } from "./logsQuery.js";
+import { evmQueryQueues, logsBudget } from "./queryLimits.js";
 import { getEvmParams, paramsMessage } from "./params.js";
 import { evmAddressArg, storageSlotArg, txHashArg } from "./queryArgs.js";
 import { queryStateManager } from "./queryState.js";
@@ -23,6 +26,7 @@ export function latestOf(ctx: QueryContext): { state: QueryContext["state"]; hei
 }
 
 export function registerEvmQueries(services: QueryServices, keepers: EvmKeepers): void {
+  const queues = evmQueryQueues();
   services.register(Query, {
     receipt: (req, { state }) => {
       const receipt = getReceipt(moduleReader(state, EVM_STORE), txHashArg(req.txHash));
@@ -63,8 +67,11 @@ export function registerEvmQueries(services: QueryServices, keepers: EvmKeepers)
       }
       return { block, receipts };
     },
-    logs: (req, ctx) => logsQuery(req, latestOf(ctx)),
-    call: (req, ctx) => callQuery(keepers, req, ctx),
-    estimateGas: (req, ctx) => estimateGasQuery(keepers, req, ctx),
+    logs: (req, ctx) => {
+      const request = parseLogsRequest(req);
+      return queues.logs.run(() => logsQuery(request, latestOf(ctx), logsBudget(ctx.signal)), ctx.signal);
+    },
+    call: (req, ctx) => callQuery(keepers, queues.executions, req, ctx),
+    estimateGas: (req, ctx) => estimateGasQuery(keepers, queues.executions, req, ctx),
   });
 }

@@ -133,5 +133,21 @@ export function proxyRuntime(target: Uint8Array): Uint8Array {
   ]);
 }
 
+/** Jumps to itself until it runs out of gas: 12 gas a turn, about a second of VM time for 30M gas. */
+export const JUMP_LOOP_RUNTIME = assemble([{ label: "top" }, { pushLabel: "top" }, "JUMP"]);
+
+/**
+ * Copies its calldata to memory, then STATICCALLs `precompile` with it (all gas but 1/64, output
+ * after the input) again and again until it runs out of gas: a long run made of precompile calls.
+ */
+export function precompileLoopRuntime(precompile: number, inputLength: number, outputLength: number): Uint8Array {
+  return assemble([
+    "CALLDATASIZE", { push: 0 }, { push: 0 }, "CALLDATACOPY",
+    { label: "loop" },
+    { push: outputLength }, { push: inputLength }, { push: inputLength }, { push: 0 }, { push: precompile }, "GAS", { raw: Uint8Array.of(0xfa) }, // STATICCALL
+    "POP", { pushLabel: "loop" }, "JUMP",
+  ]);
+}
+
 /** Init code that runs out of gas at once: a deployment that burns its whole gas limit. */
 export const BURN_ALL_INIT = assemble([{ push: 0xffffffffn }, "MLOAD"]);

@@ -1,13 +1,16 @@
 // One VM per execution (a tx of a block, or a query's runs): over the given state manager, with
 // BLOCKHASH answered from blockinfo, in a block context built the same way for both, so a query
-// "as the next block would" runs exactly as that block will.
+// "as the next block would" runs exactly as that block will. A query's VM also spends its budget
+// as it runs (budgetedExecution.ts); a block's VM never has one.
 import { createBlock, type Block } from "@ethereumjs/block";
 import type { Common } from "@ethereumjs/common";
 import type { EVMMockBlockchainInterface } from "@ethereumjs/evm";
 import { Address } from "@ethereumjs/util";
 import { createVM, type VM } from "@ethereumjs/vm";
+import type { QueryBudget } from "../../query/budget.js";
 import { FEE_COLLECTOR } from "../../tx/ante.js";
 import { moduleAddress } from "../auth/keeper.js";
+import { budgetedJumps, tickBeforeEachMessage } from "./budgetedExecution.js";
 import { evmCommon } from "./ethTx.js";
 import { BLOCK_GAS_LIMIT } from "./params.js";
 import type { StoreStateManager } from "./stateManager.js";
@@ -27,11 +30,13 @@ export interface EvmRuntime {
   block: Block;
 }
 
-export async function createEvmRuntime(chainId: bigint, stateManager: StoreStateManager, blockchain: EVMMockBlockchainInterface, context: EvmBlockContext): Promise<EvmRuntime> {
+/** `budget`: for queries only (eth_call, eth_estimateGas); never for a block's txs. */
+export async function createEvmRuntime(chainId: bigint, stateManager: StoreStateManager, blockchain: EVMMockBlockchainInterface, context: EvmBlockContext, budget?: QueryBudget): Promise<EvmRuntime> {
   // A copy per VM: each VM subscribes to its Common's events, so a shared one would keep every
   // VM (and the branches it holds) alive forever.
   const common: Common = evmCommon(chainId).copy();
-  const vm = await createVM({ common, stateManager, blockchain });
+  const vm = await createVM({ common, stateManager, blockchain, ...(budget ? { evmOpts: { customOpcodes: budgetedJumps(common, budget) } } : {}) });
+  if (budget) tickBeforeEachMessage(vm, budget);
   const block = createBlock(
     { header: { number: context.number, timestamp: context.timestamp, coinbase: COINBASE, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: context.baseFee } },
     { common },
