@@ -2,7 +2,7 @@
 // legacy RLP (first byte >= 0xc0), decoded once with @ethereumjs/tx against our chain's Common,
 // sender recovered once (the tx object caches the public key, so runTx does not recover it again).
 import { createCustomCommon, Hardfork, Mainnet, type Common } from "@ethereumjs/common";
-import { createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
+import { createTxFromRLP, paramsTx, type TypedTransaction } from "@ethereumjs/tx";
 import type { Address } from "@ethereumjs/util";
 import { sdkErrors } from "../../errors.js";
 import { evmError, evmErrors } from "./errors.js";
@@ -32,6 +32,24 @@ export function evmCommon(chainId: bigint): Common {
   return common;
 }
 
+// The Common txs are decoded with. A tx only reads its Common, yet the library gives every tx a
+// copy and rebuilds that copy's parameter table (a third of an ERC-20 transfer's cost). This one
+// has the tx parameters merged once and hands out itself instead of copies. VMs never get it:
+// they subscribe to their Common's events and take copies of evmCommon().
+const decodeCommons = new Map<bigint, Common>();
+function decodeCommon(chainId: bigint): Common {
+  let common = decodeCommons.get(chainId);
+  if (!common) {
+    const shared = evmCommon(chainId).copy();
+    shared.updateParams(paramsTx);
+    shared.copy = () => shared;
+    shared.updateParams = () => shared;
+    common = shared;
+    decodeCommons.set(chainId, common);
+  }
+  return common;
+}
+
 /** Decodes and authenticates a raw Ethereum tx; throws AppErrors users can act on. */
 export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   if (bytes.length > MAX_ETH_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`Ethereum tx of ${bytes.length} bytes exceeds the limit of ${MAX_ETH_TX_BYTES}`);
@@ -39,7 +57,7 @@ export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   if (bytes[0] === BLOB_TX_TYPE) throw evmError(evmErrors.unsupportedTxType, "blob transactions are not supported");
   let tx: TypedTransaction;
   try {
-    tx = createTxFromRLP(bytes, { common: evmCommon(chainId) });
+    tx = createTxFromRLP(bytes, { common: decodeCommon(chainId) });
   } catch (err) {
     const message = (err as Error).message ?? String(err);
     // The library refuses a chain id other than its Common's while decoding; say so plainly.

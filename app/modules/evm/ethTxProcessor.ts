@@ -29,9 +29,26 @@ import { addIncludedTx, baseFeeAt, BLOOM_BYTES, currentEvmBlock, type EvmBlockRe
 import { BLOCK_GAS_LIMIT, getEvmParams } from "./params.js";
 import { blockPosition, storeReceipt } from "./receipts.js";
 import { StoreStateManager } from "./stateManager.js";
-import { COINBASE, createEvmRuntime } from "./vmFactory.js";
+import { COINBASE, createEvmRuntime, type EvmRuntime } from "./vmFactory.js";
+
+/** The VM a block's txs run on, one after the other; its state manager follows each tx's branch. */
+interface BlockRuntime {
+  /** The block's state (every tx's branch is a child of it) and its header's numbers. */
+  state: TxEnv["state"];
+  key: string;
+  runtime: EvmRuntime;
+  sm: StoreStateManager;
+}
 
 export class EthTxProcessor {
+  /**
+   * Building a VM costs about as much as running a token transfer, so a block's txs share one.
+   * Rebuilt for each block, and dropped whenever a run throws, so nothing an aborted run leaves in
+   * the VM can reach the next tx; every validator (and a replay) runs the block's txs in the same
+   * order on a VM built at the same point, so reuse cannot make them disagree.
+   */
+  private blockRuntime: BlockRuntime | undefined;
+
   constructor(private readonly keepers: EvmKeepers) {}
 
   /**
@@ -81,17 +98,19 @@ export class EthTxProcessor {
     if (position.cumulativeGasUsed + gasWanted > BLOCK_GAS_LIMIT) {
       return failed(evmError(evmErrors.gasLimitTooHigh, `block gas used ${position.cumulativeGasUsed} + gas limit ${gasWanted} > ${BLOCK_GAS_LIMIT}`));
     }
-    const sm = new StoreStateManager(this.keepers, ctx);
+    let sm: StoreStateManager | undefined;
     let result: RunTxResult;
     try {
-      const blockchain = blockHashChain(this.keepers.blocks, ctx.store);
-      const { vm, block } = await createEvmRuntime(params.chainId, sm, blockchain, { number: env.header.height, timestamp: evmBlock.time, baseFee });
-      result = await runTx(vm, { tx: d.tx, block, skipBalance: false, skipNonce: false, blockGasUsed: position.cumulativeGasUsed });
+      const { runtime, sm: manager } = await this.runtimeFor(env, params.chainId, evmBlock.time, baseFee);
+      sm = manager;
+      sm.attach(ctx);
+      result = await runTx(runtime.vm, { tx: d.tx, block: runtime.block, skipBalance: false, skipNonce: false, blockGasUsed: position.cumulativeGasUsed });
       sm.settle();
     } catch (err) {
       // The checks above make runTx's own refusals unreachable, so this is a failure after the tx
       // ran (e.g. value for a module account): its writes go, but it is still included.
-      sm.discard();
+      sm?.discard();
+      this.blockRuntime = undefined;
       if (isFatal(err)) throw err;
       return this.includeFailed(env, d, evmBlock, err instanceof AppError ? err : evmError(evmErrors.execution, "the EVM failed to execute the transaction"));
     }
@@ -104,6 +123,20 @@ export class EthTxProcessor {
     });
     branch.write();
     return { gasWanted, gasUsed: result.totalGasSpent, events: ctx.events };
+  }
+
+  /** The block's VM, built on its first Ethereum tx. */
+  private async runtimeFor(env: TxEnv, chainId: bigint, time: bigint, baseFee: bigint): Promise<BlockRuntime> {
+    const key = `${chainId}/${env.header.height}/${time}/${baseFee}`;
+    const cached = this.blockRuntime;
+    if (cached && cached.state === env.state && cached.key === key) return cached;
+    this.blockRuntime = undefined;
+    const sm = new StoreStateManager(this.keepers, new Context(env.header, env.state.branch(), env.logger));
+    // Block hashes are the block state's: no tx writes them.
+    const blockchain = blockHashChain(this.keepers.blocks, env.state);
+    const runtime = await createEvmRuntime(chainId, sm, blockchain, { number: env.header.height, timestamp: time, baseFee });
+    this.blockRuntime = { state: env.state, key, runtime, sm };
+    return this.blockRuntime;
   }
 
   /** The sender's sequence becomes the tx's nonce + 1 (its account is created if it has none). */
