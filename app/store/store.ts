@@ -1,10 +1,11 @@
-import { assertBytes, copyBytes } from './bytes.js';
+import { assertBytes, copyBytes, keyToString } from './bytes.js';
 import { Branch } from './branch.js';
 import { HeightNotAvailableError } from './errors.js';
 import type { CommittedSource } from './iterate.js';
 import { SqliteBackend, type CommittedRow, type PruneRange } from './sqliteBackend.js';
 import type { KVReader, StoreOptions, SynchronousMode } from './types.js';
 import { StateView } from './view.js';
+import { LatestReadCache } from './latestReadCache.js';
 
 const DEFAULT_PRUNE_INTERVAL = 10;
 
@@ -22,6 +23,8 @@ export class Store {
   /** Versions below this height may have been removed; 0 if never pruned. */
   private prunedTo: number;
   private closed = false;
+  /** Reads of the state at `height` (see latestReadCache.ts). */
+  private readonly latestReads = new LatestReadCache(200_000, 64 * 1024 * 1024);
 
   private constructor(path: string, options: StoreOptions) {
     const synchronous: SynchronousMode = options.synchronous ?? 'FULL';
@@ -118,7 +121,10 @@ export class Store {
     const first = this.height === 0;
     const prune = this.pruneRange(height);
     const hash = copyBytes(appHash);
-    this.backend.commit(height, hash, branch.storedChanges(), first, prune);
+    const changes = branch.storedChanges();
+    this.backend.commit(height, hash, changes, first, prune);
+    // What the block did not change reads the same at the new height.
+    for (const c of changes) this.latestReads.delete(keyToString(c.key));
 
     branch.markCommitted();
     this.height = height;
@@ -128,6 +134,17 @@ export class Store {
       this.earliest = prune.to;
       this.prunedTo = prune.to;
     }
+  }
+
+  /** @internal A committed read at `height`, through the cache when that is the latest height. */
+  readCommitted(key: Buffer, height: number): Buffer | undefined {
+    if (height !== this.height) return this.backend.get(key, height);
+    const k = keyToString(key);
+    const cached = this.latestReads.get(k);
+    if (cached !== undefined) return cached ?? undefined;
+    const value = this.backend.get(key, height);
+    this.latestReads.set(k, value);
+    return value;
   }
 
   close(): void {
@@ -175,7 +192,7 @@ class PinnedState implements CommittedSource {
 
   get(key: Buffer): Buffer | undefined {
     this.check();
-    return this.backend.get(key, this.height);
+    return this.store.readCommitted(key, this.height);
   }
 
   page(lower: Buffer, upper: Buffer | undefined, reverse: boolean, limit: number): CommittedRow[] {

@@ -50,9 +50,25 @@ function decodeCommon(chainId: bigint): Common {
   return common;
 }
 
+// Txs decoded lately, so a tx decoded and authenticated in CheckTx is not decoded and its sender
+// not recovered again when its block runs it. The result is a function of the bytes and the chain
+// id alone, and the tx object is frozen, so sharing it changes nothing but the time. Oldest out first.
+const DECODED_CACHE_SIZE = 10_000;
+const decoded = new Map<string, DecodedEthTx>();
+
 /** Decodes and authenticates a raw Ethereum tx; throws AppErrors users can act on. */
 export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   if (bytes.length > MAX_ETH_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`Ethereum tx of ${bytes.length} bytes exceeds the limit of ${MAX_ETH_TX_BYTES}`);
+  const key = `${chainId}/${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
+  const known = decoded.get(key);
+  if (known !== undefined) return { ...known, bytes };
+  const d = decodeUncached(bytes, chainId);
+  if (decoded.size >= DECODED_CACHE_SIZE) decoded.delete(decoded.keys().next().value!);
+  decoded.set(key, d);
+  return d;
+}
+
+function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   if (bytes.length === 0) throw sdkErrors.txDecode.wrap("empty tx");
   if (bytes[0] === BLOB_TX_TYPE) throw evmError(evmErrors.unsupportedTxType, "blob transactions are not supported");
   let tx: TypedTransaction;
