@@ -63,7 +63,7 @@ Usage: node dist/evm/main.js [flags]
   --max-filters <n>         filters installed at once (default ${DEFAULT_FILTER_LIMITS.maxFilters})
   --filter-timeout <s>      a filter not polled for this long is removed (default ${DEFAULT_FILTER_LIMITS.ttlMs / 1000})
   --max-subscriptions <n>   subscriptions per WebSocket connection (default ${EVM_RPC_DEFAULTS.maxSubscriptionsPerConnection})
-  --max-connections <n>     WebSocket connections at once (default ${DEFAULT_WS_LIMITS.maxConnections})
+  --max-connections <n>     connections at once on each port, HTTP and WebSocket (default ${DEFAULT_WS_LIMITS.maxConnections})
   --poll <ms>               how often new blocks are looked for (default ${EVM_RPC_DEFAULTS.pollIntervalMs})
 `;
 

@@ -18,7 +18,7 @@ import { Subscriptions } from "./filters/subscriptions.js";
 import { createHttpApp } from "./http/httpApp.js";
 import { methodTable } from "./methods/index.js";
 import type { RpcServices } from "./methods/services.js";
-import { Dispatcher } from "./rpc/dispatcher.js";
+import { DEFAULT_BATCH_LIMITS, Dispatcher } from "./rpc/dispatcher.js";
 import { createWsServer } from "./ws/wsServer.js";
 
 /** The Ethereum txs' tips are paid to the fee collector (the coinbase the app's EVM runs with). */
@@ -45,7 +45,9 @@ export function createEvmRpc(node: EvmNode, settings: EvmRpcSettings, logger: Lo
   const chainId = () => params.chainId();
   const blocks = new BlockSource(node, chainId);
   const pending = new PendingTxs(node, chainId);
-  const follower = new ChainFollower(node, blocks, pending, { intervalMs: settings.pollIntervalMs, maxCatchUp: 64 }, logger);
+  // A node that restarts or syncs commits many blocks between two polls: each is still delivered,
+  // up to about a quarter of an hour of them at one block a second.
+  const follower = new ChainFollower(node, blocks, pending, { intervalMs: settings.pollIntervalMs, maxCatchUp: 1024 }, logger);
   const logs = new LogQuery(node, blocks, settings.logs);
   const filters = new FilterRegistry({ node, blocks, pending, logs }, settings.filters);
   const subscriptions = new Subscriptions({ follower, pending, miner: FEE_COLLECTOR_ADDRESS }, settings.maxSubscriptionsPerConnection);
@@ -62,7 +64,7 @@ export function createEvmRpc(node: EvmNode, settings: EvmRpcSettings, logger: Lo
     maxFeeHistoryBlocks: settings.maxFeeHistoryBlocks,
     wsUrl: settings.wsUrl,
   };
-  const dispatcher = new Dispatcher(methodTable(services), { maxBatch: settings.maxBatch, timeoutMs: settings.timeoutMs }, logger);
+  const dispatcher = new Dispatcher(methodTable(services), { ...DEFAULT_BATCH_LIMITS, maxBatch: settings.maxBatch, timeoutMs: settings.timeoutMs }, logger);
   const httpApp = createHttpApp({ dispatcher, cors: settings.cors, maxBodyBytes: settings.maxBodyBytes, logger });
   const ws = createWsServer({ dispatcher, cors: settings.cors, limits: settings.ws, logger });
   return {

@@ -9,6 +9,10 @@ import { createEvmRpc } from "./evmRpc.js";
 
 const logger = createLogger("evm-rpc");
 
+// Every promise the server makes is awaited or caught; should one slip through, one request
+// failed, not the process (unitd start stops the whole node when a process it runs exits).
+process.on("unhandledRejection", (err) => logger.error({ err }, "unhandled rejection"));
+
 const config: EvmRpcConfig = parseFlagsOrExit("evm-rpc", EVM_RPC_USAGE, parseEvmRpcArgs);
 const urlHost = config.host.includes(":") ? `[${config.host}]` : config.host;
 const wsUrl = `ws://${urlHost}:${config.wsPort}`;
@@ -22,7 +26,7 @@ rpc.wsServer.on("error", (err: NodeJS.ErrnoException) => {
 });
 rpc.wsServer.listen(config.wsPort, config.host, () => logger.info({ url: wsUrl }, `JSON-RPC over WebSocket listening on ${wsUrl}`));
 
-serveHttp({
+const httpServer = serveHttp({
   name: "JSON-RPC over HTTP",
   app: rpc.httpApp,
   host: config.host,
@@ -38,4 +42,6 @@ serveHttp({
     node.close();
   },
 });
+// Keep-alive clients hold their sockets: the count of them is bounded like WebSocket connections.
+httpServer.maxConnections = config.ws.maxConnections;
 rpc.start();

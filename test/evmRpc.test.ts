@@ -92,7 +92,8 @@ test("a transfer signed with ethers: pending with null block fields and a pendin
   // The tx can land in a block before it is looked at; a few tries give one that is seen pending.
   let hash = "";
   let seenPending = false;
-  for (let attempt = 0; attempt < 6 && !seenPending; attempt++) {
+  let pendingCounted = false;
+  for (let attempt = 0; attempt < 6 && !(seenPending && pendingCounted); attempt++) {
     const nonce = Number(BigInt(await rpc.result("eth_getTransactionCount", sender.address, "latest")));
     hash = await send({ to: recipient, value: attempt === 0 ? value : 0n, nonce });
     const [tx, pendingNonce, latestNonce, receipt] = await Promise.all([
@@ -107,11 +108,14 @@ test("a transfer signed with ethers: pending with null block fields and a pendin
       assert.deepEqual([tx.blockHash, tx.transactionIndex], [null, null]);
       assert.equal(tx.from, sender.address.toLowerCase());
       assert.equal(tx.nonce, hex(nonce));
-      assert.equal(BigInt(pendingNonce), BigInt(nonce) + 1n, "the pending nonce counts the tx in the mempool");
+      // The app rebuilds its mempool view after each commit (CometBFT then rechecks its txs): a look
+      // that falls in between misses the tx, so one look that counts it is asked for.
+      if (BigInt(pendingNonce) === BigInt(nonce) + 1n) pendingCounted = true;
     }
     await receiptOf(hash);
   }
   assert.ok(seenPending, "one of the txs was seen pending");
+  assert.ok(pendingCounted, "the pending nonce counted a tx waiting in the mempool");
   const first = await rpc.result("eth_getTransactionByHash", hash);
   assert.notEqual(first.blockNumber, null);
   const balanceAfter = BigInt(await rpc.result("eth_getBalance", sender.address, "latest"));
@@ -155,7 +159,8 @@ test("a receipt and its block agree: hash, number, index, tx objects, counts, bl
 test("a contract: deploy, code, storage, eth_call, eth_estimateGas, events in receipts, logs and filters, reverts", async () => {
   const counter = testContract("Counter");
   const abi = new Interface(counter.abi as never);
-  const logFilter = await rpc.result<string>("eth_newFilter", { fromBlock: "latest" });
+  // From the next block on by number: "latest" would make eth_getFilterLogs read only whatever block is latest then.
+  const logFilter = await rpc.result<string>("eth_newFilter", { fromBlock: hex(BigInt(await rpc.result("eth_blockNumber")) + 1n) });
   const blockFilter = await rpc.result<string>("eth_newBlockFilter");
   const pendingFilter = await rpc.result<string>("eth_newPendingTransactionFilter");
   const deployData = counter.bytecode + abi.encodeDeploy([41n]).slice(2);

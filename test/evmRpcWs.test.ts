@@ -90,7 +90,7 @@ test("logs: a contract's event arrives as deployed and called; pending txs are a
   const logsSub = (await c.call("eth_subscribe", "logs", { address, topics: [abi.getEvent("Incremented")!.topicHash] })).result as string;
   const otherSub = (await c.call("eth_subscribe", "logs", { address: `0x${"00".repeat(20)}` })).result as string;
   const pendingSub = (await c.call("eth_subscribe", "newPendingTransactions")).result as string;
-  await new Promise((r) => setTimeout(r, 600)); // the server starts following from the current block
+  // No wait here: a subscription hears of every block after it, even one committed before the server's next poll.
   const hash = await sendTx(abi.encodeFunctionData("increment", [3n]), address, 200_000n);
   const r = await receipt(hash);
   await waitUntil("the log notification", async () => c.notes.some((n) => n.subscription === logsSub), 30_000);

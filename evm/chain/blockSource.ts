@@ -1,6 +1,7 @@
 // Blocks by height and by hash, fetched once from the node (the EvmBlock record with its receipts
-// and the CometBFT block, in parallel) and kept in a bounded cache; concurrent requests for one
-// block share one fetch. Only committed blocks are ever fetched, and those never change.
+// and the CometBFT block, in parallel) and kept in a cache bounded in blocks and in bytes (a block
+// full of calldata weighs megabytes); concurrent requests for one block share one fetch. Only
+// committed blocks are ever fetched, and those never change.
 import type { EvmNode } from "./evmNode.js";
 import { ChainBlock } from "./chainBlock.js";
 import { Lru } from "./lru.js";
@@ -15,8 +16,9 @@ export class BlockSource {
     /** The chain id the raw txs are decoded for. */
     private readonly chainId: () => Promise<bigint>,
     capacity = 128,
+    maxBytes = 256 * 1024 * 1024,
   ) {
-    this.blocks = new Lru(capacity);
+    this.blocks = new Lru(capacity, { max: maxBytes, of: (b) => b.approximateBytes });
   }
 
   /** The block at `height`, or undefined when the app has no EVM record of it (yet). */

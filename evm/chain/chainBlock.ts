@@ -28,6 +28,8 @@ export class ChainBlock {
   readonly txHashes: readonly Uint8Array[];
   readonly rawTxs: readonly Uint8Array[];
   readonly receipts: readonly Receipt[];
+  /** Roughly the memory the block takes once its txs are decoded: what the block cache's byte bound counts. */
+  readonly approximateBytes: number;
   private decoded: TypedTransaction[] | undefined;
   private roots: Promise<{ transactionsRoot: Uint8Array; receiptsRoot: Uint8Array }> | undefined;
 
@@ -45,6 +47,11 @@ export class ChainBlock {
     this.receipts = receipts;
     if (receipts.length !== record.txHashes.length) throw inconsistent(record.height, `${record.txHashes.length} txs but ${receipts.length} receipts`);
     this.rawTxs = rawEthTxs(comet.txs, record.txHashes, record.height);
+    // A raw tx is kept, decoded (a copy of its data) and its hash indexed; a log is its data, topics and JSON.
+    this.approximateBytes =
+      4096 +
+      this.rawTxs.reduce((n, raw) => n + 2 * raw.length + 1024, 0) +
+      receipts.reduce((n, r) => n + 1024 + r.logs.reduce((m, l) => m + 256 + 2 * l.data.length + 96 * l.topics.length, 0), 0);
   }
 
   /** The txs decoded (not recovered: each receipt names its sender). */

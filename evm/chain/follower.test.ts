@@ -66,3 +66,41 @@ test("a failing listener does not stop the others; a failing node is retried nex
   await f.tick();
   assert.deepEqual(seen, [2n]);
 });
+
+test("a listener hears of the first block after its subscription, though it came before the next poll", async () => {
+  const { node, f } = follower();
+  node.addBlock();
+  const seen: bigint[] = [];
+  f.onBlock((b) => seen.push(b.height));
+  await f.prime(); // what a subscription does: the feed starts at height 1, not at the next poll's height
+  node.addBlock();
+  await f.tick();
+  assert.deepEqual(seen, [2n]);
+});
+
+test("a feed stopped while a block was being fetched does not resume at the old height for a later listener", async () => {
+  const { node, f } = follower();
+  node.addBlock();
+  const stopA = f.onBlock(() => undefined);
+  await f.tick();
+  for (let i = 0; i < 3; i++) node.addBlock();
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const fetch = node.evmBlock.bind(node);
+  node.evmBlock = async (height, withReceipts) => {
+    await gate;
+    return fetch(height, withReceipts);
+  };
+  const polling = f.tick();
+  await new Promise((r) => setTimeout(r, 10));
+  stopA(); // the only listener leaves while block 2 is fetched
+  release();
+  await polling;
+  node.evmBlock = fetch;
+  const seen: bigint[] = [];
+  f.onBlock((b) => seen.push(b.height));
+  await f.prime();
+  node.addBlock();
+  await f.tick();
+  assert.deepEqual(seen, [5n], "only the block after the new subscription, none of the old ones");
+});

@@ -16,8 +16,10 @@ export interface FollowerOptions {
 
 export class ChainFollower {
   private readonly listeners = new Set<(block: ChainBlock) => void>();
-  /** The last height delivered; undefined until the first tick with listeners. */
+  /** The last height delivered; undefined while nobody listens, until the feed starts. */
   private last: bigint | undefined;
+  /** Bumped whenever the feed stops (no listeners left), so a poll under way cannot revive it. */
+  private epoch = 0;
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
   private lastError = "";
@@ -34,10 +36,32 @@ export class ChainFollower {
   onBlock(listener: (block: ChainBlock) => void): () => void {
     this.listeners.add(listener);
     return () => {
-      this.listeners.delete(listener);
+      if (!this.listeners.delete(listener) || this.listeners.size > 0) return;
       // With nobody listening nothing is delivered, so the next listener starts from its own now.
-      if (this.listeners.size === 0) this.last = undefined;
+      this.last = undefined;
+      this.epoch++;
     };
+  }
+
+  /**
+   * Starts the feed at the current committed height if it is not running, so a listener that has
+   * just subscribed hears of every block after its subscription, not only of those after the
+   * next poll. Never fails: if the node cannot answer, the next poll starts the feed.
+   */
+  async prime(): Promise<void> {
+    if (this.last !== undefined) return;
+    const epoch = this.epoch;
+    try {
+      const height = await this.node.committedHeight();
+      if (this.epoch === epoch && this.last === undefined && this.listeners.size > 0) this.last = height;
+    } catch {
+      // the next poll starts the feed
+    }
+  }
+
+  /** Whether anyone listens for blocks. */
+  get listening(): boolean {
+    return this.listeners.size > 0;
   }
 
   start(): void {
@@ -71,14 +95,18 @@ export class ChainFollower {
   }
 
   private async deliverNewBlocks(): Promise<void> {
+    const epoch = this.epoch;
     const height = await this.node.committedHeight();
+    if (this.epoch !== epoch) return;
     if (this.last === undefined) {
       this.last = height;
       return;
     }
     if (height - this.last > BigInt(this.options.maxCatchUp)) this.last = height - BigInt(this.options.maxCatchUp);
-    while (this.last < height && this.listeners.size > 0) {
+    while (this.last !== undefined && this.last < height) {
       const block = await this.blocks.byHeight(this.last + 1n);
+      // The feed stopped while the block was fetched: a later listener starts from its own now.
+      if (this.epoch !== epoch || this.last === undefined) return;
       if (!block) return; // not readable yet: the next poll retries
       this.last = block.height;
       for (const listener of [...this.listeners]) {

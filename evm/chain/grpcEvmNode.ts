@@ -34,6 +34,8 @@ export class GrpcEvmNode implements EvmNode {
   }
 
   private opts(at: StateAt = {}): CallOptions {
+    // The height travels as a JS number; one past 2^53 cannot be sent exactly, and names no block.
+    if (at.height !== undefined && at.height > BigInt(Number.MAX_SAFE_INTEGER)) throw serverError("header not found");
     return { timeoutMs: this.options.timeoutMs, ...(at.height !== undefined ? { height: Number(at.height) } : {}) };
   }
 

@@ -1,32 +1,59 @@
 // A bounded cache that forgets the least recently used entry first (a Map keeps insertion order;
-// a hit moves the entry to the end). Only for caches: nothing here feeds consensus.
-export class Lru<K, V> {
-  private readonly entries = new Map<K, V>();
+// a hit moves the entry to the end). Bounded in entries and, when given a weight, in the total
+// weight of its values (bytes), so a few huge values cannot take the room of many small ones.
+// Only for caches: nothing here feeds consensus.
 
-  constructor(private readonly capacity: number) {
+/** A second bound: the values' total weight (e.g. their approximate bytes). */
+export interface LruWeight<V> {
+  max: number;
+  of(value: V): number;
+}
+
+export class Lru<K, V> {
+  private readonly entries = new Map<K, { value: V; weight: number }>();
+  private totalWeight = 0;
+
+  constructor(
+    private readonly capacity: number,
+    private readonly weight?: LruWeight<V>,
+  ) {
     if (!(capacity >= 1)) throw new RangeError(`cache capacity must be at least 1, got ${capacity}`);
   }
 
   get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
+    const entry = this.entries.get(key);
+    if (entry !== undefined) {
       this.entries.delete(key);
-      this.entries.set(key, value);
+      this.entries.set(key, entry);
     }
-    return value;
+    return entry?.value;
   }
 
   set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    this.delete(key);
+    const weight = this.weight?.of(value) ?? 0;
+    this.entries.set(key, { value, weight });
+    this.totalWeight += weight;
+    // The newest entry stays even if it alone outweighs the bound: its caller is about to use it.
+    while (this.entries.size > 1 && (this.entries.size > this.capacity || (this.weight !== undefined && this.totalWeight > this.weight.max))) {
+      this.delete(this.entries.keys().next().value as K);
+    }
   }
 
   delete(key: K): boolean {
-    return this.entries.delete(key);
+    const entry = this.entries.get(key);
+    if (entry === undefined) return false;
+    this.entries.delete(key);
+    this.totalWeight -= entry.weight;
+    return true;
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The values' total weight (0 without a weight bound). */
+  get weightSum(): number {
+    return this.totalWeight;
   }
 }

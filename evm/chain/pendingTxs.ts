@@ -1,5 +1,5 @@
-// Ethereum txs waiting in the mempool. Those this server broadcast are remembered (bounded, for a
-// while) so eth_getTransactionByHash finds them even behind a long mempool; others are found in
+// Ethereum txs waiting in the mempool. Those this server broadcast are remembered (bounded in
+// count and bytes, for a while) so eth_getTransactionByHash finds them even behind a long mempool; others are found in
 // the first page of CometBFT's /unconfirmed_txs. A remembered tx that CometBFT has committed
 // without a receipt (refused in its block before running) is forgotten. Listeners (pending-tx
 // filters and subscriptions) hear of each tx once: at broadcast, or when a mempool scan sees it.
@@ -15,13 +15,15 @@ export type PendingTx = RawTx;
 export interface PendingTxsOptions {
   /** Broadcast txs remembered at once. */
   capacity: number;
+  /** Bytes of raw tx the remembered txs may total (each is also held decoded, about as large again). */
+  maxBytes: number;
   /** How long a broadcast tx is remembered without being mined. */
   ttlMs: number;
   /** Mempool txs read per scan (CometBFT answers at most 100). */
   scanLimit: number;
 }
 
-export const DEFAULT_PENDING_OPTIONS: PendingTxsOptions = { capacity: 10_000, ttlMs: 10 * 60_000, scanLimit: 100 };
+export const DEFAULT_PENDING_OPTIONS: PendingTxsOptions = { capacity: 10_000, maxBytes: 32 * 1024 * 1024, ttlMs: 10 * 60_000, scanLimit: 100 };
 
 export class PendingTxs {
   private readonly broadcast: Lru<string, { tx: PendingTx; at: number }>;
@@ -34,7 +36,7 @@ export class PendingTxs {
     private readonly options: PendingTxsOptions = DEFAULT_PENDING_OPTIONS,
     private readonly now: () => number = Date.now,
   ) {
-    this.broadcast = new Lru(options.capacity);
+    this.broadcast = new Lru(options.capacity, { max: options.maxBytes, of: (entry) => entry.tx.raw.length });
   }
 
   /** A tx CheckTx just accepted from this server. */

@@ -50,7 +50,8 @@ export async function feeHistory(blocks: BlockSource, params: FeeMarketParams, r
     baseFeePerBlobGas: Array.from({ length: list.length + 1 }, () => "0x0"),
     blobGasUsedRatio: list.map(() => 0),
   };
-  if (req.percentiles) out.reward = list.map((b) => rewards(b, req.percentiles!).map(quantity));
+  // geth answers `reward` only when percentiles were asked for (none for an empty list).
+  if (req.percentiles && req.percentiles.length > 0) out.reward = list.map((b) => rewards(b, req.percentiles!).map(quantity));
   return out;
 }
 

@@ -1,8 +1,9 @@
 // Polled filters (eth_newFilter, eth_newBlockFilter, eth_newPendingTransactionFilter): shared by
 // every client of the server, identified by random ids, answered by eth_getFilterChanges with
 // what is new since the last poll, and dropped after `ttlMs` without a poll. Log and block filters
-// remember the next height to report and query the chain when polled; pending-tx filters queue
-// the hashes the pending feed announces (bounded: the oldest go first).
+// remember the next height to report and query the chain when polled; pending-tx filters read one
+// shared window of the most recent hashes the pending feed announced, each remembering how far it
+// has read, so their memory does not grow with their number.
 import { randomBytes } from "node:crypto";
 import type { BlockSource } from "../chain/blockSource.js";
 import type { EvmNode } from "../chain/evmNode.js";
@@ -17,22 +18,29 @@ export interface FilterLimits {
   maxFilters: number;
   /** A filter not polled for this long is removed (geth: 5 minutes). */
   ttlMs: number;
-  /** Hashes a pending-tx filter keeps between polls. */
+  /** Pending tx hashes kept for the pending-tx filters (all together); a filter polled later misses the older. */
   maxPendingQueue: number;
   /** Block hashes one poll of a block filter returns (the most recent ones). */
   maxBlockHashes: number;
 }
 
-export const DEFAULT_FILTER_LIMITS: FilterLimits = { maxFilters: 1000, ttlMs: 5 * 60_000, maxPendingQueue: 2000, maxBlockHashes: 1000 };
+export const DEFAULT_FILTER_LIMITS: FilterLimits = { maxFilters: 1000, ttlMs: 5 * 60_000, maxPendingQueue: 10_000, maxBlockHashes: 1000 };
 
-type Filter =
-  | { kind: "logs"; criteria: LogCriteria; next: bigint; lastPoll: number }
-  | { kind: "blocks"; next: bigint; lastPoll: number }
-  | { kind: "pending"; queue: string[]; stop: () => void; lastPoll: number };
+/** `polling`: the poll under way; the next waits for it (two at once would report the same blocks twice). */
+type ChainFilter = { next: bigint; lastPoll: number; polling: Promise<unknown> } & ({ kind: "logs"; criteria: LogCriteria } | { kind: "blocks" });
+
+/** `read`: the sequence number of the last pending hash this filter reported. */
+type Filter = ChainFilter | { kind: "pending"; read: number; lastPoll: number };
 
 export class FilterRegistry {
   private readonly filters = new Map<string, Filter>();
   private sweeper: NodeJS.Timeout | undefined;
+  /** The most recent pending tx hashes, oldest first; the last one's sequence number is `pendingSeq`. */
+  private readonly pendingHashes: string[] = [];
+  private pendingSeq = 0;
+  private pendingFilters = 0;
+  /** Ends the pending feed's listener, which runs while any pending-tx filter exists. */
+  private stopPendingFeed: (() => void) | undefined;
 
   constructor(
     private readonly deps: { node: EvmNode; blocks: BlockSource; pending: PendingTxs; logs: LogQuery },
@@ -42,29 +50,41 @@ export class FilterRegistry {
 
   async newLogFilter(criteria: LogCriteria): Promise<string> {
     this.checkRoom();
-    return this.add({ kind: "logs", criteria, next: (await this.deps.node.committedHeight()) + 1n, lastPoll: this.now() });
+    return this.add({ kind: "logs", criteria, next: (await this.deps.node.committedHeight()) + 1n, lastPoll: this.now(), polling: Promise.resolve() });
   }
 
   async newBlockFilter(): Promise<string> {
     this.checkRoom();
-    return this.add({ kind: "blocks", next: (await this.deps.node.committedHeight()) + 1n, lastPoll: this.now() });
+    return this.add({ kind: "blocks", next: (await this.deps.node.committedHeight()) + 1n, lastPoll: this.now(), polling: Promise.resolve() });
   }
 
   newPendingTxFilter(): string {
     this.checkRoom();
-    const queue: string[] = [];
-    const stop = this.deps.pending.listen((tx) => {
-      queue.push(data(tx.hash));
-      if (queue.length > this.limits.maxPendingQueue) queue.shift();
+    this.stopPendingFeed ??= this.deps.pending.listen((tx) => {
+      this.pendingHashes.push(data(tx.hash));
+      this.pendingSeq++;
+      if (this.pendingHashes.length > this.limits.maxPendingQueue) this.pendingHashes.shift();
     });
-    return this.add({ kind: "pending", queue, stop, lastPoll: this.now() });
+    this.pendingFilters++;
+    return this.add({ kind: "pending", read: this.pendingSeq, lastPoll: this.now() });
   }
 
   /** What is new for filter `id` since its last poll. */
   async changes(id: string): Promise<unknown[]> {
     const f = this.get(id);
     f.lastPoll = this.now();
-    if (f.kind === "pending") return f.queue.splice(0, f.queue.length);
+    if (f.kind === "pending") {
+      const unread = Math.min(this.pendingSeq - f.read, this.pendingHashes.length);
+      f.read = this.pendingSeq;
+      return this.pendingHashes.slice(this.pendingHashes.length - unread);
+    }
+    const poll = f.polling.then(() => this.chainChanges(f));
+    f.polling = poll.catch(() => undefined);
+    return poll;
+  }
+
+  /** A log or block filter's news: the blocks from its next height to the latest. */
+  private async chainChanges(f: ChainFilter): Promise<unknown[]> {
     const latest = await this.deps.node.committedHeight();
     const from = f.next;
     if (from > latest) return [];
@@ -144,6 +164,10 @@ export class FilterRegistry {
 
   private remove(id: string, f: Filter): void {
     this.filters.delete(id);
-    if (f.kind === "pending") f.stop();
+    if (f.kind !== "pending" || --this.pendingFilters > 0) return;
+    // The last pending-tx filter is gone: stop listening (the mempool scan stops with it).
+    this.stopPendingFeed?.();
+    this.stopPendingFeed = undefined;
+    this.pendingHashes.length = 0;
   }
 }

@@ -28,17 +28,25 @@ export class Subscriptions {
   ) {}
 
   subscribe(conn: RpcConnection, request: SubscriptionRequest): string {
-    let subs = this.byConnection.get(conn.id);
-    if (!subs) {
-      subs = new Map();
-      this.byConnection.set(conn.id, subs);
-      conn.onClose(() => this.closeConnection(conn.id));
-    }
+    const subs = this.subscriptionsOf(conn);
     if (subs.size >= this.maxPerConnection) throw new RpcError(RpcCode.limitExceeded, `too many subscriptions on this connection (at most ${this.maxPerConnection}); unsubscribe some with eth_unsubscribe`);
     const id = `0x${randomBytes(16).toString("hex")}`;
     const send = (result: unknown) => conn.notify("eth_subscription", { subscription: id, result });
     subs.set(id, this.start(request, send));
+    // The block feed starts now rather than at the next poll: the subscriber misses no block.
+    if (request.kind !== "newPendingTransactions") void this.deps.follower.prime();
     return id;
+  }
+
+  private subscriptionsOf(conn: RpcConnection): Map<string, () => void> {
+    const existing = this.byConnection.get(conn.id);
+    if (existing) return existing;
+    const subs = new Map<string, () => void>();
+    this.byConnection.set(conn.id, subs);
+    conn.onClose(() => this.closeConnection(conn.id));
+    // A connection already closed ran that cleanup at once: a listener added now would never end.
+    if (this.byConnection.get(conn.id) !== subs) throw new RpcError(RpcCode.server, "the connection is closed");
+    return subs;
   }
 
   unsubscribe(conn: RpcConnection, id: string): boolean {

@@ -17,10 +17,16 @@ export async function readBody(req: IncomingMessage, limitBytes: number): Promis
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limitBytes) throw tooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > limitBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // The client went away mid-body ("aborted", ECONNRESET): its request, not the server, failed.
+    throw new HttpError(400, `request body not received: ${(err as Error)?.message ?? String(err)}`);
   }
   return Buffer.concat(chunks).toString("utf8");
 }

@@ -102,3 +102,13 @@ test("counts, txs by index, receipts of a block, uncles", async () => {
   assert.equal((await call("eth_getUncleCountByBlockNumber", "0x2")).result, "0x0");
   assert.equal((await call("eth_getUncleByBlockHashAndIndex", hash, "0x0")).result, null);
 });
+
+test("block numbers past 2^53 are no block (null), whatever the method", async () => {
+  const { call } = chain();
+  for (const n of ["0x20000000000000", "0xffffffffffffffff"]) {
+    assert.equal((await call("eth_getBlockByNumber", n, false)).result, null, n);
+    assert.equal((await call("eth_getBlockReceipts", n)).result, null, n);
+    assert.equal((await call("eth_getBlockTransactionCountByNumber", n)).result, null, n);
+    assert.equal((await call("eth_getTransactionByBlockNumberAndIndex", n, "0x0")).result, null, n);
+  }
+});

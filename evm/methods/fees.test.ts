@@ -41,6 +41,8 @@ test("eth_feeHistory: base fees including the next block's, fullness, gas-weight
   const two = (await call("eth_feeHistory", 2, "0x2")).result;
   assert.equal(two.oldestBlock, "0x1");
   assert.equal(two.reward, undefined, "no percentiles, no rewards");
+  assert.equal((await call("eth_feeHistory", "0x2", "0x2", [])).result.reward, undefined, "an empty list of percentiles, no rewards (geth)");
+  assert.equal((await call("eth_feeHistory", "2", "0x2")).result.oldestBlock, "0x1", "a decimal string count (geth accepts it)");
   assert.equal(two.baseFeePerGas.length, 3);
   assert.equal((await call("eth_feeHistory", "0x400", "latest")).result.oldestBlock, "0x1", "a count beyond the chain starts at block 1");
   assert.deepEqual((await call("eth_feeHistory", "0x0", "latest")).result, { oldestBlock: "0x0", baseFeePerGas: [], gasUsedRatio: [] });

@@ -39,12 +39,12 @@ export function feeMethods(s: RpcServices): Methods {
   };
 }
 
-/** The block count: a hex quantity, or (as some wallets send it) a plain integer. */
+/** The block count: a hex quantity, or (as some wallets send it, and geth accepts) a decimal integer or string. */
 function blockCount(value: unknown): number {
   if (typeof value === "number") {
     if (!Number.isSafeInteger(value) || value < 0) throw invalidParams(`block count: expected a non-negative integer, got ${describe(value)}`);
     return value;
   }
-  const n = parseUint64(value, "block count");
+  const n = typeof value === "string" && /^[0-9]{1,20}$/.test(value) ? BigInt(value) : parseUint64(value, "block count");
   return n > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(n);
 }

@@ -98,3 +98,45 @@ test("eth_getLogs: a log needs a topic at every position the filter names, wildc
   assert.equal((await call("eth_getLogs", { fromBlock: "0x1", topics: [null] })).result.length, 3);
   assert.equal((await call("eth_getLogs", { fromBlock: "0x1", topics: [null, null] })).result.length, 0);
 });
+
+test("polls of one filter at once report each block and log once", async () => {
+  const { node, call, rpc } = chain();
+  const blocks = (await call("eth_newBlockFilter")).result;
+  const logs = (await call("eth_newFilter", {})).result;
+  node.addBlock([{ raw: signed1559(2n), logs: [logOf(CONTRACT, TOPIC_A)] }]);
+  node.addBlock([{ raw: signed1559(3n), logs: [logOf(CONTRACT, TOPIC_B)] }]);
+  // A batch polling each filter twice: the polls run concurrently.
+  const batch = [blocks, blocks, logs, logs].map((id, i) => ({ jsonrpc: "2.0", id: i, method: "eth_getFilterChanges", params: [id] }));
+  const answers = (await rpc.dispatcher.handleValue(batch)) as Array<{ result: Array<string | { blockNumber: string }> }>;
+  assert.deepEqual([...answers[0]!.result, ...answers[1]!.result], [hex0x(node.blocks.get(4n)!.evm.hash), hex0x(node.blocks.get(5n)!.evm.hash)]);
+  assert.deepEqual([...answers[2]!.result, ...answers[3]!.result].map((l) => (l as { blockNumber: string }).blockNumber), ["0x4", "0x5"]);
+});
+
+test("pending-tx filters share one bounded window of hashes; each reports what it has not read", async () => {
+  const s = chain();
+  const { FilterRegistry } = await import("../filters/filterRegistry.js");
+  const { decodeRawTx } = await import("../chain/rawTx.js");
+  const registry = new FilterRegistry({ node: s.node, blocks: s.rpc.services.blocks, pending: s.rpc.services.pending, logs: s.rpc.services.logs }, { ...DEFAULT_FILTER_LIMITS, maxPendingQueue: 3 });
+  const hashes: string[] = [];
+  const announce = (n: number) => {
+    for (let i = 0; i < n; i++) {
+      const tx = decodeRawTx(signed1559(BigInt(10 + hashes.length)), 2611n);
+      s.rpc.services.pending.add(tx);
+      hashes.push(hex0x(tx.hash));
+    }
+  };
+  const a = registry.newPendingTxFilter();
+  announce(2);
+  const b = registry.newPendingTxFilter();
+  announce(3);
+  assert.deepEqual(await registry.changes(a), hashes.slice(2, 5), "five announced, the window keeps three");
+  assert.deepEqual(await registry.changes(b), hashes.slice(2, 5), "b was created after two: it reads the three since");
+  announce(1);
+  assert.deepEqual(await registry.changes(a), [hashes[5]]);
+  assert.deepEqual(await registry.changes(a), []);
+  assert.deepEqual(await registry.changes(b), [hashes[5]]);
+  registry.uninstall(a);
+  assert.equal(s.rpc.services.pending.listening, true, "b still listens");
+  registry.uninstall(b);
+  assert.equal(s.rpc.services.pending.listening, false, "the last pending filter gone, nobody listens");
+});

@@ -6,6 +6,12 @@ import type { BlockRef } from "../codec/blockParam.js";
 import { serverError } from "../rpc/errors.js";
 import type { RpcServices } from "./services.js";
 
+/**
+ * The highest block number that can name a block. No chain reaches 2^53 blocks, and higher numbers
+ * cannot travel as the gRPC height (a JS number) or CometBFT's int64: they name no block.
+ */
+export const MAX_HEIGHT = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** The state a block parameter names: the latest unless a number, "earliest" or a hash says otherwise. */
 export async function stateAt(s: RpcServices, ref: BlockRef): Promise<StateAt> {
   switch (ref.kind) {
@@ -13,7 +19,7 @@ export async function stateAt(s: RpcServices, ref: BlockRef): Promise<StateAt> {
       return ref.tag === "earliest" ? { height: (await s.node.syncStatus()).earliestHeight } : {};
     case "number":
       // CometBFT's first block is 1; there is no state "at block 0" to read.
-      if (ref.height === 0n) throw serverError("header not found");
+      if (ref.height === 0n || ref.height > MAX_HEIGHT) throw serverError("header not found");
       return { height: ref.height };
     case "hash": {
       const height = await s.node.cometHeightByHash(ref.hash);
@@ -29,7 +35,7 @@ export async function blockAt(s: RpcServices, ref: BlockRef): Promise<ChainBlock
     case "tag":
       return s.blocks.byHeight(ref.tag === "earliest" ? (await s.node.syncStatus()).earliestHeight : await s.node.committedHeight());
     case "number":
-      return ref.height === 0n ? undefined : s.blocks.byHeight(ref.height);
+      return ref.height === 0n || ref.height > MAX_HEIGHT ? undefined : s.blocks.byHeight(ref.height);
     case "hash":
       return s.blocks.byHash(ref.hash);
   }

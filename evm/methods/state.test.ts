@@ -64,3 +64,14 @@ test("eth_estimateGas returns the gas; a revert at the cap is code 3", async () 
   assert.equal(err.code, 3);
   assert.equal(err.message, "execution reverted: division or modulo by zero (0x12)");
 });
+
+test("block numbers past 2^53 name no block: header not found, without asking the node", async () => {
+  const { node, call } = server();
+  node.heights.length = 0;
+  for (const n of ["0x20000000000000", "0x7fffffffffffffff", "0xffffffffffffffff"]) {
+    assert.deepEqual((await call("eth_getBalance", ADDR, n)).error, { code: -32000, message: "header not found" }, n);
+    assert.deepEqual((await call("eth_call", { to: ADDR }, { blockNumber: n })).error, { code: -32000, message: "header not found" }, n);
+  }
+  assert.deepEqual(node.heights, []);
+  assert.equal((await call("eth_getBalance", ADDR, "0x10000000000000000")).error?.code, -32602, "past 64 bits is a bad param");
+});

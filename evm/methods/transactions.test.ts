@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
-import { CONTRACT, fakeServer, GWEI, hex0x, RECIPIENT, SENDER, signed1559, TOPIC_A, TOPIC_B } from "../testFixture.js";
+import { CONTRACT, fakeServer, GWEI, hex0x, RECIPIENT, SENDER, signed1559, signedLegacy, TOPIC_A, TOPIC_B } from "../testFixture.js";
 
 test("eth_sendRawTransaction returns the keccak hash; the tx is then pending with null block fields", async () => {
   const { node, call } = fakeServer();
@@ -82,4 +82,26 @@ test("a pending tx found in CometBFT's mempool though another server sent it; un
   node.mempool.length = 0;
   assert.equal((await call("eth_getTransactionByHash", hex0x(keccak256(refused)))).result, null);
   assert.equal((await call("eth_getTransactionByHash", "0x12")).error?.code, -32602);
+});
+
+test("receipts of a legacy and a 1559 tx: every field present, null where geth has null, quantities without leading zeros", async () => {
+  const { node, call } = fakeServer();
+  const legacy = signedLegacy(0n, 3n * GWEI);
+  const dynamic = signed1559(1n);
+  node.addBlock([{ raw: legacy, effectiveGasPrice: 3n * GWEI, status: 0 }, { raw: dynamic, effectiveGasPrice: 2n * GWEI }]);
+  const keys = ["blockHash", "blockNumber", "contractAddress", "cumulativeGasUsed", "effectiveGasPrice", "from", "gasUsed", "logs", "logsBloom", "status", "to", "transactionHash", "transactionIndex", "type"];
+  const r0 = (await call("eth_getTransactionReceipt", hex0x(keccak256(legacy)))).result;
+  const r1 = (await call("eth_getTransactionReceipt", hex0x(keccak256(dynamic)))).result;
+  assert.deepEqual(Object.keys(r0).sort(), keys);
+  assert.deepEqual(Object.keys(r1).sort(), keys);
+  assert.deepEqual([r0.type, r0.status, r0.effectiveGasPrice, r0.contractAddress, r0.transactionIndex, r0.logs], ["0x0", "0x0", `0x${(3n * GWEI).toString(16)}`, null, "0x0", []]);
+  assert.deepEqual([r1.type, r1.status, r1.effectiveGasPrice, r1.transactionIndex, r1.cumulativeGasUsed], ["0x2", "0x1", `0x${(2n * GWEI).toString(16)}`, "0x1", `0x${(42_000).toString(16)}`]);
+  assert.equal(r0.blockHash, r1.blockHash);
+  const t0 = (await call("eth_getTransactionByHash", r0.transactionHash)).result;
+  assert.equal("maxFeePerGas" in t0, false, "a legacy tx has no 1559 fields");
+  assert.equal("yParity" in t0, false);
+  assert.deepEqual([t0.chainId, t0.gasPrice], ["0xa33", `0x${(3n * GWEI).toString(16)}`]);
+  const t1 = (await call("eth_getTransactionByHash", r1.transactionHash)).result;
+  assert.deepEqual([t1.type, t1.gasPrice, t1.maxPriorityFeePerGas, t1.accessList], ["0x2", `0x${(2n * GWEI).toString(16)}`, `0x${GWEI.toString(16)}`, []]);
+  assert.ok(t1.yParity === "0x0" || t1.yParity === "0x1");
 });

@@ -13,8 +13,10 @@ const methods = new Map<string, MethodSpec>([
   ["slow", { maxParams: 0, handler: () => new Promise((resolve) => setTimeout(() => resolve("late"), 500)) }],
   ["refuse", { maxParams: 0, handler: () => { throw new RpcError(3, "execution reverted: no", "0x08c379a0"); } }],
   ["crash", { maxParams: 0, handler: () => { throw new TypeError("boom"); } }],
+  ["big", { maxParams: 0, handler: async () => { bigRuns++; return "x".repeat(600); } }],
 ]);
-const dispatcher = new Dispatcher(methods, { maxBatch: 3, timeoutMs: 100 }, pino({ level: "silent" }));
+let bigRuns = 0;
+const dispatcher = new Dispatcher(methods, { maxBatch: 3, timeoutMs: 100, maxBatchResponseChars: 1000, batchConcurrency: 2 }, pino({ level: "silent" }));
 
 test("a request is answered with its id and result; a method returning nothing answers null", async () => {
   assert.deepEqual(await dispatcher.handleText('{"jsonrpc":"2.0","id":7,"method":"echo","params":["hi"]}'), { jsonrpc: "2.0", id: 7, result: "hi" });
@@ -86,4 +88,18 @@ test("garbage never makes the dispatcher throw", async () => {
   const deep = "[".repeat(5000) + "]".repeat(5000);
   const answer = (await dispatcher.handleText(deep)) as Array<{ error: { code: number } }>;
   assert.equal(answer[0]!.error.code, -32600, "a batch of one nested array: one invalid request");
+});
+
+test("a batch whose answers pass the size bound: the rest are refused with -32003, not run", async () => {
+  bigRuns = 0;
+  const batch = [1, 2, 3, 4].map((id) => ({ jsonrpc: "2.0", id, method: "big" }));
+  const bounded = new Dispatcher(methods, { maxBatch: 10, timeoutMs: 100, maxBatchResponseChars: 1000, batchConcurrency: 2 }, pino({ level: "silent" }));
+  const answers = (await bounded.handleValue(batch)) as Array<{ id: number; result?: string; error?: { code: number; message: string } }>;
+  assert.deepEqual(answers.map((a) => a.id), [1, 2, 3, 4], "answered in order");
+  assert.equal(answers[0]!.result?.length, 600);
+  for (const a of answers.slice(1)) assert.deepEqual(a.error, { code: -32003, message: "response too large" });
+  // Two run at once: the third starts when the first is done (the bound not yet passed); the fourth never runs.
+  assert.equal(bigRuns, 3);
+  const small = (await bounded.handleValue([{ jsonrpc: "2.0", id: 1, method: "big" }, { jsonrpc: "2.0", id: 2, method: "echo", params: [1] }])) as Array<{ result?: unknown }>;
+  assert.deepEqual(small.map((a) => typeof a.result), ["string", "number"], "within the bound everything is answered");
 });

@@ -33,7 +33,14 @@ export interface DispatcherLimits {
   maxBatch: number;
   /** Longest one request may take before it is answered with a timeout error. */
   timeoutMs: number;
+  /** Characters of JSON one batch's answers may total; the requests past it are refused, not run. */
+  maxBatchResponseChars: number;
+  /** Requests of one batch run at once. */
+  batchConcurrency: number;
 }
+
+/** geth's bound on a batch's answers (25 MB), and 16 of its requests at once. */
+export const DEFAULT_BATCH_LIMITS: Pick<DispatcherLimits, "maxBatchResponseChars" | "batchConcurrency"> = { maxBatchResponseChars: 25_000_000, batchConcurrency: 16 };
 
 export class Dispatcher {
   constructor(
@@ -59,9 +66,37 @@ export class Dispatcher {
     if (value.length > this.limits.maxBatch) {
       return errorResponse(null, new RpcError(RpcCode.invalidRequest, `batch of ${value.length} requests exceeds the limit of ${this.limits.maxBatch}`));
     }
-    const answers = await Promise.all(value.map((item) => this.handleOne(item, ctx)));
+    const answers = await this.handleBatch(value, ctx);
     const responses = answers.filter((r): r is RpcResponse => r !== undefined);
     return responses.length === 0 ? undefined : responses;
+  }
+
+  /**
+   * A batch's requests, a few at a time, answered in order. Once the answers pass the size bound,
+   * the rest are refused without running, so a batch of large answers cannot exhaust memory.
+   */
+  private async handleBatch(items: readonly unknown[], ctx: CallContext): Promise<Array<RpcResponse | undefined>> {
+    const answers = new Array<RpcResponse | undefined>(items.length);
+    let chars = 0;
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length) {
+        const i = next++;
+        if (chars > this.limits.maxBatchResponseChars) {
+          answers[i] = responseTooLarge(items[i]);
+          continue;
+        }
+        let answer = await this.handleOne(items[i], ctx);
+        try {
+          if (answer !== undefined) chars += JSON.stringify(answer).length;
+        } catch (err) {
+          answer = errorResponse(answer!.id, this.asRpcError(err, "(encoding an answer)"));
+        }
+        answers[i] = chars > this.limits.maxBatchResponseChars ? responseTooLarge(items[i]) : answer;
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.limits.batchConcurrency, items.length) }, worker));
+    return answers;
   }
 
   private async handleOne(value: unknown, ctx: CallContext): Promise<RpcResponse | undefined> {
@@ -101,4 +136,12 @@ export class Dispatcher {
     this.logger.error({ err, method: method.slice(0, 100) }, "request failed unexpectedly");
     return new RpcError(RpcCode.internal, `internal error: ${(err as Error)?.message ?? String(err)}`);
   }
+}
+
+/** geth's answer for a request of a batch whose answers grew past the bound (none for a notification). */
+function responseTooLarge(item: unknown): RpcResponse | undefined {
+  const parsed = parseRequest(item);
+  if (!parsed.ok) return parsed.response;
+  if (parsed.request.notification) return undefined;
+  return errorResponse(parsed.request.id, new RpcError(RpcCode.responseTooLarge, "response too large"));
 }

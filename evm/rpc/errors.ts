@@ -12,6 +12,8 @@ export const RpcCode = {
   server: -32000,
   /** EIP-1474 "resource unavailable"; geth answers a request timeout with it. */
   unavailable: -32002,
+  /** geth's "response too large": a batch whose answers passed the size bound. */
+  responseTooLarge: -32003,
   /** EIP-1474 "limit exceeded": a log query over too many blocks or logs. */
   limitExceeded: -32005,
   /** A call or gas estimate that hit REVERT; `data` holds the revert bytes. */

@@ -3,9 +3,10 @@
 // bounds and cleanup, the frame size bound and the origin check.
 import { test, after } from "node:test";
 import assert from "node:assert/strict";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import WebSocket from "ws";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
+import { DEFAULT_WS_LIMITS } from "./wsServer.js";
 import { CONTRACT, fakeServer, hex0x, RECIPIENT, signed1559, TOPIC_A, TOPIC_B } from "../testFixture.js";
 
 const stops: Array<() => void> = [];
@@ -131,7 +132,7 @@ test("subscriptions are bounded per connection and end with it; bad subscription
 });
 
 test("a frame past the size bound closes that connection only; browser origins need CORS", async () => {
-  const { url } = await start({ ws: { maxMessageBytes: 1024, maxConnections: 10, maxInFlight: 8, maxBufferedBytes: 1 << 20, pingIntervalMs: 30_000 } });
+  const { url } = await start({ ws: { ...DEFAULT_WS_LIMITS, maxMessageBytes: 1024, maxConnections: 10, maxInFlight: 8, maxBufferedBytes: 1 << 20 } });
   const c = await client(url);
   const closed = new Promise<number>((resolve) => c.ws.once("close", (code) => resolve(code)));
   c.ws.send(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "web3_sha3", params: [`0x${"ab".repeat(1024)}`] }));
@@ -139,5 +140,57 @@ test("a frame past the size bound closes that connection only; browser origins n
   const d = await client(url);
   assert.equal((await d.call("eth_chainId")).result, "0xa33");
   d.ws.close();
-  await assert.rejects(client(url, { origin: "http://dapp.test" }), /Unexpected server response: 401/);
+  await assert.rejects(client(url, { origin: "http://dapp.test" }), /Unexpected server response: 403/);
+});
+
+test("connections past the limit are refused at the upgrade (503); a place freed is taken again", async () => {
+  const { url } = await start({ ws: { ...DEFAULT_WS_LIMITS, maxConnections: 2 } });
+  const a = await client(url);
+  const b = await client(url);
+  await assert.rejects(client(url), /Unexpected server response: 503/);
+  assert.equal((await b.call("eth_chainId")).result, "0xa33", "the connections within the limit are served");
+  a.ws.close();
+  let c: Awaited<ReturnType<typeof client>> | undefined;
+  for (let i = 0; i < 50 && !c; i++) c = await client(url).catch(() => new Promise<undefined>((r) => setTimeout(r, 20)));
+  assert.ok(c, "the freed place is taken");
+  assert.equal((await c.call("net_version")).result, "2611");
+  b.ws.close();
+  c.ws.close();
+});
+
+test("a subscription asked for while the connection closes leaves nothing behind", async () => {
+  const { rpc } = await start();
+  const closed = { id: 99, notify: () => assert.fail("a closed connection is never notified"), onClose: (cleanup: () => void) => cleanup() };
+  const answer = (await rpc.dispatcher.handleValue({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] }, { connection: closed })) as { error?: { message: string } };
+  assert.match(answer.error?.message ?? "", /the connection is closed/);
+  assert.equal(rpc.services.subscriptions.size, 0);
+  assert.equal(rpc.follower.listening, false, "no block listener was left registered");
+});
+
+test("a subscription hears of the first block committed after it, though no poll ran in between", async () => {
+  const { url, node, rpc } = await start({ pollIntervalMs: 60_000 });
+  const c = await client(url);
+  const heads = (await c.call("eth_subscribe", "newHeads")).result;
+  node.addBlock(); // block 2, committed before the server's first poll
+  await rpc.follower.tick();
+  await until("the head of block 2", () => c.notes.length === 1);
+  assert.deepEqual([c.notes[0]!.subscription, c.notes[0]!.result.number], [heads, "0x2"]);
+  c.ws.close();
+});
+
+// Regression: a connection past the limit was closed without an 'error' listener, and a bad frame on it ended the process.
+test("a client past the connection limit that sends a bad frame does not take the server down", async () => {
+  const { url } = await start({ ws: { ...DEFAULT_WS_LIMITS, maxConnections: 1 } });
+  const first = await client(url);
+  const socket = net.connect(Number(new URL(url).port), "127.0.0.1");
+  socket.on("error", () => undefined);
+  await new Promise((resolve) => socket.once("connect", resolve));
+  socket.write(`GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${Buffer.alloc(16, 1).toString("base64")}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+  const head = await new Promise<string>((resolve) => socket.once("data", (d) => resolve(d.toString())));
+  assert.match(head, /^HTTP\/1.1 503/);
+  socket.write(Buffer.from([0x81, 0x05, ...Buffer.from("hello")])); // unmasked: a protocol error
+  await new Promise((r) => setTimeout(r, 50));
+  socket.destroy();
+  assert.equal((await first.call("eth_chainId")).result, "0xa33");
+  first.ws.close();
 });

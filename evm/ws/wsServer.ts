@@ -19,10 +19,22 @@ export interface WsLimits {
   maxInFlight: number;
   /** Bytes queued to a client before it is disconnected as too slow. */
   maxBufferedBytes: number;
+  /** Bytes queued to all clients together; past it, a client that lags is disconnected. */
+  maxTotalBufferedBytes: number;
   pingIntervalMs: number;
 }
 
-export const DEFAULT_WS_LIMITS: WsLimits = { maxMessageBytes: 5 * 1024 * 1024, maxConnections: 1000, maxInFlight: 64, maxBufferedBytes: 16 * 1024 * 1024, pingIntervalMs: 30_000 };
+export const DEFAULT_WS_LIMITS: WsLimits = {
+  maxMessageBytes: 5 * 1024 * 1024,
+  maxConnections: 1000,
+  maxInFlight: 64,
+  maxBufferedBytes: 16 * 1024 * 1024,
+  maxTotalBufferedBytes: 256 * 1024 * 1024,
+  pingIntervalMs: 30_000,
+};
+
+/** A client with less than this queued keeps up; only laggards are weighed against the total. */
+const LAGGING_BYTES = 1024 * 1024;
 
 export interface WsServerOptions {
   dispatcher: Dispatcher;
@@ -37,21 +49,37 @@ export function createWsServer(o: WsServerOptions): { server: http.Server; close
     res.writeHead(426, { "Content-Type": "text/plain", Upgrade: "websocket" });
     res.end("this port serves JSON-RPC over WebSocket; use a ws:// URL (HTTP JSON-RPC has its own port)\n");
   });
+  // Sockets that never upgrade count too; the margin lets upgrades past the limit be refused cleanly.
+  server.maxConnections = o.limits.maxConnections + 64;
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 30_000;
   const wss = new WebSocketServer({
     server,
     maxPayload: o.limits.maxMessageBytes,
-    // A browser page may connect only from an origin the CORS policy allows; other clients send no Origin.
-    verifyClient: ({ origin }: { origin?: string }) => !origin || allowedOrigin(o.cors, origin) !== undefined,
+    verifyClient: ({ origin }: { origin?: string }, accept: (ok: boolean, code?: number, message?: string) => void) => {
+      // A browser page may connect only from an origin the CORS policy allows; other clients send no Origin.
+      if (origin && allowedOrigin(o.cors, origin) === undefined) return accept(false, 403, "origin not allowed");
+      if (wss.clients.size >= o.limits.maxConnections) return accept(false, 503, "too many connections");
+      accept(true);
+    },
   });
   let nextId = 1;
   const alive = new WeakMap<WebSocket, boolean>();
+  const totalBuffered = () => {
+    let sum = 0;
+    for (const client of wss.clients) sum += client.bufferedAmount;
+    return sum;
+  };
 
   wss.on("connection", (ws) => {
+    // First of all: a bad frame makes the socket emit 'error', which without a listener would end the process.
+    ws.on("error", (err) => o.logger.debug({ err: err.message }, "WebSocket error"));
+    // Upgrades verified together can still overshoot the limit by a few.
     if (wss.clients.size > o.limits.maxConnections) {
       ws.close(1013, "too many connections");
       return;
     }
-    const connection = openConnection(ws, nextId++, o);
+    const connection = openConnection(ws, nextId++, o, totalBuffered);
     alive.set(ws, true);
     ws.on("pong", () => alive.set(ws, true));
     o.logger.debug({ connection: connection.id }, "WebSocket connected");
@@ -80,18 +108,26 @@ export function createWsServer(o: WsServerOptions): { server: http.Server; close
   };
 }
 
-function openConnection(ws: WebSocket, id: number, o: WsServerOptions): RpcConnection {
+function openConnection(ws: WebSocket, id: number, o: WsServerOptions, totalBuffered: () => number): RpcConnection {
   const cleanups: Array<() => void> = [];
   let closed = false;
   let inFlight = 0;
   const send = (payload: unknown) => {
     if (closed || ws.readyState !== ws.OPEN) return;
-    if (ws.bufferedAmount > o.limits.maxBufferedBytes) {
-      o.logger.warn({ connection: id, buffered: ws.bufferedAmount }, "closing a WebSocket client that does not read its messages");
+    const buffered = ws.bufferedAmount;
+    if (buffered > o.limits.maxBufferedBytes || (buffered > LAGGING_BYTES && totalBuffered() > o.limits.maxTotalBufferedBytes)) {
+      o.logger.warn({ connection: id, buffered }, "closing a WebSocket client that does not read its messages");
       ws.terminate();
       return;
     }
-    ws.send(JSON.stringify(payload));
+    let text: string;
+    try {
+      text = JSON.stringify(payload);
+    } catch (err) {
+      o.logger.error({ err, connection: id }, "a WebSocket answer could not be encoded");
+      text = JSON.stringify(errorResponse(null, new RpcError(RpcCode.internal, "internal error: the answer could not be encoded")));
+    }
+    ws.send(text);
   };
   const connection: RpcConnection = {
     id,
@@ -115,7 +151,6 @@ function openConnection(ws: WebSocket, id: number, o: WsServerOptions): RpcConne
       .catch((err) => o.logger.error({ err }, "WebSocket request failed"))
       .finally(() => inFlight--);
   });
-  ws.on("error", (err) => o.logger.debug({ connection: id, err: err.message }, "WebSocket error"));
   ws.on("close", () => {
     closed = true;
     for (const cleanup of cleanups.splice(0)) cleanup();
