@@ -9,8 +9,8 @@
 // JUMP loop, 4 times slower with 32 bytes of memory and 250 times with 256 KiB. Replacing the two
 // opcodes costs nothing measurable.
 //
-// A single precompile call cannot be interrupted: the largest ones (BN254 pairing, BLS12-381
-// multi-scalar multiplication and pairing) compute for seconds at the gas cap (docs/evm.md).
+// A single precompile call cannot be interrupted; with the WebAssembly curve backends
+// (precompileBackends.ts) the slowest one at the gas cap (BLAKE2F) runs for a few seconds (docs/evm.md).
 import type { Common } from "@ethereumjs/common";
 import { getOpcodesForHF, paramsEVM, type EVMOpts } from "@ethereumjs/evm";
 import type { VM } from "@ethereumjs/vm";

@@ -13,6 +13,7 @@ import { moduleAddress } from "../auth/keeper.js";
 import { budgetedJumps, tickBeforeEachMessage } from "./budgetedExecution.js";
 import { evmCommon } from "./ethTx.js";
 import { BLOCK_GAS_LIMIT } from "./params.js";
+import { createEvmOnWasmPrecompiles } from "./precompileBackends.js";
 import type { StoreStateManager } from "./stateManager.js";
 
 /** The coinbase: the fee_collector module account (a proposer's consensus address holds no account here). */
@@ -35,7 +36,10 @@ export async function createEvmRuntime(chainId: bigint, stateManager: StoreState
   // A copy per VM: each VM subscribes to its Common's events, so a shared one would keep every
   // VM (and the branches it holds) alive forever.
   const common: Common = evmCommon(chainId).copy();
-  const vm = await createVM({ common, stateManager, blockchain, ...(budget ? { evmOpts: { customOpcodes: budgetedJumps(common, budget) } } : {}) });
+  // The EVM is built here rather than from evmOpts, so that its BN254 and BLS12-381 precompiles run
+  // on WebAssembly (precompileBackends.ts).
+  const evm = createEvmOnWasmPrecompiles({ common, stateManager, blockchain, ...(budget ? { customOpcodes: budgetedJumps(common, budget) } : {}) });
+  const vm = await createVM({ common, stateManager, blockchain, evm });
   if (budget) tickBeforeEachMessage(vm, budget);
   const block = createBlock(
     { header: { number: context.number, timestamp: context.timestamp, coinbase: COINBASE, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: context.baseFee } },
