@@ -69,6 +69,22 @@ export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
 }
 
 function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
+  const tx = parseEthTx(bytes, chainId);
+  let sender: Address;
+  try {
+    sender = tx.getSenderAddress();
+  } catch (err) {
+    throw evmError(evmErrors.invalidSignature, (err as Error).message);
+  }
+  return { tx, sender, hash: tx.hash(), bytes };
+}
+
+/**
+ * Decodes a raw Ethereum tx and checks its size, type, chain id and that it is signed, without
+ * recovering the sender; throws AppErrors users can act on.
+ */
+export function parseEthTx(bytes: Uint8Array, chainId: bigint): TypedTransaction {
+  if (bytes.length > MAX_ETH_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`Ethereum tx of ${bytes.length} bytes exceeds the limit of ${MAX_ETH_TX_BYTES}`);
   if (bytes.length === 0) throw sdkErrors.txDecode.wrap("empty tx");
   if (bytes[0] === BLOB_TX_TYPE) throw evmError(evmErrors.unsupportedTxType, "blob transactions are not supported");
   let tx: TypedTransaction;
@@ -81,13 +97,7 @@ function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
     throw sdkErrors.txDecode.wrap(`invalid Ethereum transaction: ${message}`);
   }
   if (!tx.isSigned()) throw evmError(evmErrors.invalidSignature, "the tx is not signed");
-  let sender: Address;
-  try {
-    sender = tx.getSenderAddress();
-  } catch (err) {
-    throw evmError(evmErrors.invalidSignature, (err as Error).message);
-  }
-  return { tx, sender, hash: tx.hash(), bytes };
+  return tx;
 }
 
 /** The fee cap per gas: maxFeePerGas, or gasPrice for legacy and EIP-2930 txs. */
