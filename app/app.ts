@@ -64,6 +64,9 @@ interface PendingBlock {
   hash: Uint8Array;
 }
 
+/** How long the pre-Commit mempool view may still answer pending reads (wall clock: queries only). */
+const RECHECK_GRACE_MS = 2_000;
+
 export class UnitApp extends BaseApplication {
   private readonly store: Store;
   private readonly modules: readonly AppModule[];
@@ -75,6 +78,13 @@ export class UnitApp extends BaseApplication {
   private genesis: PendingGenesis | undefined;
   private pending: PendingBlock | undefined;
   private checkState: Branch;
+  /**
+   * The mempool's state from before the last Commit, kept for pending reads (an EVM account's
+   * pending nonce) until CometBFT has rechecked the txs still waiting: without it a wallet asking
+   * in that gap would not see its own waiting txs and reuse a nonce. Dropped at the first new
+   * CheckTx (CometBFT sends the rechecks first, on the same connection) or after a short grace.
+   */
+  private preCommitCheckState: { state: Branch; until: number } | undefined;
   /** The header CheckTx runs under; it changes only when a block commits, so it is built then. */
   private checkHeader: BlockHeader;
   private readonly faultDelayMs: number;
@@ -93,7 +103,7 @@ export class UnitApp extends BaseApplication {
     this.checkHeader = this.nextCheckHeader();
     // Queries that read the mempool's view (an EVM account's pending nonce) or the latest state
     // whatever height they were asked at (EVM blocks and logs), on gRPC and ABCI Query alike.
-    this.queries.services.provideStateAccess({ pending: () => this.checkState, latest: () => ({ state: this.store.view(), height: this.store.lastHeight }) });
+    this.queries.services.provideStateAccess({ pending: () => this.pendingViews(), latest: () => ({ state: this.store.view(), height: this.store.lastHeight }) });
     const simulate = this.txProcessor.simulate?.bind(this.txProcessor);
     if (simulate) registerSimulate(this.queries.services, (tx) => simulate({ header: this.checkHeader, state: this.simulationState(), logger: this.logger }, tx));
   }
@@ -192,6 +202,7 @@ export class UnitApp extends BaseApplication {
       this.pending = undefined;
       this.genesis = undefined;
       // The mempool re-checks its txs against the new state.
+      this.preCommitCheckState = { state: this.checkState, until: Date.now() + RECHECK_GRACE_MS };
       this.checkState = this.store.begin();
       this.checkHeader = this.nextCheckHeader();
       return { retainHeight: 0n };
@@ -200,6 +211,7 @@ export class UnitApp extends BaseApplication {
 
   override checkTx(req: pb.RequestCheckTx): Promise<A.CheckTxResult> {
     return this.serial.run(() => {
+      if (req.type !== 1) this.preCommitCheckState = undefined; // the rechecks are done
       // CometBFT halts on an exception response, so nothing here may escape as one.
       try {
         return safely(() => this.txProcessor.check({ header: this.checkHeader, state: this.checkState, logger: this.logger }, req.tx, req.type === 1));
@@ -208,6 +220,14 @@ export class UnitApp extends BaseApplication {
         return { ...INTERNAL_RESULT, log: `internal error: ${(err as Error).message}` };
       }
     });
+  }
+
+  /** The mempool's views for pending reads, newest first (QueryContext.pending). */
+  private pendingViews(): Branch[] {
+    const before = this.preCommitCheckState;
+    if (before && Date.now() < before.until) return [this.checkState, before.state];
+    this.preCommitCheckState = undefined;
+    return [this.checkState];
   }
 
   /** The header CheckTx runs under: the next height, at the last committed block's time. */

@@ -13,10 +13,12 @@ export interface QueryContext {
   state: KVReader;
   height: number;
   /**
-   * The mempool's view: the latest committed state plus what CheckTx has applied since (sequences
-   * bumped, upfront costs deducted). Absent where no app runs (module unit tests).
+   * The mempool's views, newest first: the latest committed state plus what CheckTx has applied
+   * since (sequences bumped, upfront costs deducted). Right after a Commit, until CometBFT has
+   * rechecked the txs still waiting, the view from before the Commit follows (it still counts
+   * them). Absent where no app runs (module unit tests).
    */
-  pending?: () => KVReader;
+  pending?: () => readonly KVReader[];
   /** The latest committed state and its height, whatever height the request asked for. */
   latest?: () => { state: KVReader; height: number };
   /** Aborted when the caller gives up (a gRPC client's cancel or deadline); long queries stop then. */

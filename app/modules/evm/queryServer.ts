@@ -9,6 +9,7 @@ import type { Receipt } from "../../../gen/chain/evm/evm_pb.js";
 import { notFound, QueryError, type QueryContext, type QueryServices } from "../../query/service.js";
 import { GrpcCode } from "../../errors.js";
 import { moduleReader } from "../../store/prefixStore.js";
+import type { KVReader } from "../../store/types.js";
 import { estimateGasQuery, callQuery } from "./callQuery.js";
 import { getEvmBlockRecord, withTxHashes } from "./evmBlocks.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
@@ -27,6 +28,15 @@ export function latestOf(ctx: QueryContext): { state: QueryContext["state"]; hei
 
 export function registerEvmQueries(services: QueryServices, keepers: EvmKeepers): void {
   const queues = evmQueryQueues();
+  /** A pre-Commit mempool view's nonce; 0 if that view can no longer be read (its height pruned). */
+  async function olderPendingNonce(view: KVReader, address: Address, height: bigint): Promise<bigint> {
+    try {
+      return (await queryStateManager(keepers, view, height).getAccount(address))?.nonce ?? 0n;
+    } catch {
+      return 0n;
+    }
+  }
+
   services.register(Query, {
     receipt: (req, { state }) => {
       const receipt = getReceipt(moduleReader(state, EVM_STORE), txHashArg(req.txHash));
@@ -36,10 +46,13 @@ export function registerEvmQueries(services: QueryServices, keepers: EvmKeepers)
     params: (_req, { state }) => ({ params: paramsMessage(getEvmParams(moduleReader(state, EVM_STORE))) }),
     account: async (req, ctx) => {
       const address = new Address(evmAddressArg(req.address));
-      // The mempool's view when asked (and an app provides one): CheckTx's bumped nonces and deducted costs.
-      const state = req.pending && ctx.pending ? ctx.pending() : ctx.state;
-      const account = await queryStateManager(keepers, state, BigInt(ctx.height)).getAccount(address);
-      return { balance: (account?.balance ?? 0n).toString(), nonce: account?.nonce ?? 0n, codeHash: account?.codeHash ?? KECCAK256_NULL };
+      // The mempool's view when asked (and an app provides one): CheckTx's bumped nonces and deducted
+      // costs. The nonce is the highest of its views, so txs waiting for their recheck still count.
+      const [state, ...older] = req.pending && ctx.pending ? ctx.pending() : [ctx.state];
+      const account = await queryStateManager(keepers, state!, BigInt(ctx.height)).getAccount(address);
+      let nonce = account?.nonce ?? 0n;
+      for (const view of older) nonce = maxBigInt(nonce, await olderPendingNonce(view, address, BigInt(ctx.height)));
+      return { balance: (account?.balance ?? 0n).toString(), nonce, codeHash: account?.codeHash ?? KECCAK256_NULL };
     },
     code: async (req, ctx) => {
       const address = new Address(evmAddressArg(req.address));
@@ -75,3 +88,5 @@ export function registerEvmQueries(services: QueryServices, keepers: EvmKeepers)
     estimateGas: (req, ctx) => estimateGasQuery(keepers, queues.executions, req, ctx),
   });
 }
+
+const maxBigInt = (a: bigint, b: bigint) => (a > b ? a : b);
