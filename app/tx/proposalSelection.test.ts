@@ -4,6 +4,10 @@ import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, cre
 import { evmCommon } from "../modules/evm/ethTx.js";
 import { ethTxGasLimit, selectProposalTxs } from "./proposalSelection.js";
 import { protoBytesFieldSize } from "../../abci/proposal.js";
+import { prng } from "../../test/support/prng.js";
+import { moduleAddress } from "../modules/auth/keeper.js";
+import { EvmTestChain } from "../modules/evm/testChain.js";
+import { TestSigner } from "../modules/evm/testSigner.js";
 
 const common = evmCommon(2611n);
 const key = new Uint8Array(32).fill(3);
@@ -48,4 +52,58 @@ test("the byte budget: stops at the first tx that does not fit, skips one no blo
   const txs = [small, huge, small, small];
   assert.deepEqual(selectProposalTxs(txs, { maxTxBytes: 2 * size, evmGasLimit: 30_000_000n }), [small, small]);
   assert.deepEqual(selectProposalTxs([small, small, small], { maxTxBytes: 2 * size, evmGasLimit: 30_000_000n }).length, 2);
+});
+
+test("random mempools: order kept, both budgets kept, only oversized txs passed over, never empty while a tx fits", () => {
+  const random = prng(2611);
+  const int = (n: number) => Math.floor(random() * n);
+  const limit = 30_000_000n;
+  const gasChoices = [21_000n, 1_000_000n, 9_000_000n, 15_000_000n, 30_000_000n, 30_000_001n];
+  for (let round = 0; round < 200; round++) {
+    const txs: Uint8Array[] = [];
+    for (let i = 0, n = int(12); i < n; i++) {
+      const kind = int(4);
+      if (kind === 0) txs.push(Uint8Array.from([0x0a, ...new Uint8Array(1 + int(400))]));
+      else if (kind === 3) txs.push(Uint8Array.of(0x02, 0xff, int(256)));
+      else txs.push(eth(gasChoices[int(gasChoices.length)]!, BigInt(i)));
+    }
+    const maxTxBytes = int(3) === 0 ? -1 : 100 + int(1200);
+    const picked = selectProposalTxs(txs, { maxTxBytes, evmGasLimit: limit });
+    // In order, each input tx at most once.
+    let at = 0;
+    for (const tx of picked) {
+      while (at < txs.length && txs[at] !== tx) at++;
+      assert.ok(at < txs.length, `round ${round}: out of order`);
+      at++;
+    }
+    const size = (tx: Uint8Array) => protoBytesFieldSize(tx.length);
+    const gas = (tx: Uint8Array) => (tx[0] === 0x0a ? 0n : ethTxGasLimit(tx) > limit ? 0n : ethTxGasLimit(tx));
+    if (maxTxBytes >= 0) assert.ok(picked.reduce((s, tx) => s + size(tx), 0) <= maxTxBytes, `round ${round}: bytes`);
+    // FinalizeBlock refuses a tx once the gas used before it plus its gas limit passes the cap; gas
+    // used never exceeds the gas limit, so a selection within the cap by gas limits is never refused.
+    assert.ok(picked.reduce((s, tx) => s + gas(tx), 0n) <= limit, `round ${round}: gas`);
+    // Up to the last pick, anything left out could not be in any block.
+    const lastIndex = picked.length === 0 ? -1 : txs.lastIndexOf(picked[picked.length - 1]!);
+    for (let i = 0; i < lastIndex; i++) if (!picked.includes(txs[i]!)) assert.ok(maxTxBytes >= 0 && size(txs[i]!) > maxTxBytes, `round ${round}: tx ${i} jumped`);
+    if (txs.some((tx) => maxTxBytes < 0 || size(tx) <= maxTxBytes)) assert.ok(picked.length > 0, `round ${round}: starved`);
+  }
+});
+
+test("txs past the block's gas wait for the next block instead of failing in this one", async () => {
+  // Each fails after it runs (value for the gov account), so each counts its whole gas limit in its block.
+  const signer = new TestSigner(new Uint8Array(32).fill(0x31));
+  const chain = new EvmTestChain([{ address: signer.address.bytes, uunit: 10_000_000n }]);
+  await chain.block([]);
+  const gov = moduleAddress("gov");
+  const mempool = [0, 1, 2, 3].map(() => signer.tx({ to: gov, value: 1n, gasLimit: 12_000_000n }));
+  for (const tx of mempool) assert.equal(chain.check(tx).code ?? 0, 0);
+  const first = chain.processor.selectForProposal(mempool, -1);
+  assert.deepEqual(first, mempool.slice(0, 2));
+  for (const r of await chain.block(first)) assert.deepEqual([r.code ?? 0, r.gasUsed], [0, 12_000_000n]);
+  const rest = mempool.slice(2);
+  assert.deepEqual(chain.processor.selectForProposal(rest, -1), rest);
+  for (const r of await chain.block(rest)) assert.deepEqual([r.code ?? 0, r.gasUsed], [0, 12_000_000n]);
+  assert.equal(chain.nonce(signer.address.bytes), 4n);
+  // Without the stop rule the third would have been refused for the block's gas, and the fourth for its nonce.
+  chain.close();
 });

@@ -1,8 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { createFeeMarket1559Tx } from "@ethereumjs/tx";
+import { Hardfork } from "@ethereumjs/common";
+import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, getMinimumGasLimit } from "@ethereumjs/tx";
 import { Address, privateToAddress } from "@ethereumjs/util";
-import { decodeEthTx, evmCommon } from "./ethTx.js";
+import { decodeCacheUsage, decodeEthTx, DECODED_CACHE_MAX_BYTES, DECODED_CACHE_MAX_ENTRIES, evmCommon } from "./ethTx.js";
 import { AppError } from "../../errors.js";
 
 const key = new Uint8Array(32).fill(9);
@@ -28,4 +29,57 @@ test("the cache is keyed by chain id too: the same bytes under another chain id 
 test("refusals are not cached: garbage is refused every time", () => {
   const garbage = Uint8Array.of(0x02, 0xc3, 0x01, 0x02, 0x03);
   for (let i = 0; i < 2; i++) assert.throws(() => decodeEthTx(garbage, 2611n), AppError);
+});
+
+test("the shared decode Common gives every tx what a Common of its own gives: gas, hash, sender, chain id", () => {
+  const c = evmCommon(2611n);
+  const to = `0x${"55".repeat(20)}`;
+  const data = Uint8Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? 0 : i));
+  const txs = [
+    createLegacyTx({ nonce: 1n, gasPrice: 7n, gasLimit: 90_000n, to, data }, { common: c }).sign(key),
+    createAccessList2930Tx({ nonce: 2n, gasPrice: 7n, gasLimit: 90_000n, to, data, accessList: [{ address: to, storageKeys: [`0x${"01".repeat(32)}`] }] }, { common: c }).sign(key),
+    createFeeMarket1559Tx({ nonce: 3n, maxFeePerGas: 9n, gasLimit: 200_000n, data }, { common: c }).sign(key),
+    createEOACode7702Tx({ nonce: 4n, maxFeePerGas: 9n, gasLimit: 90_000n, to, authorizationList: [{ chainId: "0x0a33", address: to, nonce: "0x0", yParity: "0x0", r: "0x01", s: "0x01" }] }, { common: c }).sign(key),
+  ];
+  for (const t of txs) {
+    const bytes = t.serialize();
+    const ours = decodeEthTx(bytes, 2611n);
+    const own = createTxFromRLP(bytes, { common: c });
+    assert.notEqual(ours.tx.common, own.common);
+    assert.deepEqual(
+      [ours.tx.getIntrinsicGas(), ours.tx.getDataGas(), getMinimumGasLimit(ours.tx, ours.sender), ours.tx.common.chainId(), ours.tx.common.hardfork(), ours.tx.hash(), ours.sender.toString()],
+      [own.getIntrinsicGas(), own.getDataGas(), getMinimumGasLimit(own, own.getSenderAddress()), own.common.chainId(), own.common.hardfork(), own.hash(), own.getSenderAddress().toString()],
+      `type ${t.type}`,
+    );
+  }
+});
+
+test("nobody can move the shared decode Common to another hardfork: it throws and every tx keeps Prague", () => {
+  const d = decodeEthTx(raw(2n), 2611n);
+  assert.ok(Object.isFrozen(d.tx.common));
+  assert.throws(() => d.tx.common.setHardfork(Hardfork.Cancun));
+  assert.throws(() => d.tx.common.setEIPs([7702]));
+  d.tx.common.setHardfork(Hardfork.Prague); // the same hardfork is no change
+  assert.equal(decodeEthTx(raw(3n), 2611n).tx.common.hardfork(), Hardfork.Prague);
+});
+
+test("the cache is bounded by raw bytes as well as entries, and hands each caller its own bytes", () => {
+  const data = new Uint8Array(64 * 1024).fill(1);
+  const big = (nonce: bigint) =>
+    createFeeMarket1559Tx({ nonce, gasLimit: 2_000_000n, maxFeePerGas: 10n ** 9n, to: `0x${"44".repeat(20)}`, data }, { common: evmCommon(2611n) }).sign(key).serialize();
+  const count = Math.ceil(DECODED_CACHE_MAX_BYTES / data.length) + 20;
+  for (let i = 0; i < count; i++) decodeEthTx(big(1_000n + BigInt(i)), 2611n);
+  const usage = decodeCacheUsage();
+  assert.ok(usage.bytes <= DECODED_CACHE_MAX_BYTES, `${usage.bytes} bytes cached`);
+  assert.ok(usage.entries < count && usage.entries <= DECODED_CACHE_MAX_ENTRIES);
+  // A tx inside a larger buffer (as FinalizeBlock's request holds its txs): the answer to a later
+  // caller carries that caller's bytes, not the first caller's view.
+  const bytes = raw(4n);
+  const request = new Uint8Array(bytes.length + 10);
+  request.set(bytes, 5);
+  const first = decodeEthTx(request.subarray(5, 5 + bytes.length), 2611n);
+  const second = Uint8Array.from(bytes);
+  const again = decodeEthTx(second, 2611n);
+  assert.equal(again.tx, first.tx);
+  assert.equal(again.bytes, second);
 });

@@ -35,7 +35,10 @@ export function evmCommon(chainId: bigint): Common {
 // The Common txs are decoded with. A tx only reads its Common, yet the library gives every tx a
 // copy and rebuilds that copy's parameter table (a third of an ERC-20 transfer's cost). This one
 // has the tx parameters merged once and hands out itself instead of copies. VMs never get it:
-// they subscribe to their Common's events and take copies of evmCommon().
+// they subscribe to their Common's events and take copies of evmCommon(). It is frozen because
+// every decoded tx (and the decode cache below) shares it: a change of hardfork or EIPs (runTx
+// moves a tx's Common to its block's hardfork when they differ) would otherwise reach every tx at
+// once; frozen, it throws instead.
 const decodeCommons = new Map<bigint, Common>();
 function decodeCommon(chainId: bigint): Common {
   let common = decodeCommons.get(chainId);
@@ -44,6 +47,7 @@ function decodeCommon(chainId: bigint): Common {
     shared.updateParams(paramsTx);
     shared.copy = () => shared;
     shared.updateParams = () => shared;
+    Object.freeze(shared);
     common = shared;
     decodeCommons.set(chainId, common);
   }
@@ -52,20 +56,41 @@ function decodeCommon(chainId: bigint): Common {
 
 // Txs decoded lately, so a tx decoded and authenticated in CheckTx is not decoded and its sender
 // not recovered again when its block runs it. The result is a function of the bytes and the chain
-// id alone, and the tx object is frozen, so sharing it changes nothing but the time. Oldest out first.
-const DECODED_CACHE_SIZE = 10_000;
-const decoded = new Map<string, DecodedEthTx>();
+// id alone (the decode Common is fixed), and the tx object is frozen, so sharing it changes nothing
+// but the time. Oldest out first. Bounded by entries and by the raw bytes of the txs held: anyone
+// can have CheckTx decode signed 128 KiB txs that then fail for want of funds, and the key and the
+// decoded fields each cost about as much as the raw tx. Entries keep no caller's bytes: a tx first
+// seen in FinalizeBlock is a view into the whole request, which the cache would otherwise pin.
+export const DECODED_CACHE_MAX_ENTRIES = 10_000;
+export const DECODED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+type CachedDecode = Omit<DecodedEthTx, "bytes"> & { size: number };
+const decoded = new Map<string, CachedDecode>();
+let decodedBytes = 0;
 
 /** Decodes and authenticates a raw Ethereum tx; throws AppErrors users can act on. */
 export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   if (bytes.length > MAX_ETH_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`Ethereum tx of ${bytes.length} bytes exceeds the limit of ${MAX_ETH_TX_BYTES}`);
   const key = `${chainId}/${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
   const known = decoded.get(key);
-  if (known !== undefined) return { ...known, bytes };
+  if (known !== undefined) return { tx: known.tx, sender: known.sender, hash: known.hash, bytes };
   const d = decodeUncached(bytes, chainId);
-  if (decoded.size >= DECODED_CACHE_SIZE) decoded.delete(decoded.keys().next().value!);
-  decoded.set(key, d);
+  remember(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: bytes.length });
   return d;
+}
+
+function remember(key: string, entry: CachedDecode): void {
+  decoded.set(key, entry);
+  decodedBytes += entry.size;
+  while (decoded.size > DECODED_CACHE_MAX_ENTRIES || decodedBytes > DECODED_CACHE_MAX_BYTES) {
+    const [oldestKey, oldest] = decoded.entries().next().value!;
+    decoded.delete(oldestKey);
+    decodedBytes -= oldest.size;
+  }
+}
+
+/** Entries and raw bytes the decode cache holds (for tests of its bounds). */
+export function decodeCacheUsage(): { entries: number; bytes: number } {
+  return { entries: decoded.size, bytes: decodedBytes };
 }
 
 function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {

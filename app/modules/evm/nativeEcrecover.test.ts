@@ -1,6 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { ecrecover, bigIntToUnpaddedBytes } from "@ethereumjs/util";
+import { createRequire } from "node:module";
+import { ecrecover, bigIntToUnpaddedBytes, setLengthLeft } from "@ethereumjs/util";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { nativeEcrecover } from "./nativeEcrecover.js";
@@ -51,4 +52,32 @@ test("refuses exactly what the library refuses", () => {
     assert.equal(outcome(() => ecrecover(msg, vv, rr, ss)), "throws", name);
   }
   assert.equal(outcome(() => nativeEcrecover(msg, v, new Uint8Array(33).fill(1), s)), "throws");
+});
+
+// The ECRECOVER precompile takes any 32-byte hash and any r, s below the group order, high s too,
+// so those must agree as well; and so must the `secp256k1` package's pure-JS fallback, which a node
+// whose native build is missing would run instead (silently: the package falls back by itself).
+test("agrees with the library and with the package's JS fallback on high s, hashes >= n and r that is no x coordinate", () => {
+  const require = createRequire(import.meta.url);
+  const fallback = require("secp256k1/elliptic.js") as { ecdsaRecover(sig: Uint8Array, recid: number, msg: Uint8Array, compressed: boolean): Uint8Array };
+  const word = (n: bigint) => setLengthLeft(bytes(n), 32);
+  const seeded = (i: number, j: number) => BigInt(`0x${Buffer.from(keccak_256(Uint8Array.of(i, j))).toString("hex")}`) % N;
+  const { r, s } = ecsign(keccak_256(Uint8Array.of(1)), keccak_256(Uint8Array.of(5)));
+  const [r0, s0] = [BigInt(`0x${Buffer.from(r).toString("hex")}`), BigInt(`0x${Buffer.from(s).toString("hex")}`)];
+  const pairs: [bigint, bigint][] = [[r0, s0], [r0, N - s0], [1n, 1n], [N - 1n, N - 1n], [5n, 7n]];
+  for (let i = 0; i < 12; i++) pairs.push([seeded(i, 1), seeded(i, 2)]);
+  let recovered = 0;
+  for (const m of [0n, 1n, N - 1n, N, N + 5n, 2n ** 256n - 1n, seeded(99, 0)]) {
+    for (const [rr, ss] of pairs) {
+      for (const v of [27n, 28n]) {
+        const msg = word(m);
+        const expected = outcome(() => ecrecover(msg, v, word(rr), word(ss)));
+        assert.equal(outcome(() => nativeEcrecover(msg, v, word(rr), word(ss))), expected, `hash ${m}, r ${rr}, s ${ss}, v ${v}`);
+        const sig = Uint8Array.from([...word(rr), ...word(ss)]);
+        assert.equal(outcome(() => fallback.ecdsaRecover(sig, Number(v - 27n), msg, false).subarray(1)), expected, `fallback: hash ${m}, r ${rr}, s ${ss}, v ${v}`);
+        if (expected !== "throws") recovered++;
+      }
+    }
+  }
+  assert.ok(recovered > 100, "most cases recover a key, so the comparison is not only of refusals");
 });
