@@ -17,3 +17,13 @@ export class WalletRequestError extends Error {
     super(message, options);
   }
 }
+
+/** The wallet object lacks what the helper needs (not a Keplr-style wallet, or a signer that cannot sign SIGN_MODE_DIRECT). */
+export class WalletUnsupportedError extends Error {
+  override readonly name = "WalletUnsupportedError";
+}
+
+/** The node at the given RPC endpoint could not be reached. */
+export class NodeConnectionError extends Error {
+  override readonly name = "NodeConnectionError";
+}

@@ -2,6 +2,7 @@
 // connection"), in the shape of EIP-3085's wallet_addEthereumChain parameter. The native coin has
 // 18 decimals on the EVM side whatever the bank side's 6: one UNIT is 10^18 wei there.
 import { WalletNetworkError } from "./errors.js";
+import { httpUrl } from "./httpUrl.js";
 
 /** The devnet's EVM chain id (hex 0xa33). */
 export const DEVNET_EVM_CHAIN_ID = 2611;
@@ -58,16 +59,4 @@ function chainIdHex(id: number | bigint): string {
   const valid = typeof id === "bigint" ? id > 0n && id <= BigInt(Number.MAX_SAFE_INTEGER) : Number.isSafeInteger(id) && id > 0;
   if (!valid) throw new WalletNetworkError(`evmChainId must be a positive integer (2611 on the devnet), got ${String(id)}`);
   return "0x" + id.toString(16);
-}
-
-// Wallets take only http(s) RPC and explorer URLs; a typo caught here is clearer than a wallet's refusal.
-function httpUrl(field: string, text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new WalletNetworkError(`${field} must be an http:// or https:// URL, got "${text}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new WalletNetworkError(`${field} must be an http:// or https:// URL, got "${text}"`);
-  return text;
 }
