@@ -35,6 +35,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { positiveIntFlag } from "./args.js";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { anyUnpack } from "@bufbuild/protobuf/wkt";
 import { secp256k1 as noble } from "@noble/curves/secp256k1.js";
@@ -86,9 +87,7 @@ const { values: args } = parseArgs({
 });
 
 function positiveInt(name: keyof typeof args): number {
-  const n = Number(args[name]);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
+  return positiveIntFlag(args[name] as string | undefined, name);
 }
 
 const SENDERS = positiveInt("senders");

@@ -25,6 +25,7 @@
  * receipts of every sender's last transfer exist (a sender's txs commit in nonce order).
  */
 import { parseArgs } from "node:util";
+import { positiveIntFlag } from "./args.js";
 import { ensureCometbft } from "../cometbft/install.js";
 import { REPO_ROOT } from "../cometbft/paths.js";
 import fs from "node:fs";
@@ -56,9 +57,7 @@ const { values: args } = parseArgs({
 });
 
 function positiveInt(name: keyof typeof args): number {
-  const n = Number(args[name]);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
+  return positiveIntFlag(args[name] as string | undefined, name);
 }
 
 const SENDERS = positiveInt("senders");

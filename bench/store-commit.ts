@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { positiveIntFlag } from './args.js';
 import Database from 'better-sqlite3';
 import { appHash, Store, type SynchronousMode } from '../app/store/index.js';
 
@@ -25,8 +26,8 @@ const { values: args } = parseArgs({
   },
 });
 
-const BLOCKS = positiveInt(args.blocks, 'blocks');
-const WRITES = positiveInt(args.writes, 'writes');
+const BLOCKS = positiveIntFlag(args.blocks, 'blocks');
+const WRITES = positiveIntFlag(args.writes, 'writes');
 const WARMUP = nonNegativeInt(args.warmup, 'warmup');
 const KEEP_RECENT = nonNegativeInt(args['keep-recent'], 'keep-recent');
 const SYNC = args.sync.toUpperCase() as SynchronousMode;
@@ -34,11 +35,6 @@ if (SYNC !== 'FULL' && SYNC !== 'NORMAL') throw new Error('--sync must be FULL o
 const KEY_BYTES = 32;
 const VALUE_BYTES = 100;
 
-function positiveInt(s: string, name: string): number {
-  const n = Number(s);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer`);
-  return n;
-}
 
 function nonNegativeInt(s: string, name: string): number {
   const n = Number(s);
