@@ -23,10 +23,7 @@ let stop: () => Promise<void>;
 before(async () => {
   ({ node, rpc, stop } = await startEvmRpcChain([sender.address]));
 });
-after(async () => {
-  if (process.env.KEEP_NODE_HOME && rpc) console.log(rpc.logs());
-  await stop?.();
-});
+after(() => stop?.());
 
 interface CometBlockResult {
   block_id: { hash: string };

@@ -20,10 +20,7 @@ let stop: () => Promise<void>;
 before(async () => {
   ({ node, rpc, stop } = await startEvmRpcChain([sender.address]));
 });
-after(async () => {
-  if (process.env.KEEP_NODE_HOME && rpc) console.log(rpc.logs());
-  await stop?.();
-});
+after(() => stop?.());
 
 interface TxFields { nonce?: number; chainId?: bigint; maxFeePerGas?: bigint; data?: string; gasLimit?: bigint; value?: bigint }
 

@@ -41,10 +41,7 @@ before(async () => {
   ({ node, rpc, stop } = await startEvmRpcChain([sender.address]));
   blockHash = (await rpc.result("eth_getBlockByNumber", "0x1", false)).hash;
 });
-after(async () => {
-  if (process.env.KEEP_NODE_HOME && rpc) console.log(rpc.logs());
-  await stop?.();
-});
+after(() => stop?.());
 
 function generator(rand: () => number) {
   const int = (n: number) => Math.floor(rand() * n);

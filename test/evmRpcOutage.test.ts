@@ -19,10 +19,7 @@ let stop: () => Promise<void>;
 before(async () => {
   ({ node, rpc, stop } = await startEvmRpcChain([sender.address]));
 });
-after(async () => {
-  if (process.env.KEEP_NODE_HOME && rpc) console.log(rpc.logs());
-  await stop?.();
-});
+after(() => stop?.());
 
 /** Each answer is a result or an error a client can act on, and comes within `ms`. */
 async function answeredDuringOutage(ms: number, ...calls: Array<[string, ...unknown[]]>): Promise<RpcAnswer[]> {

@@ -91,7 +91,9 @@ export async function startEvmRpcChain(addresses: readonly string[], options: { 
     return {
       node,
       rpc,
+      /** Stops both; with KEEP_NODE_HOME set, prints the server's log first (for debugging a failure). */
       async stop() {
+        if (process.env.KEEP_NODE_HOME) console.log(rpc.logs());
         await rpc.stop();
         await node.destroy();
       },
