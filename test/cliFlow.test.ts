@@ -5,22 +5,16 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { runUnitd, type CliRun } from "./support/unitdCli.js";
 import fs from "node:fs";
-import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
-import { FAUCET_TEST_MNEMONIC } from "../cometbft/testKeys.js";
 import { waitUntil } from "../cometbft/readiness.js";
 import { getBalance } from "../sdk/client/bankQueries.js";
 import { CometRpcClient } from "../sdk/client/cometRpcClient.js";
 import { encodeBech32 } from "../sdk/crypto/bech32.js";
 import { formatHexAddress } from "../sdk/crypto/hexAddress.js";
 import { formatAccountAddress, parseAccountAddress } from "../sdk/crypto/accountAddress.js";
-import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
-import { FaucetSender } from "../gateway/faucet/faucetSender.js";
-import { createFaucetApp } from "../gateway/faucet/server.js";
-import { SlidingWindowLimiter } from "../gateway/faucet/slidingWindowLimiter.js";
 import { LocalNode } from "./support/localNode.js";
+import { startInProcessFaucet, type InProcessFaucet } from "./support/inProcessFaucet.js";
 import { freePort } from "./support/ports.js";
 
 const GOV_ADDRESS = "unit10d07y265gmmuvt4z0w9aw880jnsr700jj6dgqc";
@@ -28,7 +22,7 @@ const RECIPIENT = formatAccountAddress(Uint8Array.from({ length: 20 }, (_, i) =>
 
 let node: LocalNode;
 let rpc: CometRpcClient;
-let faucet: http.Server;
+let faucet: InProcessFaucet;
 let faucetUrl: string;
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-cli-"));
 
@@ -37,14 +31,8 @@ before(async () => {
   await node.start();
   await node.waitForHeight(2);
   rpc = new CometRpcClient(node.rpcUrl);
-  // The faucet in-process (test/faucet.test.ts covers its own process): same app, real HTTP.
-  const windowMs = 3_600_000;
-  const amount = [{ denom: "uunit", amount: "100000000" }];
-  const sender = new FaucetSender({ rpc, signer: signerFromMnemonic(FAUCET_TEST_MNEMONIC), amount, fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n } });
-  const app = createFaucetApp({ sender, amount, bodyLimitBytes: 4096, limits: { windowMs, perAddress: new SlidingWindowLimiter({ limit: 5, windowMs }), perIp: new SlidingWindowLimiter({ limit: 50, windowMs }) } });
-  faucet = http.createServer(app.callback());
-  await new Promise<void>((resolve) => faucet.listen(0, "127.0.0.1", resolve));
-  faucetUrl = `http://127.0.0.1:${(faucet.address() as AddressInfo).port}`;
+  faucet = await startInProcessFaucet(rpc, 100_000_000n);
+  faucetUrl = faucet.url;
 });
 
 after(async () => {

@@ -3,29 +3,23 @@
 // aunit, and the key can spend them with an Ethereum tx. Bad 0x input is refused and funds nobody.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Wallet, keccak256, toUtf8Bytes } from "ethers";
 import { Query as EvmQuery } from "../gen/chain/evm/query_pb.js";
-import { FAUCET_TEST_MNEMONIC } from "../cometbft/testKeys.js";
 import { waitUntil } from "../cometbft/readiness.js";
 import { getBalance } from "../sdk/client/bankQueries.js";
 import { CometRpcClient } from "../sdk/client/cometRpcClient.js";
 import { AbciQueryError } from "../sdk/client/errors.js";
 import { grpcQuery } from "../sdk/client/grpcQuery.js";
 import { toBech32Address } from "../sdk/crypto/accountAddress.js";
-import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
-import { FaucetSender } from "../gateway/faucet/faucetSender.js";
-import { createFaucetApp } from "../gateway/faucet/server.js";
-import { SlidingWindowLimiter } from "../gateway/faucet/slidingWindowLimiter.js";
 import { LocalNode } from "./support/localNode.js";
+import { startInProcessFaucet, type InProcessFaucet } from "./support/inProcessFaucet.js";
 
 const AMOUNT = 100_000_000n; // uunit per request
 const AUNIT_PER_UUNIT = 10n ** 12n;
 
 let node: LocalNode;
 let rpc: CometRpcClient;
-let faucet: http.Server;
+let faucet: InProcessFaucet;
 let faucetUrl: string;
 
 before(async () => {
@@ -33,14 +27,8 @@ before(async () => {
   await node.start();
   await node.waitForHeight(2);
   rpc = new CometRpcClient(node.rpcUrl);
-  // In-process, as test/cliFlow.test.ts runs it (test/faucet.test.ts covers the faucet's own process).
-  const windowMs = 3_600_000;
-  const amount = [{ denom: "uunit", amount: AMOUNT.toString() }];
-  const sender = new FaucetSender({ rpc, signer: signerFromMnemonic(FAUCET_TEST_MNEMONIC), amount, fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n } });
-  const app = createFaucetApp({ sender, amount, bodyLimitBytes: 4096, limits: { windowMs, perAddress: new SlidingWindowLimiter({ limit: 5, windowMs }), perIp: new SlidingWindowLimiter({ limit: 50, windowMs }) } });
-  faucet = http.createServer(app.callback());
-  await new Promise<void>((resolve) => faucet.listen(0, "127.0.0.1", resolve));
-  faucetUrl = `http://127.0.0.1:${(faucet.address() as AddressInfo).port}`;
+  faucet = await startInProcessFaucet(rpc, AMOUNT);
+  faucetUrl = faucet.url;
 });
 
 after(async () => {
