@@ -59,7 +59,7 @@ test('a caller that mutates a value it read does not change the next read', () =
   store.close();
 });
 
-test('bounded by entries and by bytes, oldest first', () => {
+test('bounded by entries and by bytes, least recently used first', () => {
   const cache = new LatestReadCache(3, 1_000_000);
   for (const k of ['a', 'b', 'c', 'd']) cache.set(k, b(k));
   assert.equal(cache.size, 3);

@@ -2,20 +2,22 @@
 // by tx after tx, and each SQLite lookup ("newest version <= height") costs far more than a Map
 // hit. Valid for one height only: Store.commit drops every key the block changed and moves the
 // cache on to the new height. Absent keys are remembered too (an EOA has no code hash).
-// Bounded by entries and by bytes; the oldest entries go first. It is a cache of reads and never
-// changes what a read returns, so consensus cannot see it.
+// Bounded by entries and by bytes (app/lru.ts); a value that alone outweighs the byte bound is not
+// kept. It is a cache of reads and never changes what a read returns, so consensus cannot see it.
+import { Lru } from '../lru.js';
 import { copyBytes } from './bytes.js';
 
 const ABSENT = null;
 
 export class LatestReadCache {
-  private readonly entries = new Map<string, Buffer | typeof ABSENT>();
-  private bytes = 0;
+  private readonly entries: Lru<string, Buffer | typeof ABSENT>;
 
   constructor(
-    private readonly maxEntries: number,
+    maxEntries: number,
     private readonly maxBytes: number,
-  ) {}
+  ) {
+    this.entries = new Lru(maxEntries, { max: maxBytes, of: weight });
+  }
 
   /** The cached value: a Buffer (a copy: callers may not share ours), ABSENT, or undefined when not cached. */
   get(key: string): Buffer | typeof ABSENT | undefined {
@@ -24,27 +26,16 @@ export class LatestReadCache {
   }
 
   set(key: string, value: Buffer | undefined): void {
-    this.delete(key);
     const stored = value === undefined ? ABSENT : copyBytes(value);
-    this.entries.set(key, stored);
-    this.bytes += weight(key, stored);
-    while (this.entries.size > this.maxEntries || this.bytes > this.maxBytes) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.delete(oldest.value);
+    if (weight(stored, key) > this.maxBytes) {
+      this.entries.delete(key);
+      return;
     }
+    this.entries.set(key, stored);
   }
 
   delete(key: string): void {
-    const v = this.entries.get(key);
-    if (v === undefined) return;
     this.entries.delete(key);
-    this.bytes -= weight(key, v);
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
   }
 
   get size(): number {
@@ -52,6 +43,7 @@ export class LatestReadCache {
   }
 }
 
-function weight(key: string, value: Buffer | typeof ABSENT): number {
+/** Approximate bytes an entry holds: the key's UTF-16 string, the value, and the entry itself. */
+function weight(value: Buffer | typeof ABSENT, key: string): number {
   return key.length * 2 + (value === ABSENT ? 0 : value.length) + 64;
 }

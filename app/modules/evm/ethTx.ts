@@ -7,6 +7,7 @@ import type { Address } from "@ethereumjs/util";
 import { sdkErrors } from "../../errors.js";
 import { evmError, evmErrors } from "./errors.js";
 import { nativeEcrecover } from "./nativeEcrecover.js";
+import { Lru } from "../../lru.js";
 
 /** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
 export const MAX_ETH_TX_BYTES = 128 * 1024;
@@ -57,40 +58,30 @@ function decodeCommon(chainId: bigint): Common {
 // Txs decoded lately, so a tx decoded and authenticated in CheckTx is not decoded and its sender
 // not recovered again when its block runs it. The result is a function of the bytes and the chain
 // id alone (the decode Common is fixed), and the tx object is frozen, so sharing it changes nothing
-// but the time. Oldest out first. Bounded by entries and by the raw bytes of the txs held: anyone
-// can have CheckTx decode signed 128 KiB txs that then fail for want of funds, and the key and the
-// decoded fields each cost about as much as the raw tx. Entries keep no caller's bytes: a tx first
+// but the time. Least recently used out first (app/lru.ts). Bounded by entries and by the raw
+// bytes of the txs held: anyone can have CheckTx decode signed 128 KiB txs that then fail for want
+// of funds, and the key and the decoded fields each cost about as much as the raw tx. Entries keep no caller's bytes: a tx first
 // seen in FinalizeBlock is a view into the whole request, which the cache would otherwise pin.
 export const DECODED_CACHE_MAX_ENTRIES = 10_000;
 export const DECODED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 type CachedDecode = Omit<DecodedEthTx, "bytes"> & { size: number };
-const decoded = new Map<string, CachedDecode>();
-let decodedBytes = 0;
+const decoded = new Lru<string, CachedDecode>(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (entry) => entry.size });
 
 /** Decodes and authenticates a raw Ethereum tx; throws AppErrors users can act on. */
 export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
+  // Before the cache key, which costs in proportion to the size.
   if (bytes.length > MAX_ETH_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`Ethereum tx of ${bytes.length} bytes exceeds the limit of ${MAX_ETH_TX_BYTES}`);
   const key = `${chainId}/${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
   const known = decoded.get(key);
   if (known !== undefined) return { tx: known.tx, sender: known.sender, hash: known.hash, bytes };
   const d = decodeUncached(bytes, chainId);
-  remember(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: bytes.length });
+  decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: bytes.length });
   return d;
-}
-
-function remember(key: string, entry: CachedDecode): void {
-  decoded.set(key, entry);
-  decodedBytes += entry.size;
-  while (decoded.size > DECODED_CACHE_MAX_ENTRIES || decodedBytes > DECODED_CACHE_MAX_BYTES) {
-    const [oldestKey, oldest] = decoded.entries().next().value!;
-    decoded.delete(oldestKey);
-    decodedBytes -= oldest.size;
-  }
 }
 
 /** Entries and raw bytes the decode cache holds (for tests of its bounds). */
 export function decodeCacheUsage(): { entries: number; bytes: number } {
-  return { entries: decoded.size, bytes: decodedBytes };
+  return { entries: decoded.size, bytes: decoded.weightSum };
 }
 
 function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {

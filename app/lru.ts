@@ -1,12 +1,14 @@
 // A bounded cache that forgets the least recently used entry first (a Map keeps insertion order;
 // a hit moves the entry to the end). Bounded in entries and, when given a weight, in the total
 // weight of its values (bytes), so a few huge values cannot take the room of many small ones.
-// Only for caches: nothing here feeds consensus.
+// Only for caches whose hits and misses never change a result (the store's latest reads, decoded
+// txs, the JSON-RPC server's blocks): which entries it holds must never matter to consensus.
 
 /** A second bound: the values' total weight (e.g. their approximate bytes). */
-export interface LruWeight<V> {
+export interface LruWeight<V, K = unknown> {
   max: number;
-  of(value: V): number;
+  /** The weight of one entry; the key is given for caches whose keys are large too. */
+  of(value: V, key: K): number;
 }
 
 export class Lru<K, V> {
@@ -15,7 +17,7 @@ export class Lru<K, V> {
 
   constructor(
     private readonly capacity: number,
-    private readonly weight?: LruWeight<V>,
+    private readonly weight?: LruWeight<V, K>,
   ) {
     if (!(capacity >= 1)) throw new RangeError(`cache capacity must be at least 1, got ${capacity}`);
   }
@@ -31,7 +33,7 @@ export class Lru<K, V> {
 
   set(key: K, value: V): void {
     this.delete(key);
-    const weight = this.weight?.of(value) ?? 0;
+    const weight = this.weight?.of(value, key) ?? 0;
     this.entries.set(key, { value, weight });
     this.totalWeight += weight;
     // The newest entry stays even if it alone outweighs the bound: its caller is about to use it.
