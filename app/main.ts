@@ -4,13 +4,13 @@
 // in a container whose port is published.
 import { parseArgs } from "node:util";
 import { AbciServer } from "../abci/server.js";
-import { nodeHomePaths, readAppConfig } from "../cometbft/home.js";
+import { nodeHomePaths, readAppConfig } from "../common/node/home.js";
 import { UnitApp } from "./app.js";
 import { createNodeGrpcServer, GrpcListenError } from "./grpc/index.js";
-import { createLogger } from "./logger.js";
+import { createLogger } from "../common/logger.js";
 import { wireApp } from "./modules.js";
 import { openStore } from "./store/index.js";
-import { defaultHome } from "../cometbft/paths.js";
+import { defaultHome } from "../common/node/paths.js";
 
 const { values } = parseArgs({ options: { home: { type: "string" }, "grpc-host": { type: "string" } } });
 const paths = nodeHomePaths(values.home ?? defaultHome());

@@ -16,7 +16,7 @@ import { StakingKeeper } from "./modules/staking/keeper.js";
 import { stakingModule } from "./modules/staking/module.js";
 import { identityModule } from "./modules/identity/module.js";
 import { QueryRouter } from "./query/router.js";
-import { FEE_COLLECTOR } from "./tx/ante.js";
+import { BONDED_POOL, FEE_COLLECTOR, GOV_ACCOUNT, NOT_BONDED_POOL, PRECISEBANK_RESERVE } from "../common/moduleAccounts.js";
 import { CosmosTxProcessor } from "./tx/cosmosTxProcessor.js";
 import type { TxProcessor } from "./tx/processor.js";
 import { RoutingTxProcessor } from "./tx/routingTxProcessor.js";
@@ -26,12 +26,10 @@ import { SignatureCache } from "./tx/signatures.js";
 /** Module accounts, created at genesis in this order (which fixes their account numbers). */
 export const MODULE_ACCOUNTS = [
   { name: FEE_COLLECTOR, permissions: [] },
-  { name: "gov", permissions: ["burner"] },
-  // Staked tokens of bonded validators, and tokens on their way out (unbonding).
-  { name: "bonded_tokens_pool", permissions: ["burner", "staking"] },
-  { name: "not_bonded_tokens_pool", permissions: ["burner", "staking"] },
-  // Backs every fractional aunit balance; only precisebank moves it.
-  { name: "precisebank", permissions: ["burner"] },
+  { name: GOV_ACCOUNT, permissions: ["burner"] },
+  { name: BONDED_POOL, permissions: ["burner", "staking"] },
+  { name: NOT_BONDED_POOL, permissions: ["burner", "staking"] },
+  { name: PRECISEBANK_RESERVE, permissions: ["burner"] },
 ] as const;
 
 /** The keepers; gov executes passed proposals through `msgs`, the router every module registers into. */

@@ -16,9 +16,10 @@ import { withGenesisBalances } from "../app/genesis.js";
 import { ensureCometbft } from "../cometbft/install.js";
 import { DEFAULT_CHAIN_ID } from "../cometbft/genesis.js";
 import { generateDevnet } from "../cometbft/devnet/generate.js";
+import { localChainAppState } from "../app/localGenesis.js";
 import type { DevnetNode } from "../cometbft/devnet/layout.js";
 import { nodeProcesses } from "../cometbft/devnet/processes.js";
-import { shiftPorts } from "../cometbft/ports.js";
+import { shiftPorts } from "../common/node/ports.js";
 import { canConnect, findFreePortOffset, waitUntil } from "../cometbft/readiness.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { getSigningInfo } from "../sdk/client/authQueries.js";
@@ -56,6 +57,7 @@ async function runNetwork(validators: number, comet: string): Promise<Outcome> {
   const nodes: DevnetNode[] = generateDevnet({
     dir,
     cometBinary: comet,
+    appState: localChainAppState,
     validators,
     basePorts: shiftPorts(await findFreePortOffset(50, validators)),
     timeoutCommit: args["timeout-commit"],

@@ -27,7 +27,7 @@
 import { parseArgs } from "node:util";
 import { positiveIntFlag } from "./args.js";
 import { ensureCometbft } from "../cometbft/install.js";
-import { REPO_ROOT } from "../cometbft/paths.js";
+import { REPO_ROOT } from "../common/node/paths.js";
 import fs from "node:fs";
 import path from "node:path";
 import { printProfile, summariseCpuProfile } from "./load/cpuProfile.js";

@@ -23,7 +23,7 @@ import { parseArgs } from "node:util";
 import { EVM, EVMMockBlockchain, NobleBLS, NobleBN254 } from "@ethereumjs/evm";
 import { SimpleStateManager } from "@ethereumjs/statemanager";
 import { concatBytes, createAddressFromString, intToBytes, setLengthLeft } from "@ethereumjs/util";
-import { evmCommon } from "../app/modules/evm/ethTx.js";
+import { evmCommon } from "../common/ethereum/ethTx.js";
 import { createEvmOnWasmPrecompiles } from "../app/modules/evm/precompileBackends.js";
 import { BLS12_381_ORDER, blsFp, blsG1Times, blsG2Times, bnG1Times, bnG2Times, scalar } from "../app/modules/evm/precompileInputs.js";
 import { deployCode, JUMP_LOOP_RUNTIME, precompileLoopRuntime } from "../app/modules/evm/testContracts.js";

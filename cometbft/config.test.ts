@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { applyCometConfig, defaultCometConfig } from "./config.js";
 import { ensureCometbft } from "./install.js";
-import { DEFAULT_PORTS, portsForValidator, shiftPorts } from "./ports.js";
+import { DEFAULT_PORTS, portsForValidator, shiftPorts } from "../common/node/ports.js";
 import { getTomlValue, setTomlValue } from "./toml.js";
 import { COMETBFT_VERSION } from "./version.js";
 

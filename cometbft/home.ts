@@ -1,60 +1,12 @@
-// A node's home directory: CometBFT's own home, the app's database and config, and logs.
-//   <home>/config/app.json   app settings (listen addresses, pruning)
-//   <home>/data/app.db       the app's SQLite state
-//   <home>/cometbft/         CometBFT home (config.toml, genesis.json, keys, block store)
-//   <home>/logs/             one log file per process when run by the supervisor
+// Creating a node home (its layout: common/node/home.ts): CometBFT's own home with its config and
+// genesis, the app's config, and the directories for the database and logs.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { defaultCometConfig, writeCometConfig, type CometConfig } from "./config.js";
 import { customizeGenesis, readGenesis, writeGenesis } from "./genesis.js";
-import type { NodePorts } from "./ports.js";
-
-export interface NodeHomePaths {
-  root: string;
-  cometHome: string;
-  appConfigFile: string;
-  appDb: string;
-  logDir: string;
-}
-
-export function nodeHomePaths(root: string): NodeHomePaths {
-  const abs = path.resolve(root);
-  return {
-    root: abs,
-    cometHome: path.join(abs, "cometbft"),
-    appConfigFile: path.join(abs, "config", "app.json"),
-    appDb: path.join(abs, "data", "app.db"),
-    logDir: path.join(abs, "logs"),
-  };
-}
-
-/** Settings of the app process, written once at init and read at every start. */
-export interface AppConfig {
-  chainId: string;
-  ports: NodePorts;
-  /** Heights of state kept readable; 0 keeps all. */
-  pruningKeepRecent: number;
-  pruningInterval: number;
-  /** Permissive CORS on the node's HTTP APIs (devnet only). */
-  unsafeCors: boolean;
-  /** Origins the REST gateway lets browsers read from (when unsafeCors is off); absent = none. */
-  restCorsOrigins?: string[];
-  /** Where gRPC, REST and the faucet listen; absent = 127.0.0.1 (containers use 0.0.0.0). */
-  listenHost?: string;
-}
-
-export function readAppConfig(paths: NodeHomePaths): AppConfig {
-  try {
-    return JSON.parse(fs.readFileSync(paths.appConfigFile, "utf8")) as AppConfig;
-  } catch (err) {
-    throw new Error(`cannot read ${paths.appConfigFile} (is the node home initialised?): ${(err as Error).message}`);
-  }
-}
-
-export function isInitialised(paths: NodeHomePaths): boolean {
-  return fs.existsSync(paths.appConfigFile) && fs.existsSync(path.join(paths.cometHome, "config", "genesis.json"));
-}
+import { isInitialised, nodeHomePaths, type AppConfig, type NodeHomePaths } from "../common/node/home.js";
+import type { NodePorts } from "../common/node/ports.js";
 
 export interface InitOptions {
   home: string;

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { COMETBFT_MODULE, COMETBFT_VERSION } from "./version.js";
-import { PROJECT_BIN_DIR } from "./paths.js";
+import { PROJECT_BIN_DIR } from "../common/node/paths.js";
 
 export interface InstallOptions {
   binDir?: string;

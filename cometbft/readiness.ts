@@ -1,6 +1,6 @@
 // Waiting for a process to be ready, and telling the user early when a port is already taken.
 import net from "node:net";
-import { shiftPorts } from "./ports.js";
+import { shiftPorts } from "../common/node/ports.js";
 
 export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {

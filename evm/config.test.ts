@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseEvmRpcArgs, type EvmRpcConfig } from "./config.js";
-import { shiftPorts } from "../cometbft/ports.js";
+import { shiftPorts } from "../common/node/ports.js";
 
 const parse = (...argv: string[]) => parseEvmRpcArgs(argv) as EvmRpcConfig;
 

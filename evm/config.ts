@@ -2,10 +2,10 @@
 // CORS) when --home is given, then flags. Checked here, so the server starts only with settings
 // that make sense.
 import { parseArgs } from "node:util";
-import { nodeHomePaths, readAppConfig } from "../cometbft/home.js";
-import { DEFAULT_PORTS } from "../cometbft/ports.js";
-import { parseCorsPolicy, type CorsPolicy } from "../gateway/rest/cors.js";
-import { positiveInt } from "../gateway/shared/flags.js";
+import { nodeHomePaths, readAppConfig } from "../common/node/home.js";
+import { DEFAULT_PORTS } from "../common/node/ports.js";
+import { parseCorsPolicy, type CorsPolicy } from "../common/http/cors.js";
+import { positiveInt } from "../common/flags.js";
 import { normalizeNodeUrl } from "../sdk/client/nodeUrl.js";
 import { DEFAULT_FILTER_LIMITS, type FilterLimits } from "./filters/filterRegistry.js";
 import { DEFAULT_LOG_LIMITS, type LogLimits } from "./filters/logQuery.js";

@@ -4,7 +4,7 @@
 import type Koa from "koa";
 import type http from "node:http";
 import type { Logger } from "pino";
-import { moduleAddress } from "../app/modules/auth/keeper.js";
+import { FEE_COLLECTOR, moduleAddress } from "../common/moduleAccounts.js";
 import { BlockSource } from "./chain/blockSource.js";
 import { ChainParams } from "./chain/chainParams.js";
 import type { EvmNode } from "./chain/evmNode.js";
@@ -22,7 +22,7 @@ import { DEFAULT_BATCH_LIMITS, Dispatcher } from "./rpc/dispatcher.js";
 import { createWsServer } from "./ws/wsServer.js";
 
 /** The Ethereum txs' tips are paid to the fee collector (the coinbase the app's EVM runs with). */
-export const FEE_COLLECTOR_ADDRESS = moduleAddress("fee_collector");
+export const FEE_COLLECTOR_ADDRESS = moduleAddress(FEE_COLLECTOR);
 
 export type EvmRpcSettings = Pick<EvmRpcConfig, "cors" | "timeoutMs" | "maxBodyBytes" | "maxBatch" | "logs" | "filters" | "ws" | "maxSubscriptionsPerConnection" | "maxFeeHistoryBlocks" | "pollIntervalMs"> & {
   /** Shown to HTTP clients that try to subscribe. */

@@ -1,8 +1,8 @@
 // The EVM JSON-RPC server process: `node dist/evm/main.js [--home <dir>] [flags]` (see --help).
 // `unitd start` and the devnet run it beside each node's app; it reads through the app's gRPC
 // server and sends txs through CometBFT's RPC, and never opens the node's database.
-import { createLogger } from "../app/logger.js";
-import { parseFlagsOrExit, serveHttp } from "../gateway/shared/httpProcess.js";
+import { createLogger } from "../common/logger.js";
+import { parseFlagsOrExit, serveHttp } from "../common/http/httpProcess.js";
 import { GrpcEvmNode } from "./chain/grpcEvmNode.js";
 import { EVM_RPC_USAGE, parseEvmRpcArgs, type EvmRpcConfig } from "./config.js";
 import { createEvmRpc } from "./evmRpc.js";

@@ -7,7 +7,7 @@ import { createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
 import { pino } from "pino";
 import { EvmBlockSchema, ParamsSchema, ReceiptSchema, type EvmBlock, type Params, type Receipt } from "../gen/chain/evm/evm_pb.js";
 import { LogEntrySchema, QueryAccountResponseSchema, QueryCallResponseSchema, QueryEstimateGasResponseSchema, type LogEntry, type QueryAccountResponse, type QueryCallResponse, type QueryEstimateGasResponse } from "../gen/chain/evm/query_pb.js";
-import { decodeEthTx, evmCommon } from "../app/modules/evm/ethTx.js";
+import { decodeEthTx, evmCommon } from "../common/ethereum/ethTx.js";
 import { keccak256, sha256 } from "../sdk/crypto/hashes.js";
 import type { CallArgsInit, CheckTxAnswer, CometBlock, CometSyncStatus, EvmNode, LogsRequestInit, StateAt } from "./chain/evmNode.js";
 import { RpcCode, RpcError } from "./rpc/errors.js";

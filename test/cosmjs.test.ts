@@ -6,7 +6,7 @@ import { DirectSecp256k1HdWallet, DirectEthSecp256k1HdWallet, DirectEthSecp256k1
 import { GasPrice, SigningStargateClient, StargateClient, calculateFee } from "@cosmjs/stargate";
 import { stringToPath } from "@cosmjs/crypto";
 import { LocalNode } from "./support/localNode.js";
-import { FAUCET_TEST_MNEMONIC } from "../cometbft/testKeys.js";
+import { FAUCET_TEST_MNEMONIC } from "../common/node/testKeys.js";
 import { generateMnemonic } from "../sdk/keys/mnemonic.js";
 import { privateKeyFromMnemonic } from "../sdk/keys/deriveKey.js";
 

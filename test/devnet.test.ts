@@ -11,10 +11,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Service as TendermintService } from "../gen/cosmos/base/tendermint/v1beta1/query_pb.js";
-import { NodeGrpcClient } from "../app/grpc/client.js";
-import { validatorAccountAddress } from "../cometbft/localGenesis.js";
+import { NodeGrpcClient } from "../common/grpc/client.js";
+import { validatorAccountAddress } from "../app/localGenesis.js";
 import { waitUntil } from "../cometbft/readiness.js";
-import { VALIDATOR_SELF_DELEGATION, VALIDATOR_TEST_MNEMONICS } from "../cometbft/testKeys.js";
+import { VALIDATOR_SELF_DELEGATION, VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
 import { Devnet, type DevnetValidator } from "./support/devnet.js";
 import { runUnitd, type CliRun } from "./support/unitdCli.js";
 

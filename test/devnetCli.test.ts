@@ -9,7 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { waitUntil, isPortFree } from "../cometbft/readiness.js";
-import { DEFAULT_PORTS } from "../cometbft/ports.js";
+import { DEFAULT_PORTS } from "../common/node/ports.js";
 import { freeDevnetPortBlock } from "./support/devnet.js";
 import { runUnitd, UNITD_MAIN } from "./support/unitdCli.js";
 

@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { waitUntil } from "../cometbft/readiness.js";
-import { FAUCET_TEST_MNEMONIC, VALIDATOR_TEST_MNEMONICS } from "../cometbft/testKeys.js";
+import { FAUCET_TEST_MNEMONIC, VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
 import { BaseAccountSchema, type BaseAccount } from "../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { getAccount } from "../sdk/client/authQueries.js";
 import { getBalance } from "../sdk/client/bankQueries.js";

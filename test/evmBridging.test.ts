@@ -10,7 +10,7 @@ import { DirectSecp256k1HdWallet } from "@cosmjs/proto-signing";
 import { GasPrice, SigningStargateClient } from "@cosmjs/stargate";
 import { stringToPath } from "@cosmjs/crypto";
 import { JsonRpcProvider, Network, Wallet, type TransactionReceipt } from "ethers";
-import { FAUCET_TEST_MNEMONIC } from "../cometbft/testKeys.js";
+import { FAUCET_TEST_MNEMONIC } from "../common/node/testKeys.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { parseHexAddress } from "../sdk/crypto/hexAddress.js";
 import { evmTargetKind, startEvmTestChain, type EvmTestChain } from "./support/evmTestChain.js";

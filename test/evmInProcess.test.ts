@@ -9,12 +9,12 @@ import { bytesToHex, createAddressFromPrivateKey } from "@ethereumjs/util";
 import { QueryBalanceRequestSchema, QueryBalanceResponseSchema, QuerySupplyOfRequestSchema, QuerySupplyOfResponseSchema } from "../gen/cosmos/bank/v1beta1/query_pb.js";
 import { QueryFractionalBalanceRequestSchema, QueryFractionalBalanceResponseSchema, QueryRemainderRequestSchema, QueryRemainderResponseSchema } from "../gen/chain/precisebank/query_pb.js";
 import { QueryBlockRequestSchema, QueryBlockResponseSchema, QueryReceiptRequestSchema, QueryReceiptResponseSchema } from "../gen/chain/evm/query_pb.js";
-import { evmCommon } from "../app/modules/evm/ethTx.js";
+import { evmCommon } from "../common/ethereum/ethTx.js";
 import { blockTxHashesPrefix, evmBlockKey, EVM_STORE } from "../app/modules/evm/keys.js";
 import { txHashHex } from "../app/modules/evm/testSigner.js";
 import { moduleReader } from "../app/store/prefixStore.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
-import { moduleAddress } from "../app/modules/auth/keeper.js";
+import { moduleAddress } from "../common/moduleAccounts.js";
 import { InProcessChain } from "./support/inProcessChain.js";
 
 const KEY = new Uint8Array(32).fill(0x42);

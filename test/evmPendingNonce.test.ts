@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { createFeeMarket1559Tx } from "@ethereumjs/tx";
 import { createAddressFromPrivateKey } from "@ethereumjs/util";
 import { QueryAccountRequestSchema, QueryAccountResponseSchema } from "../gen/chain/evm/query_pb.js";
-import { evmCommon } from "../app/modules/evm/ethTx.js";
+import { evmCommon } from "../common/ethereum/ethTx.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { InProcessChain } from "./support/inProcessChain.js";
 

@@ -10,15 +10,15 @@ import { Client, credentials, status, type ServiceError } from "@grpc/grpc-js";
 import { Service as TendermintService } from "../gen/cosmos/base/tendermint/v1beta1/query_pb.js";
 import { BroadcastMode, Service as TxService } from "../gen/cosmos/tx/v1beta1/service_pb.js";
 import { ServerReflectionRequestSchema, ServerReflectionResponseSchema } from "../gen/grpc/reflection/v1/reflection_pb.js";
-import { NodeGrpcClient } from "../app/grpc/client.js";
+import { NodeGrpcClient } from "../common/grpc/client.js";
 import { DEFAULT_CHAIN_ID } from "../cometbft/genesis.js";
 import { canConnect, waitUntil } from "../cometbft/readiness.js";
 import { LocalNode } from "./support/localNode.js";
 import { Query as BankQuery } from "../gen/cosmos/bank/v1beta1/query_pb.js";
 import { Query as AuthQuery } from "../gen/cosmos/auth/v1beta1/query_pb.js";
 import { BaseAccountSchema, ModuleAccountSchema } from "../gen/cosmos/auth/v1beta1/auth_pb.js";
-import { faucetAddress } from "../cometbft/localGenesis.js";
-import { FAUCET_GENESIS_BALANCE, VALIDATOR_GENESIS_BALANCE } from "../cometbft/testKeys.js";
+import { faucetAddress } from "../app/localGenesis.js";
+import { FAUCET_GENESIS_BALANCE, VALIDATOR_GENESIS_BALANCE } from "../common/node/testKeys.js";
 
 interface CometBlock {
   block_id: { hash: string };

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { waitUntil } from "../cometbft/readiness.js";
-import { VALIDATOR_TEST_MNEMONICS } from "../cometbft/testKeys.js";
+import { VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
 import { LocalNode } from "./support/localNode.js";
 import { RestGatewayProcess } from "./support/restGateway.js";
 import { runUnitd, type CliRun } from "./support/unitdCli.js";

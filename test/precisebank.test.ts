@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { QueryFractionalBalanceRequestSchema, QueryFractionalBalanceResponseSchema, QueryRemainderRequestSchema, QueryRemainderResponseSchema, QueryTotalFractionalBalancesRequestSchema, QueryTotalFractionalBalancesResponseSchema } from "../gen/chain/precisebank/query_pb.js";
-import { moduleAddress } from "../app/modules/auth/keeper.js";
+import { moduleAddress } from "../common/moduleAccounts.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { InProcessChain } from "./support/inProcessChain.js";
 

@@ -14,7 +14,7 @@ import { FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
 import { GrpcServer } from "../app/grpc/server.js";
 import { QueryServices } from "../app/query/service.js";
 import { openStore, type Store } from "../app/store/index.js";
-import { REPO_ROOT } from "../cometbft/paths.js";
+import { REPO_ROOT } from "../common/node/paths.js";
 import { MsgSendSchema } from "../gen/cosmos/bank/v1beta1/tx_pb.js";
 import { packAny } from "../sdk/tx/registry.js";
 import { testLogger } from "./support/logger.js";

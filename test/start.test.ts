@@ -6,10 +6,10 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEFAULT_PORTS, shiftPorts } from "../cometbft/ports.js";
+import { DEFAULT_PORTS, shiftPorts } from "../common/node/ports.js";
 import { findFreePortOffset, isPortFree } from "../cometbft/readiness.js";
 import { getStatus } from "../cometbft/rpc.js";
-import { REPO_ROOT } from "../cometbft/paths.js";
+import { REPO_ROOT } from "../common/node/paths.js";
 
 const UNITD = path.join(REPO_ROOT, "dist", "app", "cli", "unitd.js");
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-start-"));

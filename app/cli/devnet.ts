@@ -8,10 +8,11 @@ import { defaultDevnetDir, devnetNodes, generatedNodes, type DevnetNetwork } fro
 import { readRunningPid } from "../../cometbft/devnet/pidFile.js";
 import { faucetProcess, nodeProcesses } from "../../cometbft/devnet/processes.js";
 import { nodeStatusLine, STATUS_HEADER } from "../../cometbft/devnet/status.js";
-import { readAppConfig, nodeHomePaths } from "../../cometbft/home.js";
-import { shiftPorts } from "../../cometbft/ports.js";
+import { readAppConfig, nodeHomePaths } from "../../common/node/home.js";
+import { shiftPorts } from "../../common/node/ports.js";
 import { ProcessGroup } from "../../cometbft/processGroup.js";
 import { canConnect, waitUntil } from "../../cometbft/readiness.js";
+import { localChainAppState } from "../localGenesis.js";
 import { parseStrictArgs } from "./flags.js";
 import { UsageError } from "./keys/errors.js";
 import { onStopSignals } from "../../cometbft/supervise.js";
@@ -56,7 +57,7 @@ export async function runDevnetCommand(args: string[]): Promise<number> {
   switch (command) {
     case "start": {
       const cometBinary = ensureCometbft({ onProgress: say });
-      return startDevnet({ dir, cometBinary, say, ...basePorts });
+      return startDevnet({ dir, cometBinary, appState: localChainAppState, say, ...basePorts });
     }
     case "init": {
       const network = values.network ?? "loopback";
@@ -65,7 +66,7 @@ export async function runDevnetCommand(args: string[]): Promise<number> {
         say(`${dir} already holds a devnet; keeping it`);
         return 0;
       }
-      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), network: network as DevnetNetwork, onProgress: say, ...basePorts });
+      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), appState: localChainAppState, network: network as DevnetNetwork, onProgress: say, ...basePorts });
       return 0;
     }
     case "status":
@@ -79,7 +80,7 @@ export async function runDevnetCommand(args: string[]): Promise<number> {
       const ports = offset === undefined && isGenerated(dir) ? { basePorts: generatedNodes(dir)[0]!.ports } : basePorts;
       for (const node of devnetNodes(dir)) fs.rmSync(node.home, { recursive: true, force: true });
       for (const entry of ["logs", "devnet.pid", "devnet.json"]) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
-      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), onProgress: say, ...ports });
+      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), appState: localChainAppState, onProgress: say, ...ports });
       say(`reset: fresh genesis and empty state in ${dir}`);
       return 0;
     }

@@ -1,7 +1,7 @@
 // Flag parsing shared by every `unitd` client command (keys, tx, query, status): node:util
 // parseArgs in strict mode with its errors rewritten for people, and the flags all of them take.
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { defaultHome } from "../../cometbft/paths.js";
+import { defaultHome } from "../../common/node/paths.js";
 import { UsageError } from "./keys/errors.js";
 
 export type FlagSpecs = NonNullable<ParseArgsConfig["options"]>;

@@ -2,17 +2,18 @@
 // CometBFT if needed, creates the node home on first start, then runs the app and CometBFT
 // together until Ctrl-C.
 import { ensureCometbft } from "../../cometbft/install.js";
-import { initNodeHome, readAppConfig } from "../../cometbft/home.js";
+import { initNodeHome } from "../../cometbft/home.js";
+import { readAppConfig } from "../../common/node/home.js";
 import { DEFAULT_CHAIN_ID } from "../../cometbft/genesis.js";
-import { DEFAULT_PORTS, type NodePorts } from "../../cometbft/ports.js";
+import { DEFAULT_PORTS, type NodePorts } from "../../common/node/ports.js";
 import { ProcessGroup } from "../../cometbft/processGroup.js";
 import { onStopSignals, supervise } from "../../cometbft/supervise.js";
 import { assertPortsFree, canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { hasHeight } from "../../cometbft/rpc.js";
-import { localChainAppState } from "../../cometbft/localGenesis.js";
-import { nodeEntry } from "./entry.js";
+import { localChainAppState } from "../localGenesis.js";
+import { nodeEntry } from "../../common/node/entryPoints.js";
 import { openKeyring } from "../../sdk/keyring/index.js";
-import { VALIDATOR_TEST_MNEMONICS } from "../../cometbft/testKeys.js";
+import { VALIDATOR_TEST_MNEMONICS } from "../../common/node/testKeys.js";
 
 /** The keyring name of the local validator's operator key. */
 export const VALIDATOR_KEY_NAME = "validator";
@@ -50,19 +51,19 @@ export async function startNode(opts: StartOptions): Promise<number> {
   });
 
   const code = await supervise(group, stopRequested, say, async (interrupted) => {
-    const app = nodeEntry("../main.js");
+    const app = nodeEntry("app");
     group.start({ name: "app", command: app.command, args: [...app.args, "--home", paths.root], env: childEnv });
     await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, interrupted);
     group.start({ name: "cometbft", command: cometBinary, args: ["start", "--home", paths.cometHome], env: childEnv });
     await waitUntil("the first block", () => hasHeight(`http://127.0.0.1:${config.ports.rpc}`, 1), STARTUP_TIMEOUT_MS, interrupted);
     // The REST gateway reads its routes from the app's gRPC server; it waits for nothing else.
-    const rest = nodeEntry("../../gateway/rest/main.js");
+    const rest = nodeEntry("rest");
     group.start({ name: "rest", command: rest.command, args: [...rest.args, "--home", paths.root], env: childEnv });
     // The faucet signs against the chain, so it starts once blocks are being made.
-    const faucet = nodeEntry("../../gateway/faucet/main.js");
+    const faucet = nodeEntry("faucet");
     group.start({ name: "faucet", command: faucet.command, args: [...faucet.args, "--home", paths.root, "--port", String(faucetPort)], env: childEnv });
     // The EVM JSON-RPC server reads through gRPC and broadcasts through CometBFT, both up by now.
-    const evm = nodeEntry("../../evm/main.js");
+    const evm = nodeEntry("evmRpc");
     group.start({ name: "evm-rpc", command: evm.command, args: [...evm.args, "--home", paths.root], env: childEnv });
     await waitUntil("the REST gateway", () => canConnect(config.ports.rest), 60_000, interrupted);
     await waitUntil("the faucet", () => canConnect(faucetPort), 60_000, interrupted);

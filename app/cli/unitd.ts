@@ -1,9 +1,9 @@
 // `unitd`: the node's command-line tool.
 import { parseArgs } from "node:util";
-import { defaultHome } from "../../cometbft/paths.js";
+import { defaultHome } from "../../common/node/paths.js";
 import { startNode } from "./start.js";
-import { shiftPorts } from "../../cometbft/ports.js";
-import { APP_SEMVER } from "../version.js";
+import { shiftPorts } from "../../common/node/ports.js";
+import { APP_SEMVER } from "../../common/version.js";
 import { COMETBFT_VERSION } from "../../cometbft/version.js";
 
 const USAGE = `unitd: a Cosmos-style chain with an embedded EVM

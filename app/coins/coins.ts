@@ -1,6 +1,6 @@
 // Coin amounts as the chain handles them: validated denoms, unsigned integers below 2^256 (the
 // SDK's math.Int bound), lists sorted by denom with no duplicates. All arithmetic is bigint.
-import { sdkErrors } from "../errors.js";
+import { sdkErrors } from "../../common/errors.js";
 import { DENOM_PATTERN, MAX_COIN_AMOUNT } from "../../sdk/tx/coins.js";
 
 export interface Coin {

@@ -3,8 +3,8 @@
 import type { DescMessage } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import type { QueryServices } from "../query/service.js";
-import { CometRpcClient } from "./comet/rpcClient.js";
-import type { CommittedState } from "./height.js";
+import { CometRpcClient } from "../../common/comet/rpcClient.js";
+import type { CommittedState } from "./committedView.js";
 import { NodeServices } from "./nodeServices.js";
 import { GrpcServer } from "./server.js";
 import { registerTendermintService } from "./tendermint/tendermintService.js";
@@ -12,7 +12,7 @@ import { registerTxService } from "./tx/txService.js";
 
 export { GrpcListenError, GrpcServer } from "./server.js";
 export { NodeServices, type NodeCallContext, type NodeServiceImpl } from "./nodeServices.js";
-export { HEIGHT_METADATA_KEY } from "./height.js";
+export { HEIGHT_METADATA_KEY } from "../../common/grpc/height.js";
 
 export interface NodeGrpcOptions {
   queries: QueryServices;

@@ -10,7 +10,7 @@
 // UNIMPLEMENTED for a method it has no handler for). A path can be registered here only once.
 import { create, fromBinary, toBinary, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import type { GenService, GenServiceMethods } from "@bufbuild/protobuf/codegenv2";
-import { invalidArgument } from "../query/service.js";
+import { invalidArgument } from "../../common/grpc/queryError.js";
 
 export interface NodeCallContext {
   /** Aborted when the client cancels the call or its deadline passes. */

@@ -12,10 +12,11 @@ import { Query as AuthQuery, QueryAccountRequestSchema } from "../../gen/cosmos/
 import { Service as TendermintService } from "../../gen/cosmos/base/tendermint/v1beta1/query_pb.js";
 import { Service as TxService } from "../../gen/cosmos/tx/v1beta1/service_pb.js";
 import { ServerReflectionRequestSchema, ServerReflectionResponseSchema, type ServerReflectionResponse } from "../../gen/grpc/reflection/v1/reflection_pb.js";
-import { notFound, QueryServices } from "../query/service.js";
+import { QueryServices } from "../query/service.js";
+import { notFound } from "../../common/grpc/queryError.js";
 import { openStore, type Store } from "../store/index.js";
-import { NodeGrpcClient } from "./client.js";
-import { HEIGHT_METADATA_KEY } from "./height.js";
+import { NodeGrpcClient } from "../../common/grpc/client.js";
+import { HEIGHT_METADATA_KEY } from "../../common/grpc/height.js";
 import { NodeServices } from "./nodeServices.js";
 import { GrpcListenError, GrpcServer } from "./server.js";
 

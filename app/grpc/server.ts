@@ -10,7 +10,7 @@ import { Server, ServerCredentials, type MethodDefinition, type UntypedHandleCal
 import type { DescMessage, DescMethod, DescService } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import type { QueryServices } from "../query/service.js";
-import type { CommittedState } from "./height.js";
+import type { CommittedState } from "./committedView.js";
 import type { NodeServices } from "./nodeServices.js";
 import { DescriptorIndex } from "./reflection/descriptorIndex.js";
 import { REFLECTION_SERVICES, reflectionHandler } from "./reflection/reflectionService.js";

@@ -5,9 +5,10 @@
 // call's cancellation on, so a long query (eth_call) stops when its client gives up.
 import { status as GrpcStatus, type handleUnaryCall, type ServiceError, type ServerUnaryCall } from "@grpc/grpc-js";
 import type { Logger } from "pino";
-import { GrpcCode } from "../errors.js";
+import { GrpcCode } from "../../common/errors.js";
 import { grpcStatusOf, type QueryMethod } from "../query/service.js";
-import { committedView, heightMetadata, requestedHeight, type CommittedState } from "./height.js";
+import { heightMetadata, requestedHeight } from "../../common/grpc/height.js";
+import { committedView, type CommittedState } from "./committedView.js";
 import type { NodeMethod } from "./nodeServices.js";
 
 type UnaryHandler = handleUnaryCall<Buffer, Buffer>;

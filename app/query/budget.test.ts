@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { QueryBudget, SLICE_MS } from "./budget.js";
-import { QueryError } from "./service.js";
+import { QueryError } from "../../common/grpc/queryError.js";
 
 function budget(timeoutMs: number, signal?: AbortSignal) {
   const clock = { now: 0 };

@@ -8,8 +8,8 @@
 // The budget counts the query's own slices, not the turns it waits for: a query that runs next to
 // three others is not stopped for sharing the thread. It is stopped once its slices add up to its
 // timeout, or at its next tick after its caller has gone.
-import { GrpcCode } from "../errors.js";
-import { QueryError } from "./service.js";
+import { GrpcCode } from "../../common/errors.js";
+import { QueryError } from "../../common/grpc/queryError.js";
 
 /** How long a query computes before the event loop turns (and the next query's slice runs). */
 export const SLICE_MS = 5;

@@ -6,7 +6,7 @@ import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { PageResponseSchema } from "../../gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { prefixEnd } from "../store/bytes.js";
 import type { KVReader } from "../store/types.js";
-import { invalidArgument } from "./service.js";
+import { invalidArgument } from "../../common/grpc/queryError.js";
 
 export const DEFAULT_PAGE_LIMIT = 100n;
 export const MAX_PAGE_LIMIT = 1000n;

@@ -3,7 +3,7 @@
 import type { KVReader } from "../store/types.js";
 import { moduleReader } from "../store/prefixStore.js";
 import type { QueryResult } from "../../abci/application.js";
-import { GrpcCode } from "../errors.js";
+import { GrpcCode } from "../../common/errors.js";
 import { grpcStatusOf, QueryServices } from "./service.js";
 
 export type QueryHandler = (data: Uint8Array, state: KVReader, path: string) => QueryResult;

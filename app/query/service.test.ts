@@ -4,7 +4,8 @@ import { test } from "node:test";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { Query, QueryParamsRequestSchema, QueryParamsResponseSchema } from "../../gen/cosmos/auth/v1beta1/query_pb.js";
 import { openStore } from "../store/index.js";
-import { QueryError, QueryServices } from "./service.js";
+import { QueryServices } from "./service.js";
+import { QueryError } from "../../common/grpc/queryError.js";
 
 const request = toBinary(QueryParamsRequestSchema, create(QueryParamsRequestSchema, {}));
 const state = openStore(":memory:").view();

@@ -4,7 +4,8 @@
 // at once, a few (the EVM's eth_call) return a promise, which both servers await.
 import { create, fromBinary, toBinary, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import type { GenService, GenServiceMethods } from "@bufbuild/protobuf/codegenv2";
-import { AppError, GrpcCode } from "../errors.js";
+import { AppError, GrpcCode } from "../../common/errors.js";
+import { invalidArgument, QueryError } from "../../common/grpc/queryError.js";
 import { HeightNotAvailableError } from "../store/errors.js";
 import type { KVReader } from "../store/types.js";
 
@@ -27,20 +28,6 @@ export interface QueryContext {
 
 /** The views of state only the app can give (see QueryContext); it provides them once at start. */
 export type QueryStateAccess = Required<Pick<QueryContext, "pending" | "latest">>;
-
-/** A query failure with the gRPC status it answers with. */
-export class QueryError extends Error {
-  override name = "QueryError";
-  constructor(
-    readonly grpcCode: GrpcCode,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const notFound = (message: string) => new QueryError(GrpcCode.NOT_FOUND, message);
-export const invalidArgument = (message: string) => new QueryError(GrpcCode.INVALID_ARGUMENT, message);
 
 type Handler<I extends DescMessage, O extends DescMessage> = (req: MessageShape<I>, ctx: QueryContext) => MessageInitShape<O> | Promise<MessageInitShape<O>>;
 

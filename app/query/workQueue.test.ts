@@ -2,7 +2,7 @@
 // callers that cancel while waiting leave it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { QueryError } from "./service.js";
+import { QueryError } from "../../common/grpc/queryError.js";
 import { WorkQueue } from "./workQueue.js";
 
 /** A task the test finishes by hand. */

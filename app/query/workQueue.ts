@@ -2,8 +2,8 @@
 // wait list: beyond it a query is refused at once (RESOURCE_EXHAUSTED) instead of piling up
 // memory and answering after its caller gave up. Running more at once would not answer sooner:
 // they share one event loop, so each would only take longer (and hit its time budget).
-import { GrpcCode } from "../errors.js";
-import { QueryError } from "./service.js";
+import { GrpcCode } from "../../common/errors.js";
+import { QueryError } from "../../common/grpc/queryError.js";
 
 export interface WorkQueueOptions {
   /** What runs, for the refusal: "eth_call and eth_estimateGas executions". */

@@ -4,11 +4,12 @@
 // skips only the signature verification and the minimum fee, as in the SDK.
 import { SignMode } from "../../gen/cosmos/tx/signing/v1beta1/signing_pb.js";
 import { tryAddressFromPubKey } from "../../sdk/crypto/address.js";
+import { FEE_COLLECTOR } from "../../common/moduleAccounts.js";
 import type { Context } from "../context.js";
-import { sdkErrors } from "../errors.js";
+import { sdkErrors } from "../../common/errors.js";
 import { formatCoins, parseCoins, type Coin } from "../coins/coins.js";
 import type { Account } from "../modules/auth/accounts.js";
-import { accAddressToString, parseAccAddress } from "../modules/auth/addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../../common/address.js";
 import type { AccountKeeper } from "../modules/auth/keeper.js";
 import { getAuthParams, getMinGasPrice, requiredFee } from "../modules/auth/params.js";
 import { decodePubKey, pubKeysEqual, type PubKey } from "../modules/auth/pubkey.js";
@@ -19,7 +20,6 @@ import { checkSignature, SignatureCache, signBytes } from "./signatures.js";
 
 export type ExecMode = "check" | "recheck" | "deliver" | "simulate";
 
-export const FEE_COLLECTOR = "fee_collector";
 
 /** A signature and its protobuf framing in TxRaw. */
 const SIMULATED_SIGNATURE_BYTES = 66;

@@ -1,8 +1,8 @@
 // The gov module account and the one authority check every governance-only message makes, in any
 // module. This is the sole place the "invalid authority; expected X, got Y" text is written.
-import type { RegisteredError } from "../errors.js";
-import { accAddressToString } from "../modules/auth/addressCodec.js";
-import { moduleAddress } from "../modules/auth/keeper.js";
+import type { RegisteredError } from "../../common/errors.js";
+import { accAddressToString } from "../../common/address.js";
+import { moduleAddress } from "../../common/moduleAccounts.js";
 
 /** sha256("gov")[:20]: no key controls it, so only a passed proposal can sign for it. */
 export function govModuleAddress(): Uint8Array {

@@ -2,7 +2,7 @@
 // TxRaw's own framing, so that framing must be canonical. Otherwise anyone could re-encode a
 // signed tx (a different wire type, a padded varint, fields out of order) into new bytes with a
 // new hash that still verifies.
-import { sdkErrors } from "../errors.js";
+import { sdkErrors } from "../../common/errors.js";
 
 function readVarint(bytes: Uint8Array, at: number): { value: number; next: number } {
   let value = 0;

@@ -4,7 +4,7 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, type AuthInfo, type TxBody, type TxRaw } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
-import { sdkErrors } from "../errors.js";
+import { sdkErrors } from "../../common/errors.js";
 import { assertCanonicalTxRaw } from "./canonicalTxRaw.js";
 import { rejectUnknownFields, type DecodedMsg, type MsgRouter } from "./msgRouter.js";
 

@@ -1,6 +1,6 @@
 // Gas: every tx carries a limit, and every store access and signature check consumes from it.
 // The costs are the Cosmos SDK's defaults so that gas estimates made for SDK chains fit here too.
-import { sdkErrors } from "../errors.js";
+import { sdkErrors } from "../../common/errors.js";
 import type { IteratorOptions, KVEntry, KVStore } from "../store/types.js";
 
 /** The SDK's default KV gas config (store/types/gas.go). */

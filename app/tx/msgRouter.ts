@@ -3,7 +3,7 @@
 import { fromBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import type { Context } from "../context.js";
-import { sdkErrors } from "../errors.js";
+import { sdkErrors } from "../../common/errors.js";
 
 export interface MsgHandler<I extends DescMessage = DescMessage, O extends DescMessage = DescMessage> {
   request: I;

@@ -1,11 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
-import { evmCommon } from "../modules/evm/ethTx.js";
+import { evmCommon } from "../../common/ethereum/ethTx.js";
 import { ethTxGasLimit, selectProposalTxs } from "./proposalSelection.js";
 import { protoBytesFieldSize } from "../../abci/proposal.js";
 import { prng } from "../../test/support/prng.js";
-import { moduleAddress } from "../modules/auth/keeper.js";
+import { moduleAddress } from "../../common/moduleAccounts.js";
 import { EvmTestChain } from "../modules/evm/testChain.js";
 import { TestSigner } from "../modules/evm/testSigner.js";
 

@@ -2,8 +2,8 @@
 // "Transactions"): a Cosmos TxRaw is protobuf whose first field is body_bytes (tag 0x0a); a raw
 // Ethereum tx is typed (0x01 EIP-2930, 0x02 EIP-1559, 0x04 EIP-7702; 0x03 is a blob tx, which we
 // refuse) or a legacy RLP list (0xc0 and up). Anything else parses as neither.
-import { evmError, evmErrors } from "../modules/evm/errors.js";
-import { errorResult } from "../errors.js";
+import { evmError, evmErrors } from "../../common/ethereum/errors.js";
+import { errorResult } from "../../common/errors.js";
 import { BLOCK_GAS_LIMIT } from "../modules/evm/params.js";
 import { selectProposalTxs } from "./proposalSelection.js";
 import type { SimulationResult } from "./cosmosTxProcessor.js";

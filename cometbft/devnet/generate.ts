@@ -5,8 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DEFAULT_CHAIN_ID } from "../genesis.js";
 import { initNodeHome } from "../home.js";
-import type { NodePorts } from "../ports.js";
-import { localChainAppState } from "../localGenesis.js";
+import type { NodePorts } from "../../common/node/ports.js";
 import { nodeKeyJson, privValidatorKeyJson, consensusKey, nodeKey } from "./keys.js";
 import { consensusPubKeyBase64, devnetNodes, persistentPeers, type DevnetNetwork, type DevnetNode } from "./layout.js";
 
@@ -21,6 +20,8 @@ export interface GenerateOptions {
   genesisTime?: Date;
   timeoutCommit?: string;
   votingPeriod?: string;
+  /** The app state of a chain with these validators (the app's localChainAppState): the launcher knows no module. */
+  appState: (chain: { validators: readonly { consensusPubKey: string; moniker: string }[]; votingPeriod?: string }) => Record<string, unknown>;
   /** Changes to the shared app state (benchmarks fund their senders here). */
   editAppState?: (state: Record<string, unknown>) => Record<string, unknown>;
   onProgress?: (line: string) => void;
@@ -54,7 +55,7 @@ export function generateDevnet(opts: GenerateOptions): DevnetNode[] {
   if (isGenerated(opts.dir)) throw new Error(`${path.resolve(opts.dir)} already holds a devnet; reset it first (unitd devnet reset)`);
   // What an interrupted generation left behind is redone from scratch.
   for (const n of nodes) fs.rmSync(n.home, { recursive: true, force: true });
-  const localState = localChainAppState({
+  const localState = opts.appState({
     validators: nodes.map((n) => ({ consensusPubKey: consensusPubKeyBase64(n.index), moniker: n.moniker })),
     ...(opts.votingPeriod ? { votingPeriod: opts.votingPeriod } : {}),
   });

@@ -6,7 +6,7 @@
 // Anyone can recompute them; they must never guard anything of value.
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { VALIDATOR_TEST_MNEMONICS } from "../testKeys.js";
+import { VALIDATOR_TEST_MNEMONICS } from "../../common/node/testKeys.js";
 
 export interface Ed25519Key {
   seed: Uint8Array;

@@ -5,14 +5,14 @@
 // of endpoints and runs until Ctrl-C or `unitd devnet stop`.
 import fs from "node:fs";
 import path from "node:path";
-import { readAppConfig, nodeHomePaths } from "../home.js";
+import { readAppConfig, nodeHomePaths } from "../../common/node/home.js";
 import { ProcessGroup } from "../processGroup.js";
 import { onStopSignals, supervise } from "../supervise.js";
 import { assertPortsFree, canConnect, waitUntil } from "../readiness.js";
 import { hasHeight } from "../rpc.js";
-import { generateDevnet, readMarker } from "./generate.js";
+import { generateDevnet, readMarker, type GenerateOptions } from "./generate.js";
 import { generatedNodes, type DevnetNode } from "./layout.js";
-import type { NodePorts } from "../ports.js";
+import type { NodePorts } from "../../common/node/ports.js";
 import { faucetProcess, nodeProcesses } from "./processes.js";
 import { endpointTable } from "./table.js";
 import { pidFile, readRunningPid } from "./pidFile.js";
@@ -24,6 +24,8 @@ export interface DevnetStartOptions {
   basePorts?: NodePorts;
   timeoutCommit?: string;
   votingPeriod?: string;
+  /** The app state of a newly generated devnet (see GenerateOptions.appState). */
+  appState: GenerateOptions["appState"];
   say?: (line: string) => void;
   /** Resolves when the network should stop; default: the first SIGINT/SIGTERM/SIGHUP (a second one kills). */
   stopRequested?: Promise<string>;
@@ -43,7 +45,7 @@ export async function startDevnet(opts: DevnetStartOptions): Promise<number> {
     nodes = generatedNodes(opts.dir);
     say(`resuming the devnet in ${path.resolve(opts.dir)}`);
   } else {
-    nodes = generateDevnet({ dir: opts.dir, cometBinary: opts.cometBinary, onProgress: say, ...(opts.basePorts ? { basePorts: opts.basePorts } : {}), ...(opts.timeoutCommit ? { timeoutCommit: opts.timeoutCommit } : {}), ...(opts.votingPeriod ? { votingPeriod: opts.votingPeriod } : {}) });
+    nodes = generateDevnet({ dir: opts.dir, cometBinary: opts.cometBinary, appState: opts.appState, onProgress: say, ...(opts.basePorts ? { basePorts: opts.basePorts } : {}), ...(opts.timeoutCommit ? { timeoutCommit: opts.timeoutCommit } : {}), ...(opts.votingPeriod ? { votingPeriod: opts.votingPeriod } : {}) });
     say(`generated a ${nodes.length}-validator devnet in ${path.resolve(opts.dir)}`);
   }
   const faucetPort = nodes[0]!.ports.faucet!;

@@ -4,12 +4,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureCometbft } from "../install.js";
-import { nodeHomePaths, readAppConfig } from "../home.js";
-import { DEFAULT_PORTS, shiftPorts, type NodePorts } from "../ports.js";
+import { nodeHomePaths, readAppConfig } from "../../common/node/home.js";
+import { DEFAULT_PORTS, shiftPorts, type NodePorts } from "../../common/node/ports.js";
 import { getTomlValue } from "../toml.js";
 import { generateDevnet, isGenerated } from "./generate.js";
 import { devnetNodes, generatedNodes, persistentPeers } from "./layout.js";
 import { endpointTable } from "./table.js";
+import { localChainAppState } from "../../app/localGenesis.js";
 
 const DIR = path.join(os.tmpdir(), "layout-test-devnet");
 const PER_NODE = ["rpc", "p2p", "abci", "grpc", "rest", "evmHttp", "evmWs"] as const;
@@ -93,7 +94,7 @@ test("generated homes carry the layout: ports, peers, loopback listeners, one ge
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-devnet-layout-"));
   try {
     const base: NodePorts = shiftPorts(2000);
-    const nodes = generateDevnet({ dir, cometBinary: ensureCometbft(), basePorts: base, timeoutCommit: "300ms", votingPeriod: "8s" });
+    const nodes = generateDevnet({ dir, cometBinary: ensureCometbft(), appState: localChainAppState, basePorts: base, timeoutCommit: "300ms", votingPeriod: "8s" });
     assert.ok(isGenerated(dir));
     assert.deepEqual(generatedNodes(dir), nodes, "the layout is read back from the homes");
     const genesis = nodes.map((n) => fs.readFileSync(path.join(n.home, "cometbft", "config", "genesis.json"), "utf8"));
@@ -117,7 +118,7 @@ test("generated homes carry the layout: ports, peers, loopback listeners, one ge
       assert.equal(app.listenHost, "127.0.0.1");
       assert.equal(app.unsafeCors, true);
     }
-    assert.throws(() => generateDevnet({ dir, cometBinary: ensureCometbft() }), /already holds a devnet/);
+    assert.throws(() => generateDevnet({ dir, cometBinary: ensureCometbft(), appState: localChainAppState }), /already holds a devnet/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

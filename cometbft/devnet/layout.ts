@@ -2,8 +2,8 @@
 // of validator 0 + 10·i (spec, section 1), one faucet beside validator 0.
 import os from "node:os";
 import path from "node:path";
-import { nodeHomePaths, readAppConfig } from "../home.js";
-import { DEFAULT_PORTS, portsForValidator, type NodePorts } from "../ports.js";
+import { nodeHomePaths, readAppConfig } from "../../common/node/home.js";
+import { DEFAULT_PORTS, portsForValidator, type NodePorts } from "../../common/node/ports.js";
 import { consensusKey, nodeId, nodeKey } from "./keys.js";
 
 export const DEVNET_VALIDATORS = 4;

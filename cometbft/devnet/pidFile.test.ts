@@ -6,6 +6,7 @@ import path from "node:path";
 import { startDevnet } from "./launcher.js";
 import { markerFile } from "./generate.js";
 import { pidFile, readRunningPid } from "./pidFile.js";
+import { localChainAppState } from "../../app/localGenesis.js";
 
 test("a pid file naming a live process that is no devnet supervisor is stale, never signalled", () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-devnet-pid-"));
@@ -24,7 +25,7 @@ test("a devnet generated for containers is not started as local processes", asyn
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-devnet-docker-"));
   try {
     fs.writeFileSync(markerFile(dir), JSON.stringify({ network: "docker", validators: 4 }));
-    await assert.rejects(startDevnet({ dir, cometBinary: "/nonexistent", say: () => {}, stopRequested: new Promise(() => {}) }), /generated for docker/);
+    await assert.rejects(startDevnet({ dir, cometBinary: "/nonexistent", appState: localChainAppState, say: () => {}, stopRequested: new Promise(() => {}) }), /generated for docker/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

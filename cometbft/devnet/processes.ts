@@ -2,14 +2,14 @@
 // JSON-RPC server (each reads its ports from the node's home, so they are offset alike). The
 // local launcher runs exactly these for each node, and each docker-compose service runs them
 // through `unitd devnet run-node`, so both paths start the same command lines.
-import { nodeEntry } from "../../app/cli/entry.js";
+import { nodeEntry } from "../../common/node/entryPoints.js";
 import type { ChildSpec } from "../processGroup.js";
 
 /** The children of one node, in start order, named "<what>-<index>". */
 export function nodeProcesses(home: string, index: number, cometBinary: string): ChildSpec[] {
-  const app = nodeEntry("../main.js");
-  const rest = nodeEntry("../../gateway/rest/main.js");
-  const evm = nodeEntry("../../evm/main.js");
+  const app = nodeEntry("app");
+  const rest = nodeEntry("rest");
+  const evm = nodeEntry("evmRpc");
   return [
     { name: `app-${index}`, command: app.command, args: [...app.args, "--home", home] },
     { name: `cometbft-${index}`, command: cometBinary, args: ["start", "--home", `${home}/cometbft`] },
@@ -20,6 +20,6 @@ export function nodeProcesses(home: string, index: number, cometBinary: string):
 
 /** The network's faucet, signing with the test faucet key; it serves beside validator 0. */
 export function faucetProcess(home: string, port: number): ChildSpec {
-  const faucet = nodeEntry("../../gateway/faucet/main.js");
+  const faucet = nodeEntry("faucet");
   return { name: "faucet", command: faucet.command, args: [...faucet.args, "--home", home, "--port", String(port)] };
 }

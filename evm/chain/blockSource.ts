@@ -4,7 +4,7 @@
 // committed blocks are ever fetched, and those never change.
 import type { EvmNode } from "./evmNode.js";
 import { ChainBlock } from "./chainBlock.js";
-import { Lru } from "../../app/lru.js";
+import { Lru } from "../../common/lru.js";
 
 export class BlockSource {
   private readonly blocks: Lru<bigint, ChainBlock>;

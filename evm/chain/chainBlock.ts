@@ -6,7 +6,7 @@ import { genTransactionsTrieRoot } from "@ethereumjs/block";
 import { createTxFromRLP, type TypedTransaction } from "@ethereumjs/tx";
 import { encodeReceipt } from "@ethereumjs/vm";
 import type { EvmBlock, Receipt } from "../../gen/chain/evm/evm_pb.js";
-import { evmCommon } from "../../app/modules/evm/ethTx.js";
+import { evmCommon } from "../../common/ethereum/ethTx.js";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
 import type { CometBlock } from "./evmNode.js";

@@ -1,13 +1,8 @@
 // The evm module's params, read through gRPC and kept for a few seconds (governance can change
 // the fee market's knobs; the chain id never changes, so it is kept once known).
 import type { Params } from "../../gen/chain/evm/evm_pb.js";
+import type { FeeMarketParams } from "../../common/ethereum/feeMarket.js";
 import type { EvmNode } from "./evmNode.js";
-
-export interface FeeMarketParams {
-  minBaseFee: bigint;
-  baseFeeChangeDenominator: number;
-  elasticityMultiplier: number;
-}
 
 export class ChainParams {
   private cached: { at: number; params: Params } | undefined;

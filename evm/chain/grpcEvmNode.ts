@@ -3,11 +3,11 @@
 // CometBFT's JSON-RPC for blocks, the mempool, peers and broadcasting.
 import type { Params } from "../../gen/chain/evm/evm_pb.js";
 import { Query, type QueryAccountResponse, type QueryCallResponse, type QueryEstimateGasResponse } from "../../gen/chain/evm/query_pb.js";
-import { GrpcCode } from "../../app/errors.js";
-import { NodeGrpcClient, type CallOptions } from "../../app/grpc/client.js";
-import { heightError } from "../../app/grpc/comet/blocks.js";
-import type { Json } from "../../app/grpc/comet/json.js";
-import { CometRpcClient, CometRpcError } from "../../app/grpc/comet/rpcClient.js";
+import { GrpcCode } from "../../common/errors.js";
+import { NodeGrpcClient, type CallOptions } from "../../common/grpc/client.js";
+import { heightError } from "../../common/comet/blocks.js";
+import type { Json } from "../../common/comet/json.js";
+import { CometRpcClient, CometRpcError } from "../../common/comet/rpcClient.js";
 import type { CallArgsInit, CheckTxAnswer, CometBlock, CometSyncStatus, EvmNode, LogsRequestInit, StateAt } from "./evmNode.js";
 import { grpcCodeOf, nodeError } from "./nodeErrors.js";
 import { RpcCode, RpcError, serverError } from "../rpc/errors.js";

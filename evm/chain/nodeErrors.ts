@@ -2,8 +2,8 @@
 // CometBFT client throws, which carry the same codes) map to what Ethereum clients expect: a
 // height above the chain is geth's "header not found", an unreachable node is "unavailable",
 // anything the node refuses is -32000 with its reason.
-import { GrpcCode } from "../../app/errors.js";
-import { QueryError } from "../../app/query/service.js";
+import { GrpcCode } from "../../common/errors.js";
+import { QueryError } from "../../common/grpc/queryError.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
 
 /** The gRPC code of an error from grpc-js or the CometBFT client; undefined for anything else. */

@@ -6,7 +6,7 @@
 import { keccak256, sha256 } from "../../sdk/crypto/hashes.js";
 import { isEthTxBytes } from "./chainBlock.js";
 import type { EvmNode } from "./evmNode.js";
-import { Lru } from "../../app/lru.js";
+import { Lru } from "../../common/lru.js";
 import { decodeRawTx, type RawTx } from "./rawTx.js";
 
 /** A tx waiting in the mempool: decoded, its sender recovered only if someone looks at it. */

@@ -2,7 +2,7 @@
 // (size, type, chain id, signed), but without recovering the sender: CheckTx does that anyway, and
 // the server needs the sender only when it shows a pending tx, so it is recovered then, once.
 import type { TypedTransaction } from "@ethereumjs/tx";
-import { parseEthTx } from "../../app/modules/evm/ethTx.js";
+import { parseEthTx } from "../../common/ethereum/ethTx.js";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
 
 /** A raw tx, decoded; its sender recovered on first use. */

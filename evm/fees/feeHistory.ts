@@ -3,7 +3,7 @@
 // percentile, the tip at that point of its txs sorted by tip and weighted by gas used (geth's
 // rule). No blobs exist here, so the blob fields are zeros.
 import type { BlockSource } from "../chain/blockSource.js";
-import type { FeeMarketParams } from "../chain/chainParams.js";
+import type { FeeMarketParams } from "../../common/ethereum/feeMarket.js";
 import { quantity } from "../codec/hex.js";
 import { invalidParams, RpcCode, RpcError } from "../rpc/errors.js";
 import { baseFeeAfter, tipsOf } from "./gasOracle.js";

@@ -1,10 +1,10 @@
 // What to suggest for gas: eth_maxPriorityFeePerGas is the 60th percentile of the tips the
 // Ethereum txs of the last 20 blocks paid (0 when they had none: CometBFT's mempool is first come,
 // first served, so a tip buys no priority); eth_gasPrice is the next block's base fee plus it.
-import { nextBaseFee } from "../../app/modules/evm/feeMarket.js";
+import { nextBaseFee } from "../../common/ethereum/feeMarket.js";
 import type { BlockSource } from "../chain/blockSource.js";
 import type { ChainBlock } from "../chain/chainBlock.js";
-import type { FeeMarketParams } from "../chain/chainParams.js";
+import type { FeeMarketParams } from "../../common/ethereum/feeMarket.js";
 
 export const TIP_SAMPLE_BLOCKS = 20;
 export const TIP_PERCENTILE = 60;

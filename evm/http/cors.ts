@@ -2,7 +2,7 @@
 // default; the devnet allows any origin). JSON-RPC is POST with a JSON body, so preflights are
 // answered for POST and the headers the browser asks to send.
 import type Koa from "koa";
-import type { CorsPolicy } from "../../gateway/rest/cors.js";
+import type { CorsPolicy } from "../../common/http/cors.js";
 
 const MAX_AGE_SECONDS = "600";
 

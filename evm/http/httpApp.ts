@@ -4,7 +4,7 @@
 // type, 405 for another method, 404 for another path.
 import Koa from "koa";
 import type { Logger } from "pino";
-import type { CorsPolicy } from "../../gateway/rest/cors.js";
+import type { CorsPolicy } from "../../common/http/cors.js";
 import type { Dispatcher } from "../rpc/dispatcher.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
 import { errorResponse } from "../rpc/protocol.js";

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createTxFromRLP } from "@ethereumjs/tx";
 import { genTransactionsTrieRoot } from "@ethereumjs/block";
-import { evmCommon } from "../../app/modules/evm/ethTx.js";
+import { evmCommon } from "../../common/ethereum/ethTx.js";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
 import { FEE_COLLECTOR_ADDRESS } from "../evmRpc.js";
 import { CHAIN_ID, CONTRACT, fakeServer, GWEI, hex0x, SENDER, signed1559, signedLegacy, TOPIC_A } from "../testFixture.js";

@@ -1,5 +1,5 @@
 // web3_*, net_* and the eth_* methods about the node rather than the chain's state.
-import { APP_SEMVER } from "../../app/version.js";
+import { APP_SEMVER } from "../../common/version.js";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
 import { data, parseData, quantity } from "../codec/hex.js";
 import { method, required, type Methods, type RpcServices } from "./services.js";

@@ -2,12 +2,12 @@
 // flags. Everything is checked here so the server starts only with settings that make sense.
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { nodeHomePaths, readAppConfig } from "../../cometbft/home.js";
-import { DEFAULT_PORTS } from "../../cometbft/ports.js";
-import { FAUCET_TEST_MNEMONIC } from "../../cometbft/testKeys.js";
+import { nodeHomePaths, readAppConfig } from "../../common/node/home.js";
+import { DEFAULT_PORTS } from "../../common/node/ports.js";
+import { FAUCET_TEST_MNEMONIC } from "../../common/node/testKeys.js";
 import { normalizeNodeUrl } from "../../sdk/client/nodeUrl.js";
 import { parseCoins, type Coin } from "../../sdk/tx/coins.js";
-import { positiveInt } from "../shared/flags.js";
+import { positiveInt } from "../../common/flags.js";
 
 export interface FaucetConfig {
   host: string;

@@ -6,7 +6,7 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { BaseAccountSchema } from "../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { QueryAccountResponseSchema } from "../../gen/cosmos/auth/v1beta1/query_pb.js";
 import { MsgSendSchema } from "../../gen/cosmos/bank/v1beta1/tx_pb.js";
-import { FAUCET_TEST_MNEMONIC } from "../../cometbft/testKeys.js";
+import { FAUCET_TEST_MNEMONIC } from "../../common/node/testKeys.js";
 import { NodeUnreachableError } from "../../sdk/client/errors.js";
 import type { AbciQueryResponse, BroadcastTxSyncResponse, NodeStatus } from "../../sdk/client/rpcResponses.js";
 import { signerFromMnemonic } from "../../sdk/keys/signerFromMnemonic.js";

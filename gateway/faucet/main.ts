@@ -1,6 +1,6 @@
 // The faucet process: `node dist/gateway/faucet/main.js [--home <dir>] [flags]` (see --help).
 // `unitd start` runs it once CometBFT is up; it can also run on its own against any node.
-import { createLogger } from "../../app/logger.js";
+import { createLogger } from "../../common/logger.js";
 import { CometRpcClient } from "../../sdk/client/cometRpcClient.js";
 import { signerFromMnemonic } from "../../sdk/keys/signerFromMnemonic.js";
 import { formatCoins } from "../../sdk/tx/coins.js";
@@ -8,7 +8,7 @@ import { FAUCET_USAGE, parseFaucetArgs, type FaucetConfig } from "./config.js";
 import { FaucetSender } from "./faucetSender.js";
 import { createFaucetApp } from "./server.js";
 import { SlidingWindowLimiter } from "./slidingWindowLimiter.js";
-import { parseFlagsOrExit, serveHttp } from "../shared/httpProcess.js";
+import { parseFlagsOrExit, serveHttp } from "../../common/http/httpProcess.js";
 
 const logger = createLogger("faucet");
 

@@ -5,7 +5,7 @@
 import { connectivityState, type ServiceError } from "@grpc/grpc-js";
 import type { FileRegistry } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
-import { NodeGrpcClient } from "../../app/grpc/client.js";
+import { NodeGrpcClient } from "../../common/grpc/client.js";
 import { fetchServedDescriptors, fetchTypeDescriptors } from "./reflectionClient.js";
 import { RouteTable } from "./routes.js";
 

@@ -1,10 +1,10 @@
 // The REST gateway's settings: defaults, then the node home's config (ports, CORS) when --home is
 // given, then flags. Checked here, so the server starts only with settings that make sense.
 import { parseArgs } from "node:util";
-import { nodeHomePaths, readAppConfig, type AppConfig } from "../../cometbft/home.js";
-import { DEFAULT_PORTS } from "../../cometbft/ports.js";
-import { positiveInt } from "../shared/flags.js";
-import { parseCorsPolicy, type CorsPolicy } from "./cors.js";
+import { nodeHomePaths, readAppConfig, type AppConfig } from "../../common/node/home.js";
+import { DEFAULT_PORTS } from "../../common/node/ports.js";
+import { positiveInt } from "../../common/flags.js";
+import { parseCorsPolicy, type CorsPolicy } from "../../common/http/cors.js";
 import { DEFAULT_REST_LIMITS, type RestLimits } from "./server.js";
 
 export interface RestConfig {

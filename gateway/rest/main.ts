@@ -1,12 +1,12 @@
 // The REST gateway process: `node dist/gateway/rest/main.js [--home <dir>] [flags]` (see --help).
 // `unitd start` runs it beside the app; it can also run on its own against any node's gRPC port.
 import fs from "node:fs";
-import { createLogger } from "../../app/logger.js";
+import { createLogger } from "../../common/logger.js";
 import { GrpcBackend } from "./backend.js";
 import { parseRestArgs, REST_USAGE, type RestConfig } from "./config.js";
 import { openApiDocument, type OpenApiInfo } from "./openapi.js";
 import { createRestApp } from "./server.js";
-import { parseFlagsOrExit, serveHttp } from "../shared/httpProcess.js";
+import { parseFlagsOrExit, serveHttp } from "../../common/http/httpProcess.js";
 
 const logger = createLogger("rest");
 

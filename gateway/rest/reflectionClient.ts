@@ -4,7 +4,7 @@
 import { create, createFileRegistry, fromBinary, toBinary, type DescService, type FileRegistry } from "@bufbuild/protobuf";
 import { FileDescriptorProtoSchema, FileDescriptorSetSchema, type FileDescriptorProto } from "@bufbuild/protobuf/wkt";
 import { Metadata, type Client, type ClientDuplexStream } from "@grpc/grpc-js";
-import { GrpcCode } from "../../app/errors.js";
+import { GrpcCode } from "../../common/errors.js";
 import {
   ServerReflectionRequestSchema,
   ServerReflectionResponseSchema,

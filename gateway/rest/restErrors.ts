@@ -1,6 +1,6 @@
 // Errors as the Cosmos SDK's gateway writes them: `{"code": <gRPC code>, "message": "...",
 // "details": []}` with the HTTP status grpc-gateway gives that code.
-import { GrpcCode } from "../../app/errors.js";
+import { GrpcCode } from "../../common/errors.js";
 
 const HTTP_STATUS: Record<number, number> = {
   [GrpcCode.OK]: 200,

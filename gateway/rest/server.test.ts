@@ -20,7 +20,7 @@ import {
 } from "../../gen/cosmos/bank/v1beta1/query_pb.js";
 import { file_cosmos_crypto_secp256k1_keys, PubKeySchema } from "../../gen/cosmos/crypto/secp256k1/keys_pb.js";
 import type { CallAnswer, RestBackend, RouteSnapshot } from "./backend.js";
-import type { CorsPolicy } from "./cors.js";
+import type { CorsPolicy } from "../../common/http/cors.js";
 import { RouteTable } from "./routes.js";
 import { createRestApp, type RestLimits } from "./server.js";
 

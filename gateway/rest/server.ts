@@ -5,10 +5,10 @@ import { fromBinary, toBinary, type DescMessage, type JsonValue, type MessageSha
 import type { ServiceError } from "@grpc/grpc-js";
 import Koa from "koa";
 import type { Logger } from "pino";
-import { GrpcCode } from "../../app/errors.js";
-import { HEIGHT_METADATA_KEY, HEIGHT_TEXT } from "../../app/grpc/height.js";
+import { GrpcCode } from "../../common/errors.js";
+import { HEIGHT_METADATA_KEY, HEIGHT_TEXT } from "../../common/grpc/height.js";
 import type { RestBackend, RouteSnapshot } from "./backend.js";
-import { applyCors, type CorsPolicy } from "./cors.js";
+import { applyCors, type CorsPolicy } from "../../common/http/cors.js";
 import { openApiDocument, type OpenApiInfo } from "./openapi.js";
 import { splitRequestPath } from "./pathTemplate.js";
 import { buildRequest, RequestParamError, type RequestLimits } from "./requestMessage.js";

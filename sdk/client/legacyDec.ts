@@ -4,7 +4,7 @@
 // form with 18 fractional digits. The option comes from the descriptors, so the rule holds for any
 // type the gateway learned by reflection, and a field without it is never touched.
 import { getOption, hasOption, ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
-import { formatDec } from "../../app/math/dec.js";
+import { formatDec } from "../math/dec.js";
 import { customtype } from "../../gen/gogoproto/gogo_pb.js";
 
 export const LEGACY_DEC_TYPE = "cosmossdk.io/math.LegacyDec";

@@ -10,10 +10,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ensureCometbft } from "../../cometbft/install.js";
 import { generateDevnet } from "../../cometbft/devnet/generate.js";
+import { localChainAppState } from "../../app/localGenesis.js";
 import { devnetNodes, type DevnetNode } from "../../cometbft/devnet/layout.js";
 import type { ChildSpec } from "../../cometbft/processGroup.js";
-import { DEFAULT_PORTS, shiftPorts, type NodePorts } from "../../cometbft/ports.js";
-import { REPO_ROOT } from "../../cometbft/paths.js";
+import { DEFAULT_PORTS, shiftPorts, type NodePorts } from "../../common/node/ports.js";
+import { REPO_ROOT } from "../../common/node/paths.js";
 import { canConnect, isPortFree, waitUntil } from "../../cometbft/readiness.js";
 import { getStatus, type CometStatus } from "../../cometbft/rpc.js";
 
@@ -286,7 +287,7 @@ export class Devnet {
     const ports = await freeDevnetPortBlock();
     let nodes: DevnetNode[];
     try {
-      nodes = generateDevnet({ dir, cometBinary, basePorts: ports.base, timeoutCommit: options.timeoutCommit ?? "300ms", votingPeriod: options.votingPeriod ?? "8s" });
+      nodes = generateDevnet({ dir, cometBinary, appState: localChainAppState, basePorts: ports.base, timeoutCommit: options.timeoutCommit ?? "300ms", votingPeriod: options.votingPeriod ?? "8s" });
     } catch (err) {
       ports.release();
       throw err;

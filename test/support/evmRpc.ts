@@ -3,7 +3,7 @@
 // its output kept for failure messages.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { REPO_ROOT } from "../../cometbft/paths.js";
+import { REPO_ROOT } from "../../common/node/paths.js";
 import { waitUntil } from "../../cometbft/readiness.js";
 import type { LocalNode } from "./localNode.js";
 

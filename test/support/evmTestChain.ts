@@ -4,7 +4,7 @@
 // against and the benchmark compares with. The suites only speak JSON-RPC, so both must pass.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { REPO_ROOT } from "../../cometbft/paths.js";
+import { REPO_ROOT } from "../../common/node/paths.js";
 import { waitUntil } from "../../cometbft/readiness.js";
 import type { LocalNode } from "./localNode.js";
 import { freePort } from "./ports.js";
@@ -77,7 +77,7 @@ async function startUnitTarget(): Promise<EvmTestChain> {
   // Loaded here, not at the top: the Hardhat target needs none of the node's code.
   const { LocalNode } = await import("./localNode.js");
   const { EvmRpcProcess } = await import("./evmRpc.js");
-  const { FAUCET_TEST_MNEMONIC } = await import("../../cometbft/testKeys.js");
+  const { FAUCET_TEST_MNEMONIC } = await import("../../common/node/testKeys.js");
   const { getSigningInfo } = await import("../../sdk/client/authQueries.js");
   const { CometRpcClient } = await import("../../sdk/client/cometRpcClient.js");
   const { formatAccountAddress } = await import("../../sdk/crypto/accountAddress.js");

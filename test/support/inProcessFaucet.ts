@@ -3,7 +3,7 @@
 // 5 requests per address and 50 per IP an hour.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { FAUCET_TEST_MNEMONIC } from "../../cometbft/testKeys.js";
+import { FAUCET_TEST_MNEMONIC } from "../../common/node/testKeys.js";
 import type { CometRpcClient } from "../../sdk/client/cometRpcClient.js";
 import { signerFromMnemonic } from "../../sdk/keys/signerFromMnemonic.js";
 import { FaucetSender } from "../../gateway/faucet/faucetSender.js";

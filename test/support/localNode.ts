@@ -5,13 +5,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { ensureCometbft } from "../../cometbft/install.js";
-import { initNodeHome, type NodeHomePaths } from "../../cometbft/home.js";
+import { initNodeHome } from "../../cometbft/home.js";
+import { type NodeHomePaths } from "../../common/node/home.js";
 import { DEFAULT_CHAIN_ID } from "../../cometbft/genesis.js";
-import type { NodePorts } from "../../cometbft/ports.js";
+import type { NodePorts } from "../../common/node/ports.js";
 import { canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { getStatus, type CometStatus } from "../../cometbft/rpc.js";
-import { REPO_ROOT } from "../../cometbft/paths.js";
-import { localChainAppState } from "../../cometbft/localGenesis.js";
+import { REPO_ROOT } from "../../common/node/paths.js";
+import { localChainAppState } from "../../app/localGenesis.js";
 import { freeNodePorts } from "./ports.js";
 
 export const APP_MAIN = path.join(REPO_ROOT, "dist", "app", "main.js");

@@ -1,6 +1,6 @@
 // Free loopback ports for tests that run in parallel.
 import net from "node:net";
-import type { NodePorts } from "../../cometbft/ports.js";
+import type { NodePorts } from "../../common/node/ports.js";
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -2,7 +2,7 @@
 // start` runs it, with its output kept for failure messages.
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { REPO_ROOT } from "../../cometbft/paths.js";
+import { REPO_ROOT } from "../../common/node/paths.js";
 import { waitUntil } from "../../cometbft/readiness.js";
 
 export const REST_MAIN = path.join(REPO_ROOT, "dist", "gateway", "rest", "main.js");

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import solc from "solc";
-import { REPO_ROOT } from "../../cometbft/paths.js";
+import { REPO_ROOT } from "../../common/node/paths.js";
 
 export const CONTRACTS_DIR = path.join(REPO_ROOT, "test", "contracts");
 export const EVM_VERSION = "prague";

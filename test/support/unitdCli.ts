@@ -2,7 +2,7 @@
 // piped in and the caller's UNITD_* variables removed so the test controls them.
 import { spawn } from "node:child_process";
 import path from "node:path";
-import { REPO_ROOT } from "../../cometbft/paths.js";
+import { REPO_ROOT } from "../../common/node/paths.js";
 
 export const UNITD_MAIN = path.join(REPO_ROOT, "dist", "app", "cli", "unitd.js");
 

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import { msgDeposit, msgSubmitProposal, msgVote, msgVoteWeighted, parseVoteOption } from "../../../sdk/tx/govMessages.js";
 import { parseProposalFile, ProposalFileError } from "../../../sdk/tx/proposalFile.js";
-import { DEC_ONE, parseDec } from "../../math/dec.js";
+import { DEC_ONE, parseDec } from "../../../sdk/math/dec.js";
 import { UsageError } from "./cliArgs.js";
 import { fromFlag, idArg, type TxCommand } from "./txCommand.js";
 import { coinsFlag } from "./txFlags.js";

@@ -12,7 +12,7 @@ import {
   type ServerReflectionResponse,
 } from "../../../gen/grpc/reflection/v1/reflection_pb.js";
 import { ServerReflection as ServerReflectionV1alpha } from "../../../gen/grpc/reflection/v1alpha/reflection_pb.js";
-import { GrpcCode } from "../../errors.js";
+import { GrpcCode } from "../../../common/errors.js";
 import type { DescriptorIndex } from "./descriptorIndex.js";
 
 /** Both reflection services; their messages are identical on the wire. */

@@ -1,15 +1,15 @@
 // cosmos.base.tendermint.v1beta1.Service: node info, sync status and blocks, read from the local
 // CometBFT RPC. None of it is app state, so it is a node service (async, gRPC only).
 import { Service } from "../../../gen/cosmos/base/tendermint/v1beta1/query_pb.js";
-import { invalidArgument } from "../../query/service.js";
-import { APP_NAME, APP_SEMVER } from "../../version.js";
-import type { ResultBlock } from "../comet/block.js";
-import { getBlock } from "../comet/blocks.js";
-import { getValidatorSet } from "../comet/validators.js";
+import { invalidArgument } from "../../../common/grpc/queryError.js";
+import { APP_NAME, APP_SEMVER } from "../../../common/version.js";
+import type { ResultBlock } from "../../../common/comet/block.js";
+import { getBlock } from "../../../common/comet/blocks.js";
+import { getValidatorSet } from "../../../common/comet/validators.js";
 import type { PageRequest } from "../../../gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../../query/pagination.js";
-import type { CometRpcClient } from "../comet/rpcClient.js";
-import { nodeStatusFromJson } from "../comet/status.js";
+import type { CometRpcClient } from "../../../common/comet/rpcClient.js";
+import { nodeStatusFromJson } from "../../../common/comet/status.js";
 import type { NodeServices } from "../nodeServices.js";
 import { sdkBlockFrom } from "./sdkBlock.js";
 

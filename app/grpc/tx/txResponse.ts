@@ -4,7 +4,7 @@
 import { create } from "@bufbuild/protobuf";
 import { timestampDate, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { TxResponseSchema, type TxResponse } from "../../../gen/cosmos/base/abci/v1beta1/abci_pb.js";
-import type { ResultBroadcastTx, ResultTx } from "../comet/txResult.js";
+import type { ResultBroadcastTx, ResultTx } from "../../../common/comet/txResult.js";
 import { cosmosTxFromBytes } from "./cosmosTx.js";
 
 export function upperHex(bytes: Uint8Array): string {

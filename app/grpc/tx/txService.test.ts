@@ -17,9 +17,9 @@ import {
   OrderBy,
 } from "../../../gen/cosmos/tx/v1beta1/service_pb.js";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, TxSchema } from "../../../gen/cosmos/tx/v1beta1/tx_pb.js";
-import { GrpcCode } from "../../errors.js";
-import { QueryError } from "../../query/service.js";
-import { CometRpcClient } from "../comet/rpcClient.js";
+import { GrpcCode } from "../../../common/errors.js";
+import { QueryError } from "../../../common/grpc/queryError.js";
+import { CometRpcClient } from "../../../common/comet/rpcClient.js";
 import { NodeServices } from "../nodeServices.js";
 import { registerTxService } from "./txService.js";
 

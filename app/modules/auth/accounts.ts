@@ -4,7 +4,7 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { type Any, AnySchema } from "@bufbuild/protobuf/wkt";
 import { packAny } from "../../../sdk/tx/registry.js";
 import { BaseAccountSchema, ModuleAccountSchema, type BaseAccount } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
-import { accAddressToString, parseAccAddress } from "./addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { decodePubKey, encodePubKey, type PubKey } from "./pubkey.js";
 
 export interface Account {

@@ -4,8 +4,9 @@
 import { fromJson, toJson } from "@bufbuild/protobuf";
 import { ParamsSchema } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import type { Context } from "../../context.js";
-import { parseAccAddress } from "./addressCodec.js";
-import { moduleAddress, type AccountKeeper } from "./keeper.js";
+import { parseAccAddress } from "../../../common/address.js";
+import { type AccountKeeper } from "./keeper.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { DEFAULT_MIN_GAS_PRICE, defaultAuthParams, parseGasPrice, setAuthParams, setMinGasPrice } from "./params.js";
 
 export interface AuthGenesis {

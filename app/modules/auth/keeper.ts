@@ -1,24 +1,12 @@
 // The only code that reads or writes accounts. Account numbers are handed out in creation order,
 // so every validator numbers accounts identically.
-import { sha256 } from "@noble/hashes/sha2.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import type { Context } from "../../context.js";
 import type { KVReader, KVStore } from "../../store/types.js";
 import { decodeAccount, encodeAccount, type Account } from "./accounts.js";
 import { accountKey, accountNumberKey, ACCOUNT_PREFIX, NEXT_ACCOUNT_NUMBER_KEY, readU64be, u64be } from "./keys.js";
 
 export const AUTH_MODULE = "auth";
-
-const moduleAddresses = new Map<string, Uint8Array>();
-
-/** A module account's address: sha256(name)[:20], as the SDK derives it (no key controls it). */
-export function moduleAddress(name: string): Uint8Array {
-  let address = moduleAddresses.get(name);
-  if (!address) {
-    address = sha256(new TextEncoder().encode(name)).subarray(0, 20);
-    moduleAddresses.set(name, address);
-  }
-  return Uint8Array.from(address); // a copy: callers may not alter the cached bytes
-}
 
 export class AccountKeeper {
   /** Module account names by the hex of their addresses, for the check on every send. */

@@ -1,7 +1,7 @@
 // Auth parameters (the SDK's, with its defaults) and the chain's minimum gas price.
 import { create, toBinary } from "@bufbuild/protobuf";
 import { ParamsSchema, type Params } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
-import { sdkErrors } from "../../errors.js";
+import { sdkErrors } from "../../../common/errors.js";
 import { validateDenom } from "../../coins/coins.js";
 import type { KVReader, KVStore } from "../../store/types.js";
 import { MIN_GAS_PRICE_KEY, PARAMS_KEY } from "./keys.js";

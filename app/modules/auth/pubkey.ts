@@ -5,7 +5,7 @@ import type { Any } from "@bufbuild/protobuf/wkt";
 import { encodePubKeyAny } from "../../../sdk/tx/pubKeyAny.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "../../../gen/cosmos/crypto/secp256k1/keys_pb.js";
 import { PubKeySchema as EthSecp256k1PubKeySchema } from "../../../gen/cosmos/evm/crypto/v1/ethsecp256k1/keys_pb.js";
-import { sdkErrors } from "../../errors.js";
+import { sdkErrors } from "../../../common/errors.js";
 import { PUBKEY_TYPE_URL, type KeyAlgo } from "../../../sdk/signer.js";
 
 export interface PubKey {

@@ -3,11 +3,13 @@ import { Query } from "../../../gen/cosmos/auth/v1beta1/query_pb.js";
 import { moduleReader } from "../../store/prefixStore.js";
 import type { KVReader } from "../../store/types.js";
 import { paginate } from "../../query/pagination.js";
-import { invalidArgument, notFound, type QueryServices } from "../../query/service.js";
+import { type QueryServices } from "../../query/service.js";
+import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
 import { accountToAny, decodeAccount } from "./accounts.js";
-import { accAddressToString, ACCOUNT_PREFIX as BECH32_PREFIX, ADDRESS_LENGTH, parseAccAddress } from "./addressCodec.js";
+import { accAddressToString, ACCOUNT_PREFIX as BECH32_PREFIX, ADDRESS_LENGTH, parseAccAddress } from "../../../common/address.js";
 import { encodePubKey } from "./pubkey.js";
-import { AUTH_MODULE, moduleAddress, type AccountKeeper } from "./keeper.js";
+import { AUTH_MODULE, type AccountKeeper } from "./keeper.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { ACCOUNT_PREFIX } from "./keys.js";
 import { getAuthParams } from "./params.js";
 

@@ -1,5 +1,5 @@
 // The bank module's registered errors: the SDK's codespace and codes.
-import { registerError } from "../../errors.js";
+import { registerError } from "../../../common/errors.js";
 
 export const bankErrors = {
   noInputs: registerError("bank", 2, "no inputs to send transaction"),

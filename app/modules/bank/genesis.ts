@@ -5,7 +5,7 @@ import { GenesisStateSchema } from "../../../gen/cosmos/bank/v1beta1/genesis_pb.
 import { MetadataSchema, ParamsSchema } from "../../../gen/cosmos/bank/v1beta1/bank_pb.js";
 import type { Context } from "../../context.js";
 import { addCoins, coinsEqual, formatCoins, parseCoins, type Coin } from "../../coins/coins.js";
-import { parseAccAddress } from "../auth/addressCodec.js";
+import { parseAccAddress } from "../../../common/address.js";
 import type { BankKeeper } from "./keeper.js";
 
 export const BOND_DENOM = "uunit";

@@ -5,11 +5,11 @@
 import { create, toBinary } from "@bufbuild/protobuf";
 import { MetadataSchema, ParamsSchema, type Metadata, type Params } from "../../../gen/cosmos/bank/v1beta1/bank_pb.js";
 import type { Context } from "../../context.js";
-import { sdkErrors } from "../../errors.js";
+import { sdkErrors } from "../../../common/errors.js";
 import { formatCoins, MAX_AMOUNT, parseAmount, type Coin } from "../../coins/coins.js";
 import type { KVReader, KVStore } from "../../store/types.js";
-import { accAddressToString } from "../auth/addressCodec.js";
-import { moduleAddress } from "../auth/keeper.js";
+import { accAddressToString } from "../../../common/address.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { bankErrors } from "./errors.js";
 import { emitBurn, emitCoinbase, emitCoinReceived, emitCoinSpent, emitTransfer } from "./events.js";
 import type { BankAccountKeeper } from "./expectedKeepers.js";

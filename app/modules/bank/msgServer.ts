@@ -1,10 +1,10 @@
 // cosmos.bank.v1beta1 MsgSend and MsgMultiSend: stateless checks first (they run in CheckTx),
 // then the transfer.
 import { MsgMultiSendResponseSchema, MsgMultiSendSchema, MsgSendResponseSchema, MsgSendSchema } from "../../../gen/cosmos/bank/v1beta1/tx_pb.js";
-import { sdkErrors } from "../../errors.js";
+import { sdkErrors } from "../../../common/errors.js";
 import { coinsEqual, parseCoins, sumCoins, type Coin } from "../../coins/coins.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
-import { parseAccAddress } from "../auth/addressCodec.js";
+import { parseAccAddress } from "../../../common/address.js";
 import type { Context } from "../../context.js";
 import { bankErrors } from "./errors.js";
 import { BANK_MODULE, type BankKeeper } from "./keeper.js";

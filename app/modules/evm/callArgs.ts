@@ -7,8 +7,8 @@ import type { Common } from "@ethereumjs/common";
 import { createAccessList2930Tx, createFeeMarket1559Tx, createLegacyTx, type AccessListBytes, type TypedTransaction } from "@ethereumjs/tx";
 import { Address } from "@ethereumjs/util";
 import type { CallArgs } from "../../../gen/chain/evm/query_pb.js";
-import { invalidArgument } from "../../query/service.js";
-import { MAX_ETH_TX_BYTES } from "./ethTx.js";
+import { invalidArgument } from "../../../common/grpc/queryError.js";
+import { MAX_ETH_TX_BYTES } from "../../../common/ethereum/ethTx.js";
 import { amountArg, fixedBytesArg } from "./queryArgs.js";
 
 /** What the call pays per gas. */

@@ -4,8 +4,8 @@
 import { getMinimumGasLimit } from "@ethereumjs/tx";
 import type { Context } from "../../context.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
-import { evmError, evmErrors } from "./errors.js";
-import { feeCap, upfrontCost, type DecodedEthTx } from "./ethTx.js";
+import { evmError, evmErrors } from "../../../common/ethereum/errors.js";
+import { feeCap, upfrontCost, type DecodedEthTx } from "../../../common/ethereum/ethTx.js";
 import { BLOCK_GAS_LIMIT } from "./params.js";
 
 /** The sender's next nonce: its auth sequence, 0 without an account. */

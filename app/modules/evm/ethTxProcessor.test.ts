@@ -9,9 +9,9 @@ import { keccak_256 as keccak } from "@noble/hashes/sha3.js";
 import { QueryBlockRequestSchema, QueryBlockResponseSchema, QueryReceiptRequestSchema, QueryReceiptResponseSchema } from "../../../gen/chain/evm/query_pb.js";
 import type { TxResult } from "../../tx/processor.js";
 import { txEncoding } from "../../tx/routingTxProcessor.js";
-import { moduleAddress } from "../auth/keeper.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { CONVERSION_FACTOR as CF } from "../precisebank/module.js";
-import { evmCommon } from "./ethTx.js";
+import { evmCommon } from "../../../common/ethereum/ethTx.js";
 import { EvmTestChain } from "./testChain.js";
 
 const common = evmCommon(2611n);

@@ -11,8 +11,8 @@ import { QueryReceiptRequestSchema, QueryReceiptResponseSchema } from "../../../
 import { testLogger } from "../../../test/support/logger.js";
 import { Context } from "../../context.js";
 import type { TxResult } from "../../tx/processor.js";
-import { moduleAddress } from "../auth/keeper.js";
-import { evmCommon } from "./ethTx.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
+import { evmCommon } from "../../../common/ethereum/ethTx.js";
 import { EthTxProcessor } from "./ethTxProcessor.js";
 import { EvmTestChain } from "./testChain.js";
 import { deployCode } from "./testContracts.js";

@@ -12,7 +12,7 @@ import { EvmBlockSchema, type EvmBlock } from "../../../gen/chain/evm/evm_pb.js"
 import type { BlockHeader } from "../../context.js";
 import { getMessage } from "../../store/messages.js";
 import type { KVReader, KVStore } from "../../store/types.js";
-import { nextBaseFee } from "./feeMarket.js";
+import { nextBaseFee } from "../../../common/ethereum/feeMarket.js";
 import { blockTxHashesPrefix, blockTxHashKey, evmBlockKey } from "./keys.js";
 import { BLOCK_GAS_LIMIT, type EvmParams } from "./params.js";
 

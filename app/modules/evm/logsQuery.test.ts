@@ -8,7 +8,7 @@ import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { Bloom } from "@ethereumjs/vm";
 import { QueryLogsRequestSchema, type QueryLogsRequest } from "../../../gen/chain/evm/query_pb.js";
 import { QueryBudget } from "../../query/budget.js";
-import { QueryError } from "../../query/service.js";
+import { QueryError } from "../../../common/grpc/queryError.js";
 import { openStore } from "../../store/index.js";
 import { moduleReader, moduleStore } from "../../store/prefixStore.js";
 import { addIncludedTx, beginEvmBlock, getEvmBlockRecord } from "./evmBlocks.js";

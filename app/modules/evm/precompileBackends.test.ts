@@ -14,7 +14,7 @@ import { WorkQueue } from "../../query/workQueue.js";
 import type { TxResult } from "../../tx/processor.js";
 import { blockHashChain } from "./blockHashChain.js";
 import { callQuery } from "./callQuery.js";
-import { evmCommon } from "./ethTx.js";
+import { evmCommon } from "../../../common/ethereum/ethTx.js";
 import { Bn254WithNobleErrors, createEvmOnWasmPrecompiles, precompileBackends } from "./precompileBackends.js";
 import { BLS12_381_ORDER, blsG1Multiples, blsG1Times, blsG2Times, bnG1Times, bnG2Times, precompileCases, scalar } from "./precompileInputs.js";
 import { queryStateManager } from "./queryState.js";

@@ -1,8 +1,8 @@
 // The arguments of chain.evm.Query requests, checked once: a bad one is INVALID_ARGUMENT with a
 // message naming the field and what it should look like.
 import { decodeBech32 } from "../../../sdk/crypto/bech32.js";
-import { invalidArgument } from "../../query/service.js";
-import { ACCOUNT_PREFIX, ADDRESS_LENGTH } from "../auth/addressCodec.js";
+import { invalidArgument } from "../../../common/grpc/queryError.js";
+import { ACCOUNT_PREFIX, ADDRESS_LENGTH } from "../../../common/address.js";
 
 const quoted = (text: string) => JSON.stringify(text.length > 80 ? `${text.slice(0, 80)}...` : text);
 

@@ -3,9 +3,9 @@
 // a JUMP loop computes for about 1 s on a real node, an estimate repeats such runs. So each query
 // computes in slices that take turns with consensus and with each other, on a compute budget
 // (app/query/budget.ts), and only a few run at once (app/query/workQueue.ts). Logs scans too.
-import { GrpcCode } from "../../errors.js";
+import { GrpcCode } from "../../../common/errors.js";
 import { QueryBudget } from "../../query/budget.js";
-import { QueryError } from "../../query/service.js";
+import { QueryError } from "../../../common/grpc/queryError.js";
 import { WorkQueue } from "../../query/workQueue.js";
 
 /** Longest an eth_call, or all the runs of one eth_estimateGas, may compute: geth's RPCEVMTimeout. */

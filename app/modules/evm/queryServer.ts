@@ -6,8 +6,9 @@
 import { Address, KECCAK256_NULL, setLengthLeft } from "@ethereumjs/util";
 import { Query } from "../../../gen/chain/evm/query_pb.js";
 import type { Receipt } from "../../../gen/chain/evm/evm_pb.js";
-import { notFound, QueryError, type QueryContext, type QueryServices } from "../../query/service.js";
-import { GrpcCode } from "../../errors.js";
+import { type QueryContext, type QueryServices } from "../../query/service.js";
+import { notFound, QueryError } from "../../../common/grpc/queryError.js";
+import { GrpcCode } from "../../../common/errors.js";
 import { moduleReader } from "../../store/prefixStore.js";
 import type { KVReader } from "../../store/types.js";
 import { estimateGasQuery, callQuery } from "./callQuery.js";

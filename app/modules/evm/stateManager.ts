@@ -22,8 +22,8 @@ import type { EvmKeepers } from "./expectedKeepers.js";
 import { WriteJournal } from "./journal.js";
 import { accountStoragePrefix, codeHashKey, codeKey, EVM_STORE, storageKey, trimStorageValue } from "./keys.js";
 import { planSettlement, type BalanceDelta, type SettlementPlan } from "./settlement.js";
-import { FEE_COLLECTOR } from "../../tx/ante.js";
-import { evmError, evmErrors } from "./errors.js";
+import { FEE_COLLECTOR } from "../../../common/moduleAccounts.js";
+import { evmError, evmErrors } from "../../../common/ethereum/errors.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 const unhex = (s: string) => Uint8Array.from(Buffer.from(s, "hex"));

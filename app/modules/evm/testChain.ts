@@ -17,7 +17,7 @@ import type { TxResult } from "../../tx/processor.js";
 import { RoutingTxProcessor } from "../../tx/routingTxProcessor.js";
 import { SignatureCache } from "../../tx/signatures.js";
 import { testLogger } from "../../../test/support/logger.js";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { accAddressToString } from "../../../common/address.js";
 import { blockHashReader } from "../blockinfo/keeper.js";
 import { blockInfoModule } from "../blockinfo/module.js";
 import { AccountKeeper } from "../auth/keeper.js";

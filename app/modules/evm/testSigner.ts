@@ -2,7 +2,7 @@
 import { createFeeMarket1559Tx } from "@ethereumjs/tx";
 import { Address, bigIntToUnpaddedBytes, bytesToHex, createAddressFromPrivateKey, generateAddress } from "@ethereumjs/util";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { evmCommon } from "./ethTx.js";
+import { evmCommon } from "../../../common/ethereum/ethTx.js";
 
 export interface TxFields {
   to?: Address | Uint8Array;

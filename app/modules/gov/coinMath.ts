@@ -3,7 +3,7 @@
 import { create } from "@bufbuild/protobuf";
 import { CoinSchema, type Coin as WireCoin } from "../../../gen/cosmos/base/v1beta1/coin_pb.js";
 import type { Coin } from "../../coins/coins.js";
-import { DEC_ONE, decMul, decFromInt, decTruncate } from "../../math/dec.js";
+import { DEC_ONE, decMul, decFromInt, decTruncate } from "../../../sdk/math/dec.js";
 
 export function amountOf(coins: readonly Coin[], denom: string): bigint {
   return coins.find((c) => c.denom === denom)?.amount ?? 0n;

@@ -5,7 +5,7 @@ import { create } from "@bufbuild/protobuf";
 import { DepositSchema, ProposalStatus, type Proposal } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import type { Context } from "../../context.js";
 import { addCoins, formatCoins, parseCoins, toWireCoins, type Coin } from "../../coins/coins.js";
-import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { amountOf, coinsAllGte, scaleCoinsRound, scaleTruncate, wireCoins } from "./coinMath.js";
 import { govErrors } from "./errors.js";
 import { emitProposalDeposit } from "./events.js";

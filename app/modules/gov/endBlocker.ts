@@ -8,7 +8,7 @@
 //     a converted expedited proposal, whose deposits stay for the regular tally.
 import { ProposalStatus, type Proposal } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import type { Context } from "../../context.js";
-import { AppError } from "../../errors.js";
+import { AppError } from "../../../common/errors.js";
 import { isFatal } from "../../tx/processor.js";
 import { govModuleAddress } from "../../tx/authority.js";
 import { govErrors } from "./errors.js";

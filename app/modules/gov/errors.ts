@@ -1,6 +1,6 @@
 // The gov module's registered errors: the SDK's codespace and v0.50 codes (x/gov/types/errors.go),
 // plus its older "unknown proposal" (code 2), which says more than v0.50's raw store error.
-import { GrpcCode, registerError } from "../../errors.js";
+import { GrpcCode, registerError } from "../../../common/errors.js";
 
 const GOV = "gov";
 

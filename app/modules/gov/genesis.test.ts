@@ -2,7 +2,7 @@
 // shorter periods the local chains use, and the shared authority check.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { registerError } from "../../errors.js";
+import { registerError } from "../../../common/errors.js";
 import { checkAuthority, GOV_AUTHORITY, govModuleAddress } from "../../tx/authority.js";
 import { defaultGovGenesis } from "./genesis.js";
 import { queueKey, ACTIVE_QUEUE_PREFIX } from "./keys.js";

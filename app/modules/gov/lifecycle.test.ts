@@ -9,7 +9,7 @@ import { ParamsSchema, ProposalStatus, VoteOption } from "../../../gen/cosmos/go
 import { MsgCancelProposalSchema, MsgDepositSchema, MsgSubmitProposalSchema, MsgUpdateParamsSchema, MsgVoteSchema } from "../../../gen/cosmos/gov/v1/tx_pb.js";
 import { packAny } from "../../../sdk/tx/registry.js";
 import type { AbciEvent } from "../../context.js";
-import { moduleAddress } from "../auth/keeper.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { GOV_AUTHORITY } from "../../tx/authority.js";
 import { defaultParams } from "./params.js";
 import { bech32, DENOM, GovHarness, testAddress } from "./testHarness.js";

@@ -16,10 +16,10 @@ import {
   type MsgSubmitProposal,
 } from "../../../gen/cosmos/gov/v1/tx_pb.js";
 import type { Params } from "../../../gen/cosmos/gov/v1/gov_pb.js";
-import { sdkErrors } from "../../errors.js";
+import { sdkErrors } from "../../../common/errors.js";
 import { parseCoins } from "../../coins/coins.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
-import { parseAccAddress } from "../auth/addressCodec.js";
+import { parseAccAddress } from "../../../common/address.js";
 import { checkAuthority } from "../../tx/authority.js";
 import { addDeposit } from "./deposits.js";
 import { govErrors } from "./errors.js";

@@ -5,8 +5,8 @@ import { create } from "@bufbuild/protobuf";
 import type { Duration } from "@bufbuild/protobuf/wkt";
 import { ParamsSchema, type Params } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import { formatCoins, parseCoins, type Coin } from "../../coins/coins.js";
-import { DEC_ONE, formatDec, parseDec } from "../../math/dec.js";
-import { parseAccAddress } from "../auth/addressCodec.js";
+import { DEC_ONE, formatDec, parseDec } from "../../../sdk/math/dec.js";
+import { parseAccAddress } from "../../../common/address.js";
 import { coinsAllGte, wireCoins } from "./coinMath.js";
 import { durationNanos } from "./time.js";
 

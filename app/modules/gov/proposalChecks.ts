@@ -2,9 +2,9 @@
 // lengths (the SDK's DefaultConfig: metadata and title 255 bytes, summary 40 x 255), and every
 // message routable, well-formed and signed by the gov module account alone.
 import type { Any } from "@bufbuild/protobuf/wkt";
-import { AppError, sdkErrors } from "../../errors.js";
+import { AppError, sdkErrors } from "../../../common/errors.js";
 import type { MsgRouter } from "../../tx/msgRouter.js";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { accAddressToString } from "../../../common/address.js";
 import { GOV_AUTHORITY } from "../../tx/authority.js";
 import { govErrors } from "./errors.js";
 

@@ -5,7 +5,7 @@ import type { Any } from "@bufbuild/protobuf/wkt";
 import { ProposalSchema, ProposalStatus } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import type { Context } from "../../context.js";
 import type { Coin } from "../../coins/coins.js";
-import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { addDeposit, chargeDeposits, checkDepositDenoms, checkDepositRatio, checkInitialDeposit, minDepositFor } from "./deposits.js";
 import { govErrors } from "./errors.js";
 import { emitCancelProposal, emitSubmitProposal, emitVotingPeriodStart } from "./events.js";

@@ -8,9 +8,9 @@ import { ProposalStatus, VoteOption } from "../../../gen/cosmos/gov/v1/gov_pb.js
 import * as q from "../../../gen/cosmos/gov/v1/query_pb.js";
 import { MsgDepositSchema, MsgSubmitProposalSchema, MsgVoteSchema } from "../../../gen/cosmos/gov/v1/tx_pb.js";
 import { packAny } from "../../../sdk/tx/registry.js";
-import { GrpcCode } from "../../errors.js";
+import { GrpcCode } from "../../../common/errors.js";
 import { grpcStatusOf, QueryServices } from "../../query/service.js";
-import { moduleAddress } from "../auth/keeper.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { GOV_AUTHORITY } from "../../tx/authority.js";
 import { registerGovQueries } from "./queryServer.js";
 import { bech32, DENOM, GovHarness, testAddress } from "./testHarness.js";

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { create } from "@bufbuild/protobuf";
 import { ProposalSchema, VoteOption, VoteSchema, type Vote } from "../../../gen/cosmos/gov/v1/gov_pb.js";
-import { DEC_ONE, formatDec, parseDec } from "../../math/dec.js";
+import { DEC_ONE, formatDec, parseDec } from "../../../sdk/math/dec.js";
 import { defaultParams, parseParams, type ParsedParams } from "./params.js";
 import { computeTally } from "./tally.js";
 import { FakeStaking, testAddress } from "./testHarness.js";

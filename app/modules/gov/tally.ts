@@ -11,7 +11,7 @@
 import { create } from "@bufbuild/protobuf";
 import { TallyResultSchema, VoteOption, type Proposal, type TallyResult, type Vote } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import type { Context } from "../../context.js";
-import { decFromInt, decMul, decMulInt, decQuo, decTruncate, parseDec } from "../../math/dec.js";
+import { decFromInt, decMul, decMulInt, decQuo, decTruncate, parseDec } from "../../../sdk/math/dec.js";
 import type { KVReader } from "../../store/types.js";
 import type { GovStakingKeeper } from "./expectedKeepers.js";
 import type { GovKeeper } from "./keeper.js";

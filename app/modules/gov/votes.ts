@@ -3,9 +3,9 @@
 import { create } from "@bufbuild/protobuf";
 import { VoteOption, VoteSchema, WeightedVoteOptionSchema, ProposalStatus, type WeightedVoteOption } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import type { Context } from "../../context.js";
-import { sdkErrors } from "../../errors.js";
-import { DEC_ONE, formatDec, parseDec } from "../../math/dec.js";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { sdkErrors } from "../../../common/errors.js";
+import { DEC_ONE, formatDec, parseDec } from "../../../sdk/math/dec.js";
+import { accAddressToString } from "../../../common/address.js";
 import { govErrors } from "./errors.js";
 import { emitProposalVote } from "./events.js";
 import type { GovKeeper } from "./keeper.js";

@@ -1,7 +1,7 @@
 // The identity module's registered errors. The SDK has no identity module, so codes start at 2
 // (1 is reserved for "internal" in every SDK codespace); invalidAuthority keeps the description of
 // the SDK's gov ErrInvalidSigner, which its modules return for the same failure.
-import { GrpcCode, registerError } from "../../errors.js";
+import { GrpcCode, registerError } from "../../../common/errors.js";
 
 const IDENTITY = "identity";
 

@@ -4,7 +4,7 @@
 import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { CredentialSchema, CredentialStatus, GenesisStateSchema, type GenesisState } from "../../../gen/chain/identity/identity_pb.js";
 import type { Context } from "../../context.js";
-import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { defaultIdentityParams, type IdentityKeeper } from "./keeper.js";
 import { normalizeCredentialHash, validateCredentialType, validateIssuerName } from "./validation.js";
 

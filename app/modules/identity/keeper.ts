@@ -19,7 +19,7 @@ import type { KeyAlgo } from "../../../sdk/signer.js";
 import type { Context } from "../../context.js";
 import { moduleReader } from "../../store/prefixStore.js";
 import type { KVReader, KVStore } from "../../store/types.js";
-import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { AUTH_MODULE } from "../auth/keeper.js";
 import { identityErrors } from "./errors.js";
 import type { IdentityAccountKeeper } from "./expectedKeepers.js";

@@ -2,7 +2,7 @@
 // leaves the store byte-for-byte as it was; the good paths emit the typed events.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { sdkErrors, type RegisteredError } from "../../errors.js";
+import { sdkErrors, type RegisteredError } from "../../../common/errors.js";
 import { GOV_AUTHORITY } from "../../tx/authority.js";
 import { identityErrors } from "./errors.js";
 import {

@@ -14,7 +14,7 @@ import {
 } from "../../../gen/chain/identity/tx_pb.js";
 import { equalBytes } from "../../store/bytes.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
-import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { checkAuthority, govModuleAddress } from "../../tx/authority.js";
 import { identityErrors } from "./errors.js";
 import { emitCredentialIssued, emitCredentialRevoked, emitIssuerAdded, emitIssuerRemoved } from "./events.js";

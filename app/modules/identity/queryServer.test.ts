@@ -18,9 +18,9 @@ import {
 import { CredentialStatus } from "../../../gen/chain/identity/identity_pb.js";
 import { responseJson } from "../../../gateway/rest/responseJson.js";
 import { signerFromPrivateKey } from "../../../sdk/keys/signerFromPrivateKey.js";
-import { GrpcCode } from "../../errors.js";
-import { QueryError } from "../../query/service.js";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { GrpcCode } from "../../../common/errors.js";
+import { QueryError } from "../../../common/grpc/queryError.js";
+import { accAddressToString } from "../../../common/address.js";
 import { GOV_AUTHORITY } from "../../tx/authority.js";
 import { msgAddIssuerHandler, msgIssueCredentialHandler, msgRemoveIssuerHandler, msgRevokeCredentialHandler } from "./msgServer.js";
 import { addr, Harness } from "./testHarness.js";

@@ -3,12 +3,13 @@ import { fromBinary } from "@bufbuild/protobuf";
 import { IssuerSchema } from "../../../gen/chain/identity/identity_pb.js";
 import { Query } from "../../../gen/chain/identity/query_pb.js";
 import { PUBKEY_TYPE_URL } from "../../../sdk/signer.js";
-import { AppError } from "../../errors.js";
+import { AppError } from "../../../common/errors.js";
 import { paginate } from "../../query/pagination.js";
-import { invalidArgument, notFound, type QueryServices } from "../../query/service.js";
+import { type QueryServices } from "../../query/service.js";
+import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
 import { moduleReader } from "../../store/prefixStore.js";
 import type { KVReader } from "../../store/types.js";
-import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { IDENTITY_MODULE, type IdentityKeeper } from "./keeper.js";
 import { ISSUER_PREFIX } from "./keys.js";
 

@@ -4,12 +4,12 @@
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { Context, type AbciEvent } from "../../context.js";
-import { AppError } from "../../errors.js";
+import { AppError } from "../../../common/errors.js";
 import { QueryServices } from "../../query/service.js";
 import { openStore, type Branch, type Store } from "../../store/index.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { testLogger } from "../../../test/support/logger.js";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { accAddressToString } from "../../../common/address.js";
 import { AccountKeeper } from "../auth/keeper.js";
 import { IdentityKeeper } from "./keeper.js";
 import { registerIdentityQueries } from "./queryServer.js";

@@ -1,6 +1,6 @@
 // The precisebank module's registered errors. The SDK has no such module (Kava's returns the SDK's
 // root errors), so codes start at 2; 1 is "internal" in every SDK codespace.
-import { GrpcCode, registerError } from "../../errors.js";
+import { GrpcCode, registerError } from "../../../common/errors.js";
 
 const PRECISEBANK = "precisebank";
 

@@ -2,7 +2,7 @@
 // with the reserve), each extended send or burn emits bank-shaped events for its full aunit
 // amount, as Kava's precisebank does, so a client sees the exact value that moved.
 import type { Context } from "../../context.js";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { accAddressToString } from "../../../common/address.js";
 import { EXTENDED_DENOM } from "./denoms.js";
 
 export function emitExtendedTransfer(ctx: Context, from: Uint8Array, to: Uint8Array, amount: bigint): void {

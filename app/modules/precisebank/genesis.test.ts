@@ -2,7 +2,7 @@
 // reserve invariant against the balance bank genesis credited the reserve.
 import assert from "node:assert/strict";
 import { afterEach, test } from "node:test";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { accAddressToString } from "../../../common/address.js";
 import { CONVERSION_FACTOR as CF, EXTENDED_DENOM, INTEGER_DENOM } from "./denoms.js";
 import { defaultPrecisebankGenesis, initPrecisebankGenesis } from "./genesis.js";
 import { brokenInvariants } from "./invariants.js";

@@ -5,7 +5,7 @@ import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { GenesisStateSchema } from "../../../gen/chain/precisebank/genesis_pb.js";
 import type { Context } from "../../context.js";
 import { parseAmount } from "../../coins/coins.js";
-import { parseAccAddress } from "../auth/addressCodec.js";
+import { parseAccAddress } from "../../../common/address.js";
 import { CONVERSION_FACTOR, EXTENDED_DENOM, INTEGER_DENOM } from "./denoms.js";
 import type { PrecisebankKeeper } from "./keeper.js";
 

@@ -2,7 +2,7 @@
 // when broken. The keeper keeps them by construction; tests (and any caller that wants to audit a
 // state) run them. They walk every fractional balance, so they are not for the block path.
 import type { KVReader } from "../../store/types.js";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { accAddressToString } from "../../../common/address.js";
 import { CONVERSION_FACTOR, EXTENDED_DENOM, INTEGER_DENOM } from "./denoms.js";
 import type { PrecisebankKeeper } from "./keeper.js";
 

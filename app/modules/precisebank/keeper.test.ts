@@ -1,7 +1,7 @@
 // Exact borrow/carry and burn cases of the precisebank keeper over the real bank and auth keepers.
 import assert from "node:assert/strict";
 import { afterEach, describe, test } from "node:test";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { accAddressToString } from "../../../common/address.js";
 import { precisebankErrors } from "./errors.js";
 import { brokenInvariants } from "./invariants.js";
 import { addr, CF, Harness } from "./testHarness.js";

@@ -13,7 +13,7 @@ import { moduleReader } from "../../store/prefixStore.js";
 import type { Context } from "../../context.js";
 import type { KVReader, KVStore } from "../../store/types.js";
 import { parseAmount } from "../../coins/coins.js";
-import { moduleAddress } from "../auth/keeper.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { CONVERSION_FACTOR, EXTENDED_DENOM, INTEGER_DENOM, PRECISEBANK_MODULE } from "./denoms.js";
 import { precisebankErrors } from "./errors.js";
 import { emitExtendedBurn, emitExtendedTransfer } from "./events.js";

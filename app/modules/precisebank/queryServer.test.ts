@@ -9,9 +9,9 @@ import {
   QueryTotalFractionalBalancesRequestSchema,
   QueryTotalFractionalBalancesResponseSchema,
 } from "../../../gen/chain/precisebank/query_pb.js";
-import { GrpcCode } from "../../errors.js";
-import { QueryError } from "../../query/service.js";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { GrpcCode } from "../../../common/errors.js";
+import { QueryError } from "../../../common/grpc/queryError.js";
+import { accAddressToString } from "../../../common/address.js";
 import { addr, CF, Harness } from "./testHarness.js";
 
 const PATH = "/chain.precisebank.Query/";

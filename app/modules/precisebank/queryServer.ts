@@ -1,8 +1,9 @@
 // chain.precisebank.Query over committed state (REST: /vendor/chain/precisebank/...).
 import { Query } from "../../../gen/chain/precisebank/query_pb.js";
-import { AppError } from "../../errors.js";
-import { invalidArgument, type QueryServices } from "../../query/service.js";
-import { parseAccAddress } from "../auth/addressCodec.js";
+import { AppError } from "../../../common/errors.js";
+import { type QueryServices } from "../../query/service.js";
+import { invalidArgument } from "../../../common/grpc/queryError.js";
+import { parseAccAddress } from "../../../common/address.js";
 import { EXTENDED_DENOM } from "./denoms.js";
 import type { PrecisebankKeeper } from "./keeper.js";
 

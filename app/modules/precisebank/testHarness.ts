@@ -4,12 +4,13 @@
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { Context } from "../../context.js";
-import { AppError } from "../../errors.js";
+import { AppError } from "../../../common/errors.js";
 import { QueryServices } from "../../query/service.js";
 import { openStore, type Branch, type Store } from "../../store/index.js";
 import { testLogger } from "../../../test/support/logger.js";
-import { accAddressToString } from "../auth/addressCodec.js";
-import { AccountKeeper, moduleAddress } from "../auth/keeper.js";
+import { accAddressToString } from "../../../common/address.js";
+import { AccountKeeper } from "../auth/keeper.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { BankKeeper } from "../bank/keeper.js";
 import { CONVERSION_FACTOR, INTEGER_DENOM, PRECISEBANK_MODULE } from "./denoms.js";
 import { initPrecisebankGenesis } from "./genesis.js";

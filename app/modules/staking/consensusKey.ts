@@ -4,7 +4,7 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { AnySchema, type Any } from "@bufbuild/protobuf/wkt";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "../../../gen/cosmos/crypto/ed25519/keys_pb.js";
-import { sdkErrors } from "../../errors.js";
+import { sdkErrors } from "../../../common/errors.js";
 
 export const ED25519_PUBKEY_TYPE_URL = `/${Ed25519PubKeySchema.typeName}`;
 export const ED25519_PUBKEY_LENGTH = 32;

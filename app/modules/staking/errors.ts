@@ -1,6 +1,6 @@
 // The staking module's registered errors: the SDK's codespace and codes (x/staking/types/errors.go,
 // v0.50) for the failures this chain can produce, and one code of our own past the SDK's range.
-import { GrpcCode, registerError } from "../../errors.js";
+import { GrpcCode, registerError } from "../../../common/errors.js";
 
 export const stakingErrors = {
   noValidatorFound: registerError("staking", 3, "validator does not exist", GrpcCode.NOT_FOUND),

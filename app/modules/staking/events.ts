@@ -2,7 +2,7 @@
 // `tx_search "delegate.validator='unitvaloper1...'"` and explorers work unchanged.
 import type { Context } from "../../context.js";
 import { formatCoins, type Coin } from "../../coins/coins.js";
-import { formatDec } from "../../math/dec.js";
+import { formatDec } from "../../../sdk/math/dec.js";
 
 export function emitDelegate(ctx: Context, validator: string, delegator: string, amount: Coin, newShares: bigint): void {
   ctx.emit("delegate", { validator, delegator, amount: formatCoins([amount]), new_shares: formatDec(newShares) });

@@ -1,9 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { BondStatus } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
-import { DEC_ONE } from "../../math/dec.js";
-import { accAddressToString } from "../auth/addressCodec.js";
-import { moduleAddress } from "../auth/keeper.js";
+import { DEC_ONE } from "../../../sdk/math/dec.js";
+import { accAddressToString } from "../../../common/address.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { defaultStakingGenesis, genValidator } from "./genesis.js";
 import { decodeConsensusPubKey } from "./consensusKey.js";
 import { accText, addr, StakingFixture } from "./testFixture.js";

@@ -7,11 +7,12 @@ import { StakingGenesisSchema, type GenValidator } from "../../../gen/cosmos/sta
 import { BondStatus, DelegationSchema, ParamsSchema, ValidatorSchema, type Params } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import type { Context } from "../../context.js";
 import { parseAmount } from "../../coins/coins.js";
-import { DEC_ONE, formatDec, parseDec } from "../../math/dec.js";
+import { DEC_ONE, formatDec, parseDec } from "../../../sdk/math/dec.js";
 import type { ValidatorUpdate } from "../../module.js";
-import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { consensusAddress, ED25519_PUBKEY_LENGTH, encodeConsensusPubKey } from "./consensusKey.js";
-import { BONDED_POOL, type StakingKeeper } from "./keeper.js";
+import { type StakingKeeper } from "./keeper.js";
+import { BONDED_POOL } from "../../../common/moduleAccounts.js";
 import { defaultParams, POWER_REDUCTION, validateParams } from "./params.js";
 import { valAddressToString } from "./valAddress.js";
 import { applyValidatorSetUpdates } from "./validatorSet.js";

@@ -4,6 +4,7 @@
 // validatorSet.ts, and reach state only through this class.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { BONDED_POOL, NOT_BONDED_POOL } from "../../../common/moduleAccounts.js";
 import {
   BondStatus,
   DelegationSchema,
@@ -18,7 +19,7 @@ import {
 import type { Context } from "../../context.js";
 import { moduleReader } from "../../store/prefixStore.js";
 import type { KVReader, KVStore } from "../../store/types.js";
-import { moduleAddress } from "../auth/keeper.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { BANK_STORE, type StakingAccountKeeper, type StakingBankKeeper } from "./expectedKeepers.js";
 import {
   delegationByValidatorKey,
@@ -47,8 +48,6 @@ import { getMessage } from "../../store/messages.js";
 
 export const STAKING_MODULE = "staking";
 /** Module accounts holding bonded tokens and tokens on their way out (unbonding). */
-export const BONDED_POOL = "bonded_tokens_pool";
-export const NOT_BONDED_POOL = "not_bonded_tokens_pool";
 
 /** A bonded validator as governance tallies it (structurally gov's BondedValidatorView). */
 export interface BondedValidator {

@@ -3,8 +3,8 @@ import assert from "node:assert/strict";
 import { MsgDelegateSchema, MsgUndelegateSchema, type MsgUndelegateResponseSchema } from "../../../gen/cosmos/staking/v1beta1/tx_pb.js";
 import type { AbciEvent } from "../../context.js";
 import type { GovStakingKeeper } from "../gov/expectedKeepers.js";
-import { DEC_ONE } from "../../math/dec.js";
-import { moduleAddress } from "../auth/keeper.js";
+import { DEC_ONE } from "../../../sdk/math/dec.js";
+import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { accText, addr, StakingFixture } from "./testFixture.js";
 import { valAddressToString } from "./valAddress.js";
 

@@ -4,9 +4,9 @@ import type { Coin as WireCoin } from "../../../gen/cosmos/base/v1beta1/coin_pb.
 import { MsgDelegateResponseSchema, MsgDelegateSchema, MsgUndelegateResponseSchema, MsgUndelegateSchema } from "../../../gen/cosmos/staking/v1beta1/tx_pb.js";
 import type { Context } from "../../context.js";
 import { parseAmount, validateDenom, type Coin } from "../../coins/coins.js";
-import { sdkErrors } from "../../errors.js";
+import { sdkErrors } from "../../../common/errors.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
-import { accAddressToString, parseAccAddress } from "../auth/addressCodec.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { delegate, requireValidator, sharesToUnbond, undelegate } from "./delegation.js";
 import { emitDelegate, emitUnbond } from "./events.js";
 import { STAKING_MODULE, type StakingKeeper } from "./keeper.js";

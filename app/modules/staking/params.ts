@@ -4,7 +4,7 @@ import { create } from "@bufbuild/protobuf";
 import { DurationSchema } from "@bufbuild/protobuf/wkt";
 import { ParamsSchema, type Params } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { validateDenom } from "../../coins/coins.js";
-import { DEC_ONE } from "../../math/dec.js";
+import { DEC_ONE } from "../../../sdk/math/dec.js";
 import { decFromWire } from "./wire.js";
 
 /** Tokens per unit of consensus power: 1 UNIT (10^6 uunit) = power 1, as the SDK's DefaultPowerReduction. */

@@ -1,10 +1,10 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import * as q from "../../../gen/cosmos/staking/v1beta1/query_pb.js";
-import { GrpcCode } from "../../errors.js";
-import { DEC_ONE } from "../../math/dec.js";
+import { GrpcCode } from "../../../common/errors.js";
+import { DEC_ONE } from "../../../sdk/math/dec.js";
 import { MsgDelegateSchema, MsgUndelegateSchema } from "../../../gen/cosmos/staking/v1beta1/tx_pb.js";
-import { QueryError } from "../../query/service.js";
+import { QueryError } from "../../../common/grpc/queryError.js";
 import { accText, StakingFixture, addr } from "./testFixture.js";
 import { valAddressToString } from "./valAddress.js";
 

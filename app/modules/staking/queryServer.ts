@@ -3,12 +3,13 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { Query } from "../../../gen/cosmos/staking/v1beta1/query_pb.js";
 import { BondStatus, BondStatusSchema, DelegationSchema, UnbondingDelegationSchema, ValidatorSchema, type Delegation, type Validator } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
-import { AppError } from "../../errors.js";
-import { decTruncate } from "../../math/dec.js";
+import { AppError } from "../../../common/errors.js";
+import { decTruncate } from "../../../sdk/math/dec.js";
 import { paginate, type PageRequest } from "../../query/pagination.js";
-import { invalidArgument, notFound, type QueryServices } from "../../query/service.js";
+import { type QueryServices } from "../../query/service.js";
+import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
 import type { KVReader } from "../../store/types.js";
-import { parseAccAddress } from "../auth/addressCodec.js";
+import { parseAccAddress } from "../../../common/address.js";
 import { validatorAmounts, type StakingKeeper } from "./keeper.js";
 import { delegationKey, delegationsOfDelegatorPrefix, delegationsOfValidatorPrefix, unbondingDelegationKey, unbondingsOfDelegatorPrefix, unbondingsOfValidatorPrefix, VALIDATOR_PREFIX } from "./keys.js";
 import { tokensFromShares } from "./shares.js";

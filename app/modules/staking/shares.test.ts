@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DEC_ONE } from "../../math/dec.js";
+import { DEC_ONE } from "../../../sdk/math/dec.js";
 import { addTokensFromDelegation, removeDelegatorShares, sharesFromTokens, tokensFromShares } from "./shares.js";
 
 test("without slashing the rate stays 1 token = 10^18 share atomics through any sequence", () => {

@@ -2,8 +2,8 @@
 // x/staking/types/validator.go computes it. Shares are LegacyDec atomics (x 10^18); tokens are
 // integers. This chain has no slashing, so the rate stays 1:1 (1 token = 10^18 share atomics),
 // but every path uses the general formulas so rounding matches the SDK's if that ever changes.
-import { DEC_ONE, decMulInt, decQuo, decTruncate } from "../../math/dec.js";
-import { sdkErrors } from "../../errors.js";
+import { DEC_ONE, decMulInt, decQuo, decTruncate } from "../../../sdk/math/dec.js";
+import { sdkErrors } from "../../../common/errors.js";
 import { stakingErrors } from "./errors.js";
 
 export interface ValidatorAmounts {

@@ -8,12 +8,12 @@ import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, 
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { pino } from "pino";
 import { Context, type AbciEvent, type BlockHeader } from "../../context.js";
-import { AppError } from "../../errors.js";
+import { AppError } from "../../../common/errors.js";
 import type { ValidatorUpdate } from "../../module.js";
 import { QueryServices } from "../../query/service.js";
 import { openStore, type Branch, type Store } from "../../store/index.js";
 import { MsgRouter, type MsgHandler } from "../../tx/msgRouter.js";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { accAddressToString } from "../../../common/address.js";
 import { AccountKeeper } from "../auth/keeper.js";
 import { authModule } from "../auth/module.js";
 import { BankKeeper } from "../bank/keeper.js";

@@ -2,9 +2,10 @@
 // pool. Entries mature when their completion time is at or before the block time.
 import type { Context } from "../../context.js";
 import type { Coin } from "../../coins/coins.js";
-import { accAddressToString } from "../auth/addressCodec.js";
+import { accAddressToString } from "../../../common/address.js";
 import { emitCompleteUnbonding } from "./events.js";
-import { NOT_BONDED_POOL, type StakingKeeper } from "./keeper.js";
+import { type StakingKeeper } from "./keeper.js";
+import { NOT_BONDED_POOL } from "../../../common/moduleAccounts.js";
 import { compareTime } from "./time.js";
 import { valAddressToString } from "./valAddress.js";
 import { intFromWire } from "./wire.js";

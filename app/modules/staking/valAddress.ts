@@ -2,7 +2,7 @@
 // A bad address becomes the SDK's "invalid address" error naming the field.
 import { decodeBech32, encodeBech32 } from "../../../sdk/crypto/bech32.js";
 import { ADDRESS_LENGTH, BECH32_PREFIX_VALIDATOR } from "../../../sdk/crypto/prefixes.js";
-import { sdkErrors } from "../../errors.js";
+import { sdkErrors } from "../../../common/errors.js";
 
 export function valAddressToString(operator: Uint8Array): string {
   return encodeBech32(BECH32_PREFIX_VALIDATOR, operator);

@@ -2,7 +2,7 @@
 // atomics (value x 10^18), exactly what the SDK's LegacyDec.Marshal writes into protobuf bytes and
 // what CosmJS reads back with Decimal.fromAtomics(text, 18); a cosmos.Int is plain integer text.
 import { parseAmount } from "../../coins/coins.js";
-import { sdkErrors } from "../../errors.js";
+import { sdkErrors } from "../../../common/errors.js";
 
 /** Atomics of a wire LegacyDec; empty means zero, as gogoproto reads an absent field. */
 export function decFromWire(text: string): bigint {

@@ -1,11 +1,11 @@
 // The app state of a locally generated chain (`npm start`, the devnet, tests): every module's
 // defaults, a funded faucet account, and validators that self-delegate from the test-only
 // validator keys, with governance periods short enough to watch a proposal pass.
-import { defaultAppState, withGenesisBalances, type GenesisBalance } from "../app/genesis.js";
-import { appModules } from "../app/modules.js";
+import { defaultAppState, withGenesisBalances, type GenesisBalance } from "./genesis.js";
+import { appModules } from "./modules.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
-import { FAUCET_GENESIS_BALANCE, FAUCET_TEST_MNEMONIC, VALIDATOR_GENESIS_BALANCE, VALIDATOR_SELF_DELEGATION, VALIDATOR_TEST_MNEMONICS } from "./testKeys.js";
+import { FAUCET_GENESIS_BALANCE, FAUCET_TEST_MNEMONIC, VALIDATOR_GENESIS_BALANCE, VALIDATOR_SELF_DELEGATION, VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
 
 /** Local chains vote for 30 seconds (the spec's devnet value); expedited votes must be shorter. */
 export const LOCAL_VOTING_PERIOD = "30s";
@@ -28,6 +28,7 @@ export interface LocalValidator {
   moniker: string;
 }
 
+/** What a generated chain's app state is made from; cometbft/devnet/generate.ts takes a function of these. */
 export interface LocalChainOptions {
   validators?: readonly LocalValidator[];
   votingPeriod?: string;

@@ -3,8 +3,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { GrpcCode } from "../../errors.js";
-import { QueryError } from "../../query/service.js";
+import { GrpcCode } from "../errors.js";
+import { QueryError } from "../grpc/queryError.js";
 import { CometRpcClient, CometRpcError, CometUnavailableError } from "./rpcClient.js";
 
 async function serve(handler: http.RequestListener): Promise<{ url: string; close: () => Promise<void> }> {

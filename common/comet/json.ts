@@ -3,8 +3,8 @@
 // a conversion (or, worse, a silently wrong field).
 import { create } from "@bufbuild/protobuf";
 import { TimestampSchema, type Timestamp } from "@bufbuild/protobuf/wkt";
-import { GrpcCode } from "../../errors.js";
-import { QueryError } from "../../query/service.js";
+import { GrpcCode } from "../errors.js";
+import { QueryError } from "../grpc/queryError.js";
 
 /** CometBFT answered, but not in the shape this node expects. */
 export class CometShapeError extends QueryError {

@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findRepoRoot(dir: string): string {
-  // cometbft/ sits directly under the root in sources; under dist/ one level deeper.
-  const up = path.resolve(dir, "..");
+  // common/node/ sits two levels under the root in sources; under dist/ one level deeper.
+  const up = path.resolve(dir, "..", "..");
   return path.basename(up) === "dist" ? path.resolve(up, "..") : up;
 }
 

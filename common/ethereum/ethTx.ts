@@ -4,10 +4,10 @@
 import { createCustomCommon, Hardfork, Mainnet, type Common } from "@ethereumjs/common";
 import { createTxFromRLP, paramsTx, type TypedTransaction } from "@ethereumjs/tx";
 import type { Address } from "@ethereumjs/util";
-import { sdkErrors } from "../../errors.js";
+import { sdkErrors } from "../errors.js";
 import { evmError, evmErrors } from "./errors.js";
 import { nativeEcrecover } from "./nativeEcrecover.js";
-import { Lru } from "../../lru.js";
+import { Lru } from "../lru.js";
 
 /** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
 export const MAX_ETH_TX_BYTES = 128 * 1024;

@@ -2,8 +2,8 @@
 // statuses a client can act on: a future height is OUT_OF_RANGE (it will exist), a height below
 // the block store's base is NOT_FOUND (pruned for good).
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { GrpcCode } from "../../errors.js";
-import { QueryError } from "../../query/service.js";
+import { GrpcCode } from "../errors.js";
+import { QueryError } from "../grpc/queryError.js";
 import { headerFromJson, resultBlockFromJson, type ResultBlock } from "./block.js";
 import { CometRpcError, type CometRpcClient } from "./rpcClient.js";
 

@@ -1,7 +1,7 @@
 // The evm module's registered errors. Descriptions are geth's txpool wording, which Ethereum
 // tools match on; `evmError` puts the details after it as geth does ("nonce too low: next nonce
 // 5, tx nonce 3"), not before it as `wrap` would. 1 is "internal" in every SDK codespace.
-import { AppError, GrpcCode, registerError, type RegisteredError } from "../../errors.js";
+import { AppError, GrpcCode, registerError, type RegisteredError } from "../errors.js";
 
 const EVM = "evm";
 

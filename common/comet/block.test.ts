@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { BlockIDFlag } from "../../../gen/tendermint/types/params_pb.js";
+import { BlockIDFlag } from "../../gen/tendermint/types/params_pb.js";
 import { resultBlockFromJson } from "./block.js";
 import { Json } from "./json.js";
 import { nodeStatusFromJson } from "./status.js";

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { GrpcCode, registerError, registeredErrors } from "./errors.js";
-import { wireApp } from "./modules.js";
+import { wireApp } from "../app/modules.js";
 
 test("registering a (codespace, code) pair twice throws", () => {
   assert.throws(() => registerError("sdk", 5, "something else"), /error sdk\/5 registered twice/);

@@ -1,7 +1,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { CometShapeError, Json } from "./json.js";
-import { GrpcCode } from "../../errors.js";
+import { GrpcCode } from "../errors.js";
 
 const at = (value: unknown) => new Json(value, "result");
 

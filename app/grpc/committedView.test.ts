@@ -1,10 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Metadata } from "@grpc/grpc-js";
-import { GrpcCode } from "../errors.js";
-import { QueryError } from "../query/service.js";
+import { GrpcCode } from "../../common/errors.js";
+import { QueryError } from "../../common/grpc/queryError.js";
 import { openStore } from "../store/index.js";
-import { committedView, HEIGHT_METADATA_KEY, requestedHeight } from "./height.js";
+import { committedView } from "./committedView.js";
 
 const code = (run: () => unknown) => {
   try {
@@ -30,16 +29,4 @@ test("a pruned height is NOT_FOUND, a future one OUT_OF_RANGE", () => {
   assert.equal(code(() => committedView(store, 1)), GrpcCode.NOT_FOUND);
   assert.equal(code(() => committedView(store, 4)), GrpcCode.OUT_OF_RANGE);
   store.close();
-});
-
-test("height metadata: absent is 0, repeated or malformed is refused", () => {
-  assert.equal(requestedHeight(new Metadata()), 0);
-  const md = new Metadata();
-  md.set(HEIGHT_METADATA_KEY, "17");
-  assert.equal(requestedHeight(md), 17);
-  md.add(HEIGHT_METADATA_KEY, "18");
-  assert.equal(code(() => requestedHeight(md)), GrpcCode.INVALID_ARGUMENT);
-  const bad = new Metadata();
-  bad.set(HEIGHT_METADATA_KEY, "0x10");
-  assert.equal(code(() => requestedHeight(bad)), GrpcCode.INVALID_ARGUMENT);
 });

@@ -4,7 +4,7 @@ import { Hardfork } from "@ethereumjs/common";
 import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, getMinimumGasLimit } from "@ethereumjs/tx";
 import { Address, privateToAddress } from "@ethereumjs/util";
 import { decodeCacheUsage, decodeEthTx, DECODED_CACHE_MAX_BYTES, DECODED_CACHE_MAX_ENTRIES, evmCommon } from "./ethTx.js";
-import { AppError } from "../../errors.js";
+import { AppError } from "../errors.js";
 
 const key = new Uint8Array(32).fill(9);
 const raw = (nonce: bigint) =>

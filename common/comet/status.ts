@@ -1,6 +1,6 @@
 // CometBFT's JSON `/status` as the p2p node info proto and the sync flag.
 import { create } from "@bufbuild/protobuf";
-import { DefaultNodeInfoOtherSchema, DefaultNodeInfoSchema, ProtocolVersionSchema, type DefaultNodeInfo } from "../../../gen/tendermint/p2p/types_pb.js";
+import { DefaultNodeInfoOtherSchema, DefaultNodeInfoSchema, ProtocolVersionSchema, type DefaultNodeInfo } from "../../gen/tendermint/p2p/types_pb.js";
 import type { Json } from "./json.js";
 
 export interface NodeStatus {

@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { create } from "@bufbuild/protobuf";
-import { ParamsSchema } from "../../../gen/chain/evm/evm_pb.js";
+import { ParamsSchema } from "../../gen/chain/evm/evm_pb.js";
 import { nextBaseFee } from "./feeMarket.js";
-import { defaultEvmParams, invalidParamsReason, paramsMessage } from "./params.js";
+import { defaultEvmParams, invalidParamsReason, paramsMessage } from "../../app/modules/evm/params.js";
 
 const params = defaultEvmParams(); // floor 1 gwei, denominator 8, elasticity 2
 const parent = (baseFee: bigint, gasUsed: bigint, gasLimit = 30_000_000n) => ({ baseFee: baseFee.toString(), gasUsed, gasLimit });

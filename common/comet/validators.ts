@@ -1,13 +1,13 @@
 // CometBFT's validator set at a height (`/validators`), all pages read, in CometBFT's order
 // (voting power, then address), with the SDK's shapes: bech32 consensus addresses and Any keys.
-import { ValidatorSchema, type Validator } from "../../../gen/cosmos/base/tendermint/v1beta1/query_pb.js";
-import { PubKeySchema as Ed25519PubKeySchema } from "../../../gen/cosmos/crypto/ed25519/keys_pb.js";
+import { ValidatorSchema, type Validator } from "../../gen/cosmos/base/tendermint/v1beta1/query_pb.js";
+import { PubKeySchema as Ed25519PubKeySchema } from "../../gen/cosmos/crypto/ed25519/keys_pb.js";
 import { create } from "@bufbuild/protobuf";
-import { encodeBech32 } from "../../../sdk/crypto/bech32.js";
-import { BECH32_PREFIX_CONSENSUS } from "../../../sdk/crypto/prefixes.js";
-import { packAny } from "../../../sdk/tx/registry.js";
-import { GrpcCode } from "../../errors.js";
-import { QueryError } from "../../query/service.js";
+import { encodeBech32 } from "../../sdk/crypto/bech32.js";
+import { BECH32_PREFIX_CONSENSUS } from "../../sdk/crypto/prefixes.js";
+import { packAny } from "../../sdk/tx/registry.js";
+import { GrpcCode } from "../errors.js";
+import { QueryError } from "../grpc/queryError.js";
 import { heightError } from "./blocks.js";
 import type { Json } from "./json.js";
 import type { CometRpcClient } from "./rpcClient.js";

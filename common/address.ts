@@ -1,9 +1,9 @@
 // Account addresses as the state machine reads and prints them: 20 bytes, bech32 `unit1...` in
 // messages. The format rules live in the client SDK's crypto; here a bad address becomes the
 // SDK's "invalid address" error naming the field.
-import { decodeBech32, encodeBech32 } from "../../../sdk/crypto/bech32.js";
-import { ADDRESS_LENGTH, BECH32_PREFIX_ACCOUNT } from "../../../sdk/crypto/prefixes.js";
-import { sdkErrors } from "../../errors.js";
+import { decodeBech32, encodeBech32 } from "../sdk/crypto/bech32.js";
+import { ADDRESS_LENGTH, BECH32_PREFIX_ACCOUNT } from "../sdk/crypto/prefixes.js";
+import { sdkErrors } from "./errors.js";
 
 export const ACCOUNT_PREFIX = BECH32_PREFIX_ACCOUNT;
 export { ADDRESS_LENGTH };

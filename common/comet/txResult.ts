@@ -2,7 +2,7 @@
 // is a gogoproto struct with `omitempty` tags, so a zero code, empty log or zero gas is simply
 // absent from the JSON and reads as its default here.
 import { create } from "@bufbuild/protobuf";
-import { EventAttributeSchema, EventSchema, ExecTxResultSchema, type Event, type ExecTxResult } from "../../../gen/tendermint/abci/types_pb.js";
+import { EventAttributeSchema, EventSchema, ExecTxResultSchema, type Event, type ExecTxResult } from "../../gen/tendermint/abci/types_pb.js";
 import type { Json } from "./json.js";
 
 /** A committed tx (`/tx` result, an item of `/tx_search`). */

@@ -2,8 +2,8 @@
 // gRPC services return. Hashes and addresses are hex in the JSON, signatures and txs base64,
 // int64s decimal strings; the protos carry raw bytes and bigints.
 import { create } from "@bufbuild/protobuf";
-import { BlockSchema, type Block } from "../../../gen/tendermint/types/block_pb.js";
-import { DuplicateVoteEvidenceSchema, EvidenceListSchema, EvidenceSchema, type Evidence, type EvidenceList } from "../../../gen/tendermint/types/evidence_pb.js";
+import { BlockSchema, type Block } from "../../gen/tendermint/types/block_pb.js";
+import { DuplicateVoteEvidenceSchema, EvidenceListSchema, EvidenceSchema, type Evidence, type EvidenceList } from "../../gen/tendermint/types/evidence_pb.js";
 import {
   BlockIDSchema,
   CommitSchema,
@@ -16,8 +16,8 @@ import {
   type Commit,
   type Header,
   type Vote,
-} from "../../../gen/tendermint/types/types_pb.js";
-import { ConsensusSchema } from "../../../gen/tendermint/version/types_pb.js";
+} from "../../gen/tendermint/types/types_pb.js";
+import { ConsensusSchema } from "../../gen/tendermint/version/types_pb.js";
 import { CometShapeError, type Json } from "./json.js";
 
 /** A block with the id CometBFT gives it (`/block` result). */

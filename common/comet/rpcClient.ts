@@ -3,10 +3,10 @@
 // are QueryErrors so the gRPC server maps them like any other: unreachable → UNAVAILABLE, a shape
 // this node does not understand → INTERNAL, an error CometBFT reports → UNKNOWN unless the caller
 // recognises it (CometRpcError.data carries CometBFT's reason).
-import { GrpcCode } from "../../errors.js";
-import { QueryError } from "../../query/service.js";
-import { CometRpcClient as SdkCometRpcClient, describeNetworkError } from "../../../sdk/client/cometRpcClient.js";
-import { NodeUnreachableError, RpcResponseError, UnexpectedResponseError } from "../../../sdk/client/errors.js";
+import { GrpcCode } from "../errors.js";
+import { QueryError } from "../grpc/queryError.js";
+import { CometRpcClient as SdkCometRpcClient, describeNetworkError } from "../../sdk/client/cometRpcClient.js";
+import { NodeUnreachableError, RpcResponseError, UnexpectedResponseError } from "../../sdk/client/errors.js";
 import { CometShapeError, Json } from "./json.js";
 
 export class CometUnavailableError extends QueryError {

@@ -8,10 +8,15 @@
 // in integer arithmetic (each division truncates, in that order), and never below min_base_fee.
 // Without a parent record (the first block, or after a gap) it is min_base_fee. Every Ethereum tx
 // of the block pays it per gas, and it is burned (docs/evm.md, "Fee market").
-import type { EvmBlock } from "../../../gen/chain/evm/evm_pb.js";
-import type { EvmParams } from "./params.js";
+import type { EvmBlock } from "../../gen/chain/evm/evm_pb.js";
 
-type FeeMarketParams = Pick<EvmParams, "minBaseFee" | "baseFeeChangeDenominator" | "elasticityMultiplier">;
+/** The EIP-1559 knobs of chain.evm.Params, as numbers. */
+export interface FeeMarketParams {
+  /** aunit per gas: the floor the base fee starts at and never drops below. */
+  minBaseFee: bigint;
+  baseFeeChangeDenominator: number;
+  elasticityMultiplier: number;
+}
 
 /** The base fee of the block after `parent` (undefined: there is none to follow). */
 export function nextBaseFee(parent: Pick<EvmBlock, "baseFee" | "gasUsed" | "gasLimit"> | undefined, params: FeeMarketParams): bigint {

@@ -1,0 +1,28 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Metadata } from "@grpc/grpc-js";
+import { GrpcCode } from "../errors.js";
+import { QueryError } from "./queryError.js";
+import { HEIGHT_METADATA_KEY, requestedHeight } from "./height.js";
+
+const code = (run: () => unknown) => {
+  try {
+    run();
+  } catch (err) {
+    assert.ok(err instanceof QueryError, String(err));
+    return err.grpcCode;
+  }
+  assert.fail("expected a QueryError");
+};
+
+test("height metadata: absent is 0, repeated or malformed is refused", () => {
+  assert.equal(requestedHeight(new Metadata()), 0);
+  const md = new Metadata();
+  md.set(HEIGHT_METADATA_KEY, "17");
+  assert.equal(requestedHeight(md), 17);
+  md.add(HEIGHT_METADATA_KEY, "18");
+  assert.equal(code(() => requestedHeight(md)), GrpcCode.INVALID_ARGUMENT);
+  const bad = new Metadata();
+  bad.set(HEIGHT_METADATA_KEY, "0x10");
+  assert.equal(code(() => requestedHeight(bad)), GrpcCode.INVALID_ARGUMENT);
+});
