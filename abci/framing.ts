@@ -12,13 +12,6 @@ export class FrameError extends Error {
   override name = "FrameError";
 }
 
-/** Bytes an unsigned LEB128 varint of `n` takes. */
-export function uvarintSize(n: number): number {
-  let size = 1;
-  for (let v = n; v >= 0x80; v = Math.floor(v / 128)) size++;
-  return size;
-}
-
 /** Prefixes `payload` with its uvarint length. */
 export function encodeFrame(payload: Uint8Array): Buffer {
   const header: number[] = [];

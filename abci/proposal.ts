@@ -1,10 +1,5 @@
 // Proposal helpers shared by applications.
-import { uvarintSize } from "./framing.js";
-
-/** Size of a bytes field (tag 1 byte + uvarint length + payload) inside a repeated-bytes message. */
-export function protoBytesFieldSize(length: number): number {
-  return 1 + uvarintSize(length) + length;
-}
+import { protoBytesFieldSize } from "../common/protobufSize.js";
 
 /**
  * Keeps txs in order while their summed proto-encoded size fits `maxTxBytes`, the way CometBFT

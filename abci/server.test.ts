@@ -5,7 +5,7 @@ import * as pb from "../gen/tendermint/abci/types_pb.js";
 import { AbciServer } from "./server.js";
 import { BaseApplication } from "./baseApplication.js";
 import { encodeFrame } from "./framing.js";
-import { protoBytesFieldSize } from "./proposal.js";
+import { protoBytesFieldSize } from "../common/protobufSize.js";
 import { RawAbciClient, requestFrame } from "../test/support/abciClient.js";
 import { testLogger } from "../test/support/logger.js";
 

@@ -24,7 +24,7 @@ import { moduleReader } from "./store/prefixStore.js";
 import type { Branch, Store } from "./store/index.js";
 import { isFatal, noTransactions, type TxProcessor, type TxResult } from "./tx/processor.js";
 import { errorResult } from "../common/errors.js";
-import { registerSimulate } from "./tx/simulateService.js";
+import { registerSimulate } from "./query/simulateService.js";
 import { APP_NAME, APP_PROTOCOL_VERSION, APP_SEMVER } from "../common/version.js";
 
 const EPOCH = create(TimestampSchema);

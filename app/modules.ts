@@ -16,12 +16,21 @@ import { StakingKeeper } from "./modules/staking/keeper.js";
 import { stakingModule } from "./modules/staking/module.js";
 import { identityModule } from "./modules/identity/module.js";
 import { QueryRouter } from "./query/router.js";
-import { BONDED_POOL, FEE_COLLECTOR, GOV_ACCOUNT, NOT_BONDED_POOL, PRECISEBANK_RESERVE } from "../common/moduleAccounts.js";
+import { accAddressToString } from "../common/address.js";
+import { BONDED_POOL, FEE_COLLECTOR, GOV_ACCOUNT, moduleAddress, NOT_BONDED_POOL, PRECISEBANK_RESERVE } from "../common/moduleAccounts.js";
+import { authAnteHandler } from "./modules/auth/ante.js";
+import { SignatureCache } from "./modules/auth/signatures.js";
+import { BLOCK_GAS_LIMIT } from "./modules/evm/params.js";
 import { CosmosTxProcessor } from "./tx/cosmosTxProcessor.js";
 import type { TxProcessor } from "./tx/processor.js";
 import { RoutingTxProcessor } from "./tx/routingTxProcessor.js";
 import { MsgRouter } from "./tx/msgRouter.js";
-import { SignatureCache } from "./tx/signatures.js";
+
+/**
+ * The gov module account's address: the authority every governance-only message must carry. The
+ * composition root hands it to each keeper that checks one, as the SDK's app wiring does.
+ */
+export const GOV_AUTHORITY = accAddressToString(moduleAddress(GOV_ACCOUNT));
 
 /** Module accounts, created at genesis in this order (which fixes their account numbers). */
 export const MODULE_ACCOUNTS = [
@@ -38,8 +47,8 @@ function keepers(msgs: MsgRouter) {
   const bank = new BankKeeper(accounts);
   const precisebank = new PrecisebankKeeper(bank, accounts);
   const staking = new StakingKeeper(bank, accounts);
-  const gov = new GovKeeper(bank, staking, msgs);
-  const identity = new IdentityKeeper(accounts);
+  const gov = new GovKeeper(bank, staking, msgs, GOV_AUTHORITY);
+  const identity = new IdentityKeeper(accounts, GOV_AUTHORITY);
   const evm = { accounts, precisebank, blocks: blockHashReader };
   return { accounts, bank, precisebank, staking, gov, identity, evm };
 }
@@ -88,7 +97,8 @@ export function wireApp(): AppWiring {
   const queries = new QueryRouter();
   for (const m of modules) m.registerServices?.({ msgs, queries: queries.services });
   // Cosmos TxRaw and raw Ethereum txs, told apart by their first byte.
-  const txProcessor = new RoutingTxProcessor(new CosmosTxProcessor(msgs, { accounts: k.accounts, bank: k.bank, sigCache: new SignatureCache() }), new EthTxProcessor(k.evm));
+  const ante = authAnteHandler({ accounts: k.accounts, bank: k.bank, sigCache: new SignatureCache() });
+  const txProcessor = new RoutingTxProcessor(new CosmosTxProcessor(msgs, ante), new EthTxProcessor(k.evm), BLOCK_GAS_LIMIT);
   const anyTypes = [...msgs.schemas(), ...modules.flatMap((m) => m.anyTypes ?? [])];
   return { modules, queries, msgs, txProcessor, anyTypes };
 }

@@ -1,21 +1,13 @@
-// The gov module account and the one authority check every governance-only message makes, in any
-// module. This is the sole place the "invalid authority; expected X, got Y" text is written.
+// The one authority check every governance-only message makes, in any module. This is the sole
+// place the "invalid authority; expected X, got Y" text is written. Which address is the authority
+// (the gov module account) is the composition root's choice, handed to each keeper that needs it,
+// as the SDK's app wiring does (app/modules.ts).
 import type { RegisteredError } from "../../common/errors.js";
-import { accAddressToString } from "../../common/address.js";
-import { moduleAddress } from "../../common/moduleAccounts.js";
-
-/** sha256("gov")[:20]: no key controls it, so only a passed proposal can sign for it. */
-export function govModuleAddress(): Uint8Array {
-  return moduleAddress("gov");
-}
-
-/** unit10d07y265gmmuvt4z0w9aw880jnsr700jj6dgqc */
-export const GOV_AUTHORITY = accAddressToString(govModuleAddress());
 
 /**
- * Throws `error` unless `authority` is the gov module account. Compares strings, as the SDK does:
- * only the canonical (lower-case) spelling is accepted.
+ * Throws `error` unless `authority` is `expected`. Compares strings, as the SDK does: only the
+ * canonical (lower-case) spelling is accepted.
  */
-export function checkAuthority(authority: string, error: RegisteredError): void {
-  if (authority !== GOV_AUTHORITY) throw error.wrap(`invalid authority; expected ${GOV_AUTHORITY}, got ${authority}`);
+export function checkAuthority(expected: string, authority: string, error: RegisteredError): void {
+  if (authority !== expected) throw error.wrap(`invalid authority; expected ${expected}, got ${authority}`);
 }

@@ -9,10 +9,10 @@ import { TxMsgDataSchema } from "../../gen/cosmos/base/abci/v1beta1/abci_pb.js";
 import { Context, type AbciEvent } from "../context.js";
 import { errorResult, sdkErrors } from "../../common/errors.js";
 import { accAddressToString } from "../../common/address.js";
-import { runAnte, type AnteDeps, type ExecMode } from "./ante.js";
+import type { AnteHandler, ExecMode } from "./anteHandler.js";
 import { decodeCosmosTx, type DecodedTx } from "./decode.js";
 import { GasKVStore, GasMeter } from "./gas.js";
-import type { MsgRouter } from "./msgRouter.js";
+import { executeMsg, type MsgRouter } from "./msgRouter.js";
 import { isFatal, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
 
 /** Most gas one tx may ask for, and what simulation runs with. */
@@ -37,7 +37,7 @@ interface Outcome {
 export class CosmosTxProcessor implements TxProcessor {
   constructor(
     private readonly router: MsgRouter,
-    private readonly deps: AnteDeps,
+    private readonly ante: AnteHandler,
   ) {}
 
   check(env: TxEnv, tx: Uint8Array, recheck: boolean): TxResult {
@@ -69,7 +69,7 @@ export class CosmosTxProcessor implements TxProcessor {
     const anteBranch = env.state.branch();
     const anteCtx = new Context(env.header, new GasKVStore(anteBranch, meter), env.logger);
     try {
-      runAnte(anteCtx, tx, mode, meter, this.deps);
+      this.ante(anteCtx, tx, mode, meter);
     } catch (err) {
       return failed(err, gasLimit, meter.consumed);
     }
@@ -86,11 +86,12 @@ export class CosmosTxProcessor implements TxProcessor {
     const msgResponses: Any[] = [];
     let index = 0;
     try {
-      for (const { typeUrl, msg, handler } of tx.msgs) {
+      for (const decoded of tx.msgs) {
+        const { typeUrl, handler, signers } = decoded;
         const msgCtx = new Context(env.header, new GasKVStore(msgBranch, meter), env.logger);
-        const sender = handler.signers(msg)[0];
+        const sender = signers[0];
         msgCtx.emit("message", { action: typeUrl, module: handler.module, ...(sender ? { sender: accAddressToString(sender) } : {}) });
-        msgResponses.push(packAny(handler.response, create(handler.response, handler.handle(msgCtx, msg))));
+        msgResponses.push(packAny(handler.response, create(handler.response, executeMsg(msgCtx, decoded))));
         for (const e of msgCtx.events) events.push({ type: e.type ?? "", attributes: [...((e.attributes ?? []) as { key: string; value: string; index: boolean }[]), { key: "msg_index", value: String(index), index: true }] });
         index++;
       }

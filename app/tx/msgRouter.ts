@@ -1,5 +1,10 @@
 // Message types the chain executes, by type URL. Each module registers its messages here at
 // start-up; a type URL registered twice is a wiring bug and throws.
+//
+// One path for every message, whether a tx carries it or a passed proposal runs it: `decode`
+// parses it and its signers once; `executeMsg` runs its stateless checks (once per decoding, so a
+// tx's message checked by the ante handler is not checked again) and then its handler. Handlers
+// need not repeat validateBasic's checks.
 import { fromBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import type { Context } from "../context.js";
@@ -8,12 +13,15 @@ import { sdkErrors } from "../../common/errors.js";
 export interface MsgHandler<I extends DescMessage = DescMessage, O extends DescMessage = DescMessage> {
   request: I;
   response: O;
-  /** Addresses (20 bytes) that must sign; parses and validates the address strings. */
+  /** Addresses (20 bytes) that must sign; parses and validates the address strings. Called once, at decoding. */
   signers(msg: MessageShape<I>): Uint8Array[];
-  /** Checks that need no state (CheckTx and delivery both run them before the ante handler). */
+  /** Checks that need no state (CheckTx runs them in the ante handler, before any fee is taken). */
   validateBasic?(msg: MessageShape<I>): void;
-  /** Executes the message; throws an AppError to fail the tx. */
-  handle(ctx: Context, msg: MessageShape<I>): MessageInitShape<O>;
+  /**
+   * Executes the message, which validateBasic has accepted; `signers` are those `signers` parsed.
+   * Throws an AppError to fail the tx.
+   */
+  handle(ctx: Context, msg: MessageShape<I>, signers: readonly Uint8Array[]): MessageInitShape<O>;
   /** The module whose handler this is, for the `message.module` event attribute. */
   module: string;
 }
@@ -22,6 +30,28 @@ export interface DecodedMsg {
   typeUrl: string;
   msg: MessageShape<DescMessage>;
   handler: MsgHandler;
+  /** The addresses that must sign it, parsed once when it was decoded. */
+  signers: readonly Uint8Array[];
+}
+
+const validated = new WeakSet<DecodedMsg>();
+
+/** The message's stateless checks; a decoded message that passed them is not checked again. */
+export function validateMsg(decoded: DecodedMsg): void {
+  if (validated.has(decoded)) return;
+  decoded.handler.validateBasic?.(decoded.msg);
+  validated.add(decoded);
+}
+
+/** A message parsed elsewhere (tests, tools) as `decode` would return it, signers parsed. */
+export function decodedMsg<I extends DescMessage>(handler: MsgHandler<I>, msg: MessageShape<I>): DecodedMsg {
+  return { typeUrl: `/${handler.request.typeName}`, msg, handler: handler as unknown as MsgHandler, signers: handler.signers(msg) };
+}
+
+/** The one way a message runs, from a tx or from a passed proposal: its checks, then its handler. */
+export function executeMsg(ctx: Context, decoded: DecodedMsg): MessageInitShape<DescMessage> {
+  validateMsg(decoded);
+  return decoded.handler.handle(ctx, decoded.msg, decoded.signers);
 }
 
 export class MsgRouter {
@@ -37,6 +67,11 @@ export class MsgRouter {
     return this.handlers.has(typeUrl);
   }
 
+  /** The handler registered for `typeUrl`, if any. */
+  handler(typeUrl: string): MsgHandler | undefined {
+    return this.handlers.get(typeUrl);
+  }
+
   /** The registered Msg types, sorted by type URL. */
   schemas(): DescMessage[] {
     return this.typeUrls().map((url) => this.handlers.get(url)!.request);
@@ -47,7 +82,10 @@ export class MsgRouter {
     return [...this.handlers.keys()].sort();
   }
 
-  /** Resolves and decodes one message of a tx body; unknown types are a decode error, as in the SDK. */
+  /**
+   * Resolves and decodes one message of a tx body or proposal, and parses its signers; unknown
+   * types are a decode error, as in the SDK.
+   */
   decode(any: Any): DecodedMsg {
     const handler = this.handlers.get(any.typeUrl);
     if (!handler) throw sdkErrors.txDecode.wrap(`unable to resolve type URL ${any.typeUrl.slice(0, 200)}`);
@@ -58,7 +96,7 @@ export class MsgRouter {
       throw sdkErrors.txDecode.wrap(`cannot decode ${any.typeUrl}: ${(err as Error).message}`);
     }
     rejectUnknownFields(msg, any.typeUrl);
-    return { typeUrl: any.typeUrl, msg, handler };
+    return { typeUrl: any.typeUrl, msg, handler, signers: handler.signers(msg) };
   }
 }
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
 import { evmCommon } from "../../common/ethereum/ethTx.js";
 import { ethTxGasLimit, selectProposalTxs } from "./proposalSelection.js";
-import { protoBytesFieldSize } from "../../abci/proposal.js";
+import { protoBytesFieldSize } from "../../common/protobufSize.js";
 import { prng } from "../../test/support/prng.js";
 import { moduleAddress } from "../../common/moduleAccounts.js";
 import { EvmTestChain } from "../modules/evm/testChain.js";

@@ -5,8 +5,8 @@
 // without the one before, and that tx would then fail in the block and leave the mempool. What is
 // left over stays in the mempool for the next block.
 import { decode } from "@ethereumjs/rlp";
-import { protoBytesFieldSize } from "../../abci/proposal.js";
-import { txEncoding } from "./routingTxProcessor.js";
+import { protoBytesFieldSize } from "../../common/protobufSize.js";
+import { txEncoding } from "./txEncoding.js";
 
 export interface ProposalBudget {
   /** CometBFT's max_tx_bytes for the proposal (negative = no limit). */

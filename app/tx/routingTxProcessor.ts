@@ -1,29 +1,16 @@
-// CometBFT txs are opaque bytes in two encodings, told apart by the first byte (ARCHITECTURE.md,
-// "Transactions"): a Cosmos TxRaw is protobuf whose first field is body_bytes (tag 0x0a); a raw
-// Ethereum tx is typed (0x01 EIP-2930, 0x02 EIP-1559, 0x04 EIP-7702; 0x03 is a blob tx, which we
-// refuse) or a legacy RLP list (0xc0 and up). Anything else parses as neither.
+// The tx router: each CometBFT tx goes to the pipeline of its encoding (txEncoding.ts). Gas
+// estimation is the Cosmos pipeline's; Ethereum estimation belongs to eth_estimateGas.
 import { evmError, evmErrors } from "../../common/ethereum/errors.js";
 import { errorResult } from "../../common/errors.js";
-import { BLOCK_GAS_LIMIT } from "../modules/evm/params.js";
 import { selectProposalTxs } from "./proposalSelection.js";
 import type { SimulationResult } from "./cosmosTxProcessor.js";
 import { TX_DECODE_ERROR, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
+import { txEncoding } from "./txEncoding.js";
 
 /** The Ethereum pipeline as the router needs it: CheckTx is synchronous, delivery is not (the VM is async). */
 export interface EthereumTxPipeline {
   check(env: TxEnv, tx: Uint8Array, recheck: boolean): TxResult;
   deliver(env: TxEnv, tx: Uint8Array): Promise<TxResult>;
-}
-
-export type TxEncoding = "cosmos" | "ethereum" | "blob" | "unknown";
-
-export function txEncoding(tx: Uint8Array): TxEncoding {
-  const first = tx[0];
-  if (first === undefined) return "unknown";
-  if (first === 0x0a) return "cosmos";
-  if (first === 0x01 || first === 0x02 || first === 0x04 || first >= 0xc0) return "ethereum";
-  if (first === 0x03) return "blob";
-  return "unknown";
 }
 
 function refused(tx: Uint8Array): TxResult {
@@ -36,6 +23,8 @@ export class RoutingTxProcessor implements TxProcessor {
   constructor(
     private readonly cosmos: TxProcessor,
     private readonly ethereum: EthereumTxPipeline,
+    /** Gas all of a block's Ethereum txs may ask for together: the EVM's block gas limit. */
+    private readonly evmGasLimit: bigint,
   ) {}
 
   check(env: TxEnv, tx: Uint8Array, recheck: boolean): TxResult {
@@ -63,7 +52,7 @@ export class RoutingTxProcessor implements TxProcessor {
 
   /** Byte budget and the EVM's block gas limit together: see proposalSelection.ts. */
   selectForProposal(txs: readonly Uint8Array[], maxTxBytes: number): Uint8Array[] {
-    return selectProposalTxs(txs, { maxTxBytes, evmGasLimit: BLOCK_GAS_LIMIT });
+    return selectProposalTxs(txs, { maxTxBytes, evmGasLimit: this.evmGasLimit });
   }
 
   /** Gas estimation is the Cosmos pipeline's; Ethereum estimation belongs to eth_estimateGas. */

@@ -28,17 +28,16 @@ export function msgSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper):
     module: BANK_MODULE,
     signers: (msg) => [parseAccAddress(msg.fromAddress, "from address")],
     validateBasic: (msg) => {
-      parseAccAddress(msg.fromAddress, "from address");
       parseAccAddress(msg.toAddress, "to address");
       if (msg.amount.length === 0) throw sdkErrors.invalidCoins.wrap("amount is empty");
       parseCoins(msg.amount);
     },
-    handle: (ctx, msg) => {
+    handle: (ctx, msg, [from]) => {
       const to = parseAccAddress(msg.toAddress, "to address");
       const coins = parseCoins(msg.amount);
       checkSendable(ctx, keeper, coins);
       checkRecipient(accounts, to, msg.toAddress);
-      keeper.send(ctx, parseAccAddress(msg.fromAddress, "from address"), to, coins);
+      keeper.send(ctx, from!, to, coins);
       return {};
     },
   };
@@ -69,14 +68,13 @@ export function msgMultiSendHandler(keeper: BankKeeper, accounts: BankAccountKee
       const totalOut = sumCoinLists(msg.outputs, "outputs");
       if (!coinsEqual(totalIn, totalOut)) throw bankErrors.inputOutputMismatch.wrap();
     },
-    handle: (ctx, msg) => {
+    handle: (ctx, msg, [from]) => {
       const input = msg.inputs[0]!;
-      const from = parseAccAddress(input.address, "inputs[0].address");
       checkSendable(ctx, keeper, parseCoins(input.coins));
       for (const [n, o] of msg.outputs.entries()) {
         const to = parseAccAddress(o.address, `outputs[${n}].address`);
         checkRecipient(accounts, to, o.address);
-        keeper.send(ctx, from, to, parseCoins(o.coins));
+        keeper.send(ctx, from!, to, parseCoins(o.coins));
       }
       return {};
     },

@@ -8,7 +8,7 @@ import { Address, bytesToHex, createAddressFromPrivateKey, generateAddress } fro
 import { keccak_256 as keccak } from "@noble/hashes/sha3.js";
 import { QueryBlockRequestSchema, QueryBlockResponseSchema, QueryReceiptRequestSchema, QueryReceiptResponseSchema } from "../../../gen/chain/evm/query_pb.js";
 import type { TxResult } from "../../tx/processor.js";
-import { txEncoding } from "../../tx/routingTxProcessor.js";
+import { txEncoding } from "../../tx/txEncoding.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { CONVERSION_FACTOR as CF } from "../precisebank/module.js";
 import { evmCommon } from "../../../common/ethereum/ethTx.js";

@@ -15,7 +15,9 @@ import { CosmosTxProcessor } from "../../tx/cosmosTxProcessor.js";
 import { MsgRouter } from "../../tx/msgRouter.js";
 import type { TxResult } from "../../tx/processor.js";
 import { RoutingTxProcessor } from "../../tx/routingTxProcessor.js";
-import { SignatureCache } from "../../tx/signatures.js";
+import { SignatureCache } from "../auth/signatures.js";
+import { BLOCK_GAS_LIMIT } from "./params.js";
+import { authAnteHandler } from "../auth/ante.js";
 import { testLogger } from "../../../test/support/logger.js";
 import { accAddressToString } from "../../../common/address.js";
 import { blockHashReader } from "../blockinfo/keeper.js";
@@ -51,8 +53,8 @@ export class EvmTestChain {
   constructor(funds: { address: Uint8Array; uunit: bigint }[], minBaseFee?: bigint) {
     const msgs = new MsgRouter();
     for (const m of this.modules) m.registerServices?.({ msgs, queries: this.queries.services });
-    const cosmos = new CosmosTxProcessor(msgs, { accounts: this.accounts, bank: this.bank, sigCache: new SignatureCache() });
-    this.processor = new RoutingTxProcessor(cosmos, new EthTxProcessor(this.evmKeepers));
+    const cosmos = new CosmosTxProcessor(msgs, authAnteHandler({ accounts: this.accounts, bank: this.bank, sigCache: new SignatureCache() }));
+    this.processor = new RoutingTxProcessor(cosmos, new EthTxProcessor(this.evmKeepers), BLOCK_GAS_LIMIT);
     this.queries.services.provideStateAccess({ pending: () => this.checkState, latest: () => ({ state: this.store.view(), height: this.store.lastHeight }) });
     const state = withGenesisBalances(defaultAppState(this.modules), funds.map((f) => ({ address: accAddressToString(f.address), coins: [{ denom: INTEGER_DENOM, amount: f.uunit.toString() }] }))) as Record<string, { params?: Record<string, unknown> }>;
     if (minBaseFee !== undefined) state.evm!.params!.min_base_fee = minBaseFee.toString();

@@ -33,13 +33,14 @@ import { QueryRouter } from "../../query/router.js";
 import { openStore } from "../../store/index.js";
 import { CosmosTxProcessor } from "../../tx/cosmosTxProcessor.js";
 import { MsgRouter } from "../../tx/msgRouter.js";
-import { SignatureCache } from "../../tx/signatures.js";
+import { SignatureCache } from "../auth/signatures.js";
+import { authAnteHandler } from "../auth/ante.js";
 import { AccountKeeper } from "../auth/keeper.js";
 import { authModule } from "../auth/module.js";
 import { BankKeeper } from "../bank/keeper.js";
 import { bankModule } from "../bank/module.js";
 import { blockInfoModule } from "../blockinfo/module.js";
-import { GOV_AUTHORITY } from "../../tx/authority.js";
+import { GOV_AUTHORITY } from "../../modules.js";
 import { govModule, GovKeeper } from "./module.js";
 import { FakeStaking } from "./testHarness.js";
 
@@ -60,9 +61,9 @@ test("a proposal submitted and voted by signed txs passes after 30s and executes
     staking.addValidator(alice.address, 1000n); // alice's vote carries all bonded power
     const msgs = new MsgRouter();
     const queries = new QueryRouter();
-    const modules = validateModuleList([blockInfoModule, authModule(accounts), bankModule(bank, accounts), govModule(new GovKeeper(bank, staking, msgs))]);
+    const modules = validateModuleList([blockInfoModule, authModule(accounts), bankModule(bank, accounts), govModule(new GovKeeper(bank, staking, msgs, GOV_AUTHORITY))]);
     for (const m of modules) m.registerServices?.({ msgs, queries: queries.services });
-    const app = new UnitApp({ store, modules, queries, txProcessor: new CosmosTxProcessor(msgs, { accounts, bank, sigCache: new SignatureCache() }), logger: pino({ level: "silent" }) });
+    const app = new UnitApp({ store, modules, queries, txProcessor: new CosmosTxProcessor(msgs, authAnteHandler({ accounts, bank, sigCache: new SignatureCache() })), logger: pino({ level: "silent" }) });
 
     const state = withGenesisBalances(defaultAppState(modules), [
       { address: A, coins: [{ denom: "uunit", amount: "1000000000" }] },

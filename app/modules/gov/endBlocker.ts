@@ -10,7 +10,8 @@ import { ProposalStatus, type Proposal } from "../../../gen/cosmos/gov/v1/gov_pb
 import type { Context } from "../../context.js";
 import { AppError } from "../../../common/errors.js";
 import { isFatal } from "../../tx/processor.js";
-import { govModuleAddress } from "../../tx/authority.js";
+import { executeMsg } from "../../tx/msgRouter.js";
+import { GOV_ACCOUNT, moduleAddress } from "../../../common/moduleAccounts.js";
 import { govErrors } from "./errors.js";
 import { deleteAndBurnDeposits, refundAndDeleteDeposits } from "./deposits.js";
 import { emitActiveProposal, emitInactiveProposal, ProposalResult } from "./events.js";
@@ -89,7 +90,7 @@ function convertToRegular(keeper: GovKeeper, ctx: Context, proposal: Proposal, p
 function checkDepositsStillHeld(keeper: GovKeeper, ctx: Context): void {
   const bankStore = keeper.bank.store(ctx);
   for (const [denom, held] of keeper.heldDeposits(keeper.store(ctx))) {
-    const balance = keeper.bank.getBalance(bankStore, govModuleAddress(), denom);
+    const balance = keeper.bank.getBalance(bankStore, moduleAddress(GOV_ACCOUNT), denom);
     if (balance < held) throw govErrors.invalidProposalMsg.wrap(`the messages would spend ${held - balance}${denom} of the deposits held for other proposals`);
   }
 }
@@ -104,9 +105,7 @@ function execute(keeper: GovKeeper, ctx: Context, proposal: Proposal): { result:
   let index = 0;
   try {
     for (; index < proposal.messages.length; index++) {
-      const { msg, handler } = keeper.router.decode(proposal.messages[index]!);
-      handler.validateBasic?.(msg);
-      handler.handle(nested.ctx, msg);
+      executeMsg(nested.ctx, keeper.router.decode(proposal.messages[index]!));
     }
     checkDepositsStillHeld(keeper, nested.ctx);
   } catch (err) {

@@ -3,7 +3,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { registerError } from "../../../common/errors.js";
-import { checkAuthority, GOV_AUTHORITY, govModuleAddress } from "../../tx/authority.js";
+import { checkAuthority } from "../../tx/authority.js";
+import { GOV_AUTHORITY } from "../../modules.js";
+import { GOV_ACCOUNT, moduleAddress } from "../../../common/moduleAccounts.js";
 import { defaultGovGenesis } from "./genesis.js";
 import { queueKey, ACTIVE_QUEUE_PREFIX } from "./keys.js";
 import { GovHarness } from "./testHarness.js";
@@ -76,10 +78,10 @@ test("genesis refuses invalid params and state it cannot import", () => {
 
 test("checkAuthority accepts only the gov module account, with the SDK's text", () => {
   assert.equal(GOV_AUTHORITY, "unit10d07y265gmmuvt4z0w9aw880jnsr700jj6dgqc");
-  assert.equal(Buffer.from(govModuleAddress()).length, 20);
+  assert.equal(Buffer.from(moduleAddress(GOV_ACCOUNT)).length, 20);
   const err = registerError("govtest", 1, "expected gov account as only signer for proposal message");
-  checkAuthority(GOV_AUTHORITY, err);
-  assert.throws(() => checkAuthority(GOV_AUTHORITY.toUpperCase(), err), (e: Error) => e.message === `invalid authority; expected ${GOV_AUTHORITY}, got ${GOV_AUTHORITY.toUpperCase()}: expected gov account as only signer for proposal message`);
+  checkAuthority(GOV_AUTHORITY, GOV_AUTHORITY, err);
+  assert.throws(() => checkAuthority(GOV_AUTHORITY, GOV_AUTHORITY.toUpperCase(), err), (e: Error) => e.message === `invalid authority; expected ${GOV_AUTHORITY}, got ${GOV_AUTHORITY.toUpperCase()}: expected gov account as only signer for proposal message`);
 });
 
 test("queue keys sort by deadline (seconds, then nanoseconds), then id", () => {

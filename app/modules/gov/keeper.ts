@@ -41,6 +41,8 @@ export class GovKeeper {
     readonly staking: GovStakingKeeper,
     /** The app's router: proposal messages are checked against it at submission and run through it when passed. */
     readonly router: MsgRouter,
+    /** The address governance-only messages must carry as their authority: the gov account's own. */
+    readonly authority: string,
   ) {}
 
   store(ctx: Context): KVStore {

@@ -10,7 +10,7 @@ import { MsgCancelProposalSchema, MsgDepositSchema, MsgSubmitProposalSchema, Msg
 import { packAny } from "../../../sdk/tx/registry.js";
 import type { AbciEvent } from "../../context.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
-import { GOV_AUTHORITY } from "../../tx/authority.js";
+import { GOV_AUTHORITY } from "../../modules.js";
 import { defaultParams } from "./params.js";
 import { bech32, DENOM, GovHarness, testAddress } from "./testHarness.js";
 

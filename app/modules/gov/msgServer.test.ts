@@ -9,7 +9,7 @@ import { MsgSendSchema } from "../../../gen/cosmos/bank/v1beta1/tx_pb.js";
 import { ParamsSchema, ProposalStatus, VoteOption } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import { MsgDepositSchema, MsgSubmitProposalSchema, MsgUpdateParamsSchema, MsgVoteSchema, MsgVoteWeightedSchema } from "../../../gen/cosmos/gov/v1/tx_pb.js";
 import { packAny } from "../../../sdk/tx/registry.js";
-import { GOV_AUTHORITY } from "../../tx/authority.js";
+import { GOV_AUTHORITY } from "../../modules.js";
 import { defaultParams } from "./params.js";
 import { bech32, DENOM, GovHarness, testAddress, type ExecResult } from "./testHarness.js";
 

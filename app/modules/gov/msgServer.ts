@@ -37,7 +37,7 @@ function checkSubmission(keeper: GovKeeper, msg: MsgSubmitProposal): string[] {
   // As the SDK: a proposal without messages is a text (signalling) proposal, which needs metadata.
   if (msg.messages.length === 0 && msg.metadata === "") throw govErrors.noProposalMsgs.wrap("either metadata or Msgs length must be non-nil");
   parseCoins(msg.initialDeposit);
-  return checkProposalMessages(keeper.router, msg.messages);
+  return checkProposalMessages(keeper.router, keeper.authority, msg.messages);
 }
 
 export function msgSubmitProposalHandler(keeper: GovKeeper): MsgHandler<typeof MsgSubmitProposalSchema, typeof MsgSubmitProposalResponseSchema> {
@@ -148,7 +148,7 @@ export function msgUpdateParamsHandler(keeper: GovKeeper): MsgHandler<typeof Msg
       checkParams(msg.params);
     },
     handle: (ctx, msg) => {
-      checkAuthority(msg.authority, govErrors.invalidSigner);
+      checkAuthority(keeper.authority, msg.authority, govErrors.invalidSigner);
       keeper.setParams(keeper.store(ctx), checkParams(msg.params));
       return {};
     },

@@ -3,9 +3,8 @@
 // message routable, well-formed and signed by the gov module account alone.
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { AppError, sdkErrors } from "../../../common/errors.js";
-import type { MsgRouter } from "../../tx/msgRouter.js";
+import { validateMsg, type MsgRouter } from "../../tx/msgRouter.js";
 import { accAddressToString } from "../../../common/address.js";
-import { GOV_AUTHORITY } from "../../tx/authority.js";
 import { govErrors } from "./errors.js";
 
 export const MAX_METADATA_LEN = 255;
@@ -63,22 +62,22 @@ const SUBMIT_PROPOSAL_TYPE_URL = "/cosmos.gov.v1.MsgSubmitProposal";
  * not submit another proposal: checking nests, and a tx of proposals inside proposals could
  * otherwise recurse deep enough to exhaust the stack.
  */
-export function checkProposalMessages(router: MsgRouter, messages: readonly Any[]): string[] {
+export function checkProposalMessages(router: MsgRouter, authority: string, messages: readonly Any[]): string[] {
   return messages.map((any, i) => {
     if (any.typeUrl === SUBMIT_PROPOSAL_TYPE_URL) throw govErrors.invalidProposalMsg.wrap(`messages[${i}]: a proposal cannot submit another proposal`);
     if (!router.has(any.typeUrl)) throw govErrors.unroutableProposalMsg.wrap(`messages[${i}]: ${any.typeUrl.slice(0, 200)}`);
     let decoded;
     try {
       decoded = router.decode(any);
-      decoded.handler.validateBasic?.(decoded.msg);
+      validateMsg(decoded);
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
       throw govErrors.invalidProposalMsg.wrap(`messages[${i}] (${any.typeUrl}): ${err.message}`);
     }
-    const signers = decoded.handler.signers(decoded.msg);
+    const { signers } = decoded;
     if (signers.length !== 1) throw govErrors.invalidSigner.wrap(`messages[${i}] (${any.typeUrl}) has ${signers.length} signers`);
     const signer = accAddressToString(signers[0]!);
-    if (signer !== GOV_AUTHORITY) throw govErrors.invalidSigner.wrap(`messages[${i}] (${any.typeUrl}) is signed by ${signer}`);
+    if (signer !== authority) throw govErrors.invalidSigner.wrap(`messages[${i}] (${any.typeUrl}) is signed by ${signer}`);
     return any.typeUrl;
   });
 }

@@ -11,7 +11,7 @@ import { packAny } from "../../../sdk/tx/registry.js";
 import { GrpcCode } from "../../../common/errors.js";
 import { grpcStatusOf, QueryServices } from "../../query/service.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
-import { GOV_AUTHORITY } from "../../tx/authority.js";
+import { GOV_AUTHORITY } from "../../modules.js";
 import { registerGovQueries } from "./queryServer.js";
 import { bech32, DENOM, GovHarness, testAddress } from "./testHarness.js";
 

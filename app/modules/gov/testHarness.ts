@@ -11,7 +11,7 @@ import { AppError } from "../../../common/errors.js";
 import type { Branch, Store } from "../../store/index.js";
 import { openStore } from "../../store/index.js";
 import type { KVReader } from "../../store/types.js";
-import { MsgRouter } from "../../tx/msgRouter.js";
+import { executeMsg, MsgRouter } from "../../tx/msgRouter.js";
 import { accAddressToString } from "../../../common/address.js";
 import { AccountKeeper } from "../auth/keeper.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
@@ -22,6 +22,7 @@ import type { BondedValidatorView, GovStakingKeeper } from "./expectedKeepers.js
 import { initGovGenesis } from "./genesis.js";
 import { GovKeeper } from "./keeper.js";
 import { msgCancelProposalHandler, msgDepositHandler, msgSubmitProposalHandler, msgUpdateParamsHandler, msgVoteHandler, msgVoteWeightedHandler } from "./msgServer.js";
+import { GOV_AUTHORITY } from "../../modules.js";
 
 const silent = pino({ level: "silent" });
 export const DENOM = "uunit";
@@ -78,7 +79,7 @@ export class GovHarness {
   constructor(genesis: Record<string, unknown> = {}) {
     this.store = openStore(":memory:");
     this.root = this.store.begin();
-    this.keeper = new GovKeeper(this.bank, this.staking, this.router);
+    this.keeper = new GovKeeper(this.bank, this.staking, this.router, GOV_AUTHORITY);
     this.router.register(msgSendHandler(this.bank, this.accounts));
     for (const h of [msgSubmitProposalHandler, msgVoteHandler, msgVoteWeightedHandler, msgDepositHandler, msgUpdateParamsHandler, msgCancelProposalHandler]) {
       this.router.register(h(this.keeper) as never);
@@ -112,9 +113,7 @@ export class GovHarness {
     const branch = this.root.branch();
     const ctx = this.ctx(branch);
     try {
-      const { msg, handler } = this.router.decode(any);
-      handler.validateBasic?.(msg);
-      const response = handler.handle(ctx, msg);
+      const response = executeMsg(ctx, this.router.decode(any));
       branch.write();
       return { ok: true, events: ctx.events, response };
     } catch (err) {

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { AccountTier, CredentialStatus } from "../../../gen/chain/identity/identity_pb.js";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
-import { GOV_AUTHORITY } from "../../tx/authority.js";
+import { GOV_AUTHORITY } from "../../modules.js";
 import { identityErrors } from "./errors.js";
 import { defaultIdentityGenesis, initIdentityGenesis } from "./genesis.js";
 import { msgIssueCredentialHandler, msgRevokeCredentialHandler } from "./msgServer.js";

@@ -8,7 +8,7 @@ import { AccountTier, CredentialSchema, CredentialStatus } from "../../../gen/ch
 import { readU64be } from "./keys.js";
 import { addr, Harness } from "./testHarness.js";
 import { msgAddIssuerHandler, msgIssueCredentialHandler, msgRemoveIssuerHandler, msgRevokeCredentialHandler, msgUpdateParamsHandler } from "./msgServer.js";
-import { GOV_AUTHORITY } from "../../tx/authority.js";
+import { GOV_AUTHORITY } from "../../modules.js";
 
 const HASH_A = `0x${"AB".repeat(32)}`;
 const HASH_B = `0x${"cd".repeat(32)}`;

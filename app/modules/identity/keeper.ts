@@ -53,7 +53,11 @@ export interface NewCredential {
 }
 
 export class IdentityKeeper {
-  constructor(private readonly accounts: IdentityAccountKeeper) {}
+  constructor(
+    private readonly accounts: IdentityAccountKeeper,
+    /** The address governance-only messages must carry as their authority (the gov module account). */
+    readonly authority: string,
+  ) {}
 
   private reader(state: KVReader): KVReader {
     return moduleReader(state, IDENTITY_MODULE);

@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { sdkErrors, type RegisteredError } from "../../../common/errors.js";
-import { GOV_AUTHORITY } from "../../tx/authority.js";
+import { GOV_AUTHORITY } from "../../modules.js";
 import { identityErrors } from "./errors.js";
 import {
   msgAddIssuerHandler,
@@ -14,6 +14,9 @@ import {
 } from "./msgServer.js";
 import { addr, Harness } from "./testHarness.js";
 import { CredentialStatus } from "../../../gen/chain/identity/identity_pb.js";
+import { MsgAddIssuerSchema } from "../../../gen/chain/identity/tx_pb.js";
+import { create } from "@bufbuild/protobuf";
+import { decodedMsg, executeMsg } from "../../tx/msgRouter.js";
 
 const HASH = `0x${"0123456789abcdef".repeat(4)}`;
 const issuer = addr(1);
@@ -62,9 +65,10 @@ test("governance-only messages refuse any authority but the gov module account, 
   // An issuer is not governance either, and the upper-case spelling of the gov address is not the authority string.
   rejects(h, identityErrors.invalidAuthority, () => h.fail(m.add, { authority: issuer.text, issuerAddress: addr(5).text, name: "X" }));
   rejects(h, identityErrors.invalidAuthority, () => h.fail(m.add, { authority: GOV_AUTHORITY.toUpperCase(), issuerAddress: addr(5).text, name: "X" }));
-  // handle checks too, for a proposal executor that skips validateBasic.
+  // Executing is checked too, whoever executes: a tx or a passed proposal (executeMsg is the one path).
   const before = h.dump();
-  assert.throws(() => m.add.handle(h.ctx(), { $typeName: "chain.identity.MsgAddIssuer", authority: intruder, issuerAddress: addr(5).text, name: "X" }), (e) => identityErrors.invalidAuthority.is(e));
+  const unchecked = decodedMsg(m.add, create(MsgAddIssuerSchema, { authority: intruder, issuerAddress: addr(5).text, name: "X" }));
+  assert.throws(() => executeMsg(h.ctx(), unchecked), (e) => identityErrors.invalidAuthority.is(e));
   assert.deepEqual(h.dump(), before);
   assert.deepEqual(m.add.signers({ $typeName: "chain.identity.MsgAddIssuer", authority: GOV_AUTHORITY, issuerAddress: "", name: "" }).map((b) => Buffer.from(b).toString("hex")), [
     "7b5fe22b5446f7c62ea27b8bd71cef94e03f3df2",

@@ -1,5 +1,6 @@
-// chain.identity.Msg: formats are checked in validateBasic (it runs in CheckTx, before any fee is
-// taken), permissions and existence in handle, against the block's state.
+// chain.identity.Msg: formats and the governance authority are checked in validateBasic (it runs
+// in CheckTx, before any fee is taken, and before every execution: app/tx/msgRouter.ts), issuer
+// permissions and existence in handle, against the block's state.
 import {
   MsgAddIssuerResponseSchema,
   MsgAddIssuerSchema,
@@ -15,7 +16,7 @@ import {
 import { equalBytes } from "../../store/bytes.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
-import { checkAuthority, govModuleAddress } from "../../tx/authority.js";
+import { checkAuthority } from "../../tx/authority.js";
 import { identityErrors } from "./errors.js";
 import { emitCredentialIssued, emitCredentialRevoked, emitIssuerAdded, emitIssuerRemoved } from "./events.js";
 import { IDENTITY_MODULE, type IdentityKeeper } from "./keeper.js";
@@ -28,15 +29,12 @@ export function msgAddIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeof M
     module: IDENTITY_MODULE,
     signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(msg.authority, identityErrors.invalidAuthority);
+      checkAuthority(keeper.authority, msg.authority, identityErrors.invalidAuthority);
       parseAccAddress(msg.issuerAddress, "issuer address");
       validateIssuerName(msg.name);
     },
     handle: (ctx, msg) => {
-      // Again here: a proposal's messages may reach handle through gov's executor, not a tx's validateBasic.
-      checkAuthority(msg.authority, identityErrors.invalidAuthority);
       const address = parseAccAddress(msg.issuerAddress, "issuer address");
-      validateIssuerName(msg.name);
       keeper.addIssuer(ctx, address, msg.name, ctx.header.time);
       emitIssuerAdded(ctx, accAddressToString(address), msg.name);
       return {};
@@ -51,11 +49,10 @@ export function msgRemoveIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeo
     module: IDENTITY_MODULE,
     signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(msg.authority, identityErrors.invalidAuthority);
+      checkAuthority(keeper.authority, msg.authority, identityErrors.invalidAuthority);
       parseAccAddress(msg.issuerAddress, "issuer address");
     },
     handle: (ctx, msg) => {
-      checkAuthority(msg.authority, identityErrors.invalidAuthority);
       const address = parseAccAddress(msg.issuerAddress, "issuer address");
       keeper.removeIssuer(ctx, address);
       emitIssuerRemoved(ctx, accAddressToString(address));
@@ -65,20 +62,18 @@ export function msgRemoveIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeo
 }
 
 export function msgUpdateParamsHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgUpdateParamsSchema, typeof MsgUpdateParamsResponseSchema> {
-  const validate = (msg: { authority: string; params?: { attestedCredentialType: string } }) => {
-    checkAuthority(msg.authority, identityErrors.invalidAuthority);
-    if (!msg.params) throw identityErrors.invalidParams.wrap("params missing");
-    validateCredentialType(msg.params.attestedCredentialType, "params.attested_credential_type");
-    return msg.params;
-  };
   return {
     request: MsgUpdateParamsSchema,
     response: MsgUpdateParamsResponseSchema,
     module: IDENTITY_MODULE,
     signers: (msg) => [parseAccAddress(msg.authority, "authority")],
-    validateBasic: (msg) => void validate(msg),
+    validateBasic: (msg) => {
+      checkAuthority(keeper.authority, msg.authority, identityErrors.invalidAuthority);
+      if (!msg.params) throw identityErrors.invalidParams.wrap("params missing");
+      validateCredentialType(msg.params.attestedCredentialType, "params.attested_credential_type");
+    },
     handle: (ctx, msg) => {
-      keeper.setParams(ctx, validate(msg));
+      keeper.setParams(ctx, msg.params!); // present: validateBasic checked it
       return {};
     },
   };
@@ -96,13 +91,11 @@ export function msgIssueCredentialHandler(keeper: IdentityKeeper): MsgHandler<ty
       validateCredentialType(msg.credentialType);
       normalizeCredentialHash(msg.credentialHash);
     },
-    handle: (ctx, msg) => {
-      const issuer = parseAccAddress(msg.issuer, "issuer");
+    handle: (ctx, msg, [issuer]) => {
       const subject = parseAccAddress(msg.subject, "subject");
-      validateCredentialType(msg.credentialType);
       const credentialHash = normalizeCredentialHash(msg.credentialHash);
-      if (!keeper.isAuthorizedIssuer(ctx.store, issuer)) throw identityErrors.unauthorizedIssuer.wrap(`${msg.issuer} is not an authorized issuer`);
-      const c = keeper.issueCredential(ctx, { issuer, subject, credentialType: msg.credentialType, credentialHash });
+      if (!keeper.isAuthorizedIssuer(ctx.store, issuer!)) throw identityErrors.unauthorizedIssuer.wrap(`${msg.issuer} is not an authorized issuer`);
+      const c = keeper.issueCredential(ctx, { issuer: issuer!, subject, credentialType: msg.credentialType, credentialHash });
       emitCredentialIssued(ctx, { credentialId: c.id, subject: c.subject, issuer: c.issuer, credentialType: c.credentialType, credentialHash: c.credentialHash });
       return { credentialId: c.id };
     },
@@ -124,15 +117,14 @@ export function msgRevokeCredentialHandler(keeper: IdentityKeeper): MsgHandler<t
       parseAccAddress(msg.signer, "signer");
       if (msg.credentialId === 0n) throw identityErrors.credentialNotFound.wrap("credential 0 (ids start at 1)");
     },
-    handle: (ctx, msg) => {
-      const signer = parseAccAddress(msg.signer, "signer");
+    handle: (ctx, msg, [signer]) => {
       const credential = keeper.getCredential(ctx.store, msg.credentialId);
       if (!credential) throw identityErrors.credentialNotFound.wrap(`credential ${msg.credentialId}`);
-      if (!equalBytes(signer, parseAccAddress(credential.issuer, "credential issuer")) && !equalBytes(signer, govModuleAddress())) {
+      if (!equalBytes(signer!, parseAccAddress(credential.issuer, "credential issuer")) && accAddressToString(signer!) !== keeper.authority) {
         throw identityErrors.notCredentialIssuer.wrap(`${msg.signer} may not revoke credential ${msg.credentialId} issued by ${credential.issuer}`);
       }
       const revoked = keeper.revokeCredential(ctx, msg.credentialId);
-      emitCredentialRevoked(ctx, revoked.id, revoked.subject, accAddressToString(signer));
+      emitCredentialRevoked(ctx, revoked.id, revoked.subject, accAddressToString(signer!));
       return {};
     },
   };

@@ -21,7 +21,7 @@ import { signerFromPrivateKey } from "../../../sdk/keys/signerFromPrivateKey.js"
 import { GrpcCode } from "../../../common/errors.js";
 import { QueryError } from "../../../common/grpc/queryError.js";
 import { accAddressToString } from "../../../common/address.js";
-import { GOV_AUTHORITY } from "../../tx/authority.js";
+import { GOV_AUTHORITY } from "../../modules.js";
 import { msgAddIssuerHandler, msgIssueCredentialHandler, msgRemoveIssuerHandler, msgRevokeCredentialHandler } from "./msgServer.js";
 import { addr, Harness } from "./testHarness.js";
 

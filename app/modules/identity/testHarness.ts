@@ -7,12 +7,13 @@ import { Context, type AbciEvent } from "../../context.js";
 import { AppError } from "../../../common/errors.js";
 import { QueryServices } from "../../query/service.js";
 import { openStore, type Branch, type Store } from "../../store/index.js";
-import type { MsgHandler } from "../../tx/msgRouter.js";
+import { decodedMsg, executeMsg, type MsgHandler } from "../../tx/msgRouter.js";
 import { testLogger } from "../../../test/support/logger.js";
 import { accAddressToString } from "../../../common/address.js";
 import { AccountKeeper } from "../auth/keeper.js";
 import { IdentityKeeper } from "./keeper.js";
 import { registerIdentityQueries } from "./queryServer.js";
+import { GOV_AUTHORITY } from "../../modules.js";
 
 export const BLOCK_TIME_MS = 1_700_000_123_000;
 
@@ -26,7 +27,7 @@ export class Harness {
   readonly store: Store = openStore(":memory:");
   readonly branch: Branch = this.store.begin();
   readonly accounts = new AccountKeeper([{ name: "gov", permissions: [] }]);
-  readonly keeper = new IdentityKeeper(this.accounts);
+  readonly keeper = new IdentityKeeper(this.accounts, GOV_AUTHORITY);
   readonly queries = new QueryServices();
 
   constructor() {
@@ -39,11 +40,8 @@ export class Harness {
 
   /** Runs a message to success; returns its response and the events it emitted. */
   run<I extends DescMessage, O extends DescMessage>(handler: MsgHandler<I, O>, msg: MessageInitShape<I>): { response: MessageShape<O>; events: AbciEvent[] } {
-    const m = create(handler.request, msg);
-    handler.signers(m);
-    handler.validateBasic?.(m);
     const ctx = this.ctx();
-    const response = create(handler.response, handler.handle(ctx, m));
+    const response = create(handler.response, executeMsg(ctx, decodedMsg(handler, create(handler.request, msg))));
     return { response, events: ctx.events };
   }
 

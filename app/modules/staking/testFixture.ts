@@ -12,7 +12,7 @@ import { AppError } from "../../../common/errors.js";
 import type { ValidatorUpdate } from "../../module.js";
 import { QueryServices } from "../../query/service.js";
 import { openStore, type Branch, type Store } from "../../store/index.js";
-import { MsgRouter, type MsgHandler } from "../../tx/msgRouter.js";
+import { decodedMsg, executeMsg, MsgRouter, type MsgHandler } from "../../tx/msgRouter.js";
 import { accAddressToString } from "../../../common/address.js";
 import { AccountKeeper } from "../auth/keeper.js";
 import { authModule } from "../auth/module.js";
@@ -120,9 +120,7 @@ export class StakingFixture {
     const decoded = fromBinary(schema, toBinary(schema, create(schema, msg)));
     const nested = this.ctx.nested();
     try {
-      handler.signers(decoded);
-      handler.validateBasic?.(decoded);
-      const response = create(handler.response, handler.handle(nested.ctx, decoded));
+      const response = create(handler.response, executeMsg(nested.ctx, decodedMsg(handler, decoded)));
       nested.write();
       return { response, events: nested.ctx.events };
     } catch (err) {
@@ -133,8 +131,9 @@ export class StakingFixture {
 
   private handler(schema: DescMessage): MsgHandler {
     const typeUrl = `/${schema.typeName}`;
-    if (!this.msgs.has(typeUrl)) throw new Error(`${typeUrl} is not registered`);
-    return this.msgs.decode({ typeUrl, value: new Uint8Array() } as never).handler;
+    const handler = this.msgs.handler(typeUrl);
+    if (!handler) throw new Error(`${typeUrl} is not registered`);
+    return handler;
   }
 
   /** A gRPC-path query against the current (uncommitted) state; throws the QueryError on failure. */

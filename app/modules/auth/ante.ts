@@ -2,23 +2,23 @@
 // (validate basic, timeout, memo, size gas, fee, pubkeys, signature gas, sequence and signatures,
 // sequence increment). CheckTx, RECHECK and FinalizeBlock run exactly these checks; simulation
 // skips only the signature verification and the minimum fee, as in the SDK.
-import { SignMode } from "../../gen/cosmos/tx/signing/v1beta1/signing_pb.js";
-import { tryAddressFromPubKey } from "../../sdk/crypto/address.js";
-import { FEE_COLLECTOR } from "../../common/moduleAccounts.js";
-import type { Context } from "../context.js";
-import { sdkErrors } from "../../common/errors.js";
-import { formatCoins, parseCoins, type Coin } from "../coins/coins.js";
-import type { Account } from "../modules/auth/accounts.js";
-import { accAddressToString, parseAccAddress } from "../../common/address.js";
-import type { AccountKeeper } from "../modules/auth/keeper.js";
-import { getAuthParams, getMinGasPrice, requiredFee } from "../modules/auth/params.js";
-import { decodePubKey, pubKeysEqual, type PubKey } from "../modules/auth/pubkey.js";
-import type { BankKeeper } from "../modules/bank/keeper.js";
-import type { DecodedTx } from "./decode.js";
-import type { GasMeter } from "./gas.js";
+import { SignMode } from "../../../gen/cosmos/tx/signing/v1beta1/signing_pb.js";
+import { tryAddressFromPubKey } from "../../../sdk/crypto/address.js";
+import { FEE_COLLECTOR } from "../../../common/moduleAccounts.js";
+import type { Context } from "../../context.js";
+import { sdkErrors } from "../../../common/errors.js";
+import { formatCoins, parseCoins, type Coin } from "../../coins/coins.js";
+import type { Account } from "./accounts.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
+import type { AccountKeeper } from "./keeper.js";
+import { getAuthParams, getMinGasPrice, requiredFee } from "./params.js";
+import { decodePubKey, pubKeysEqual, type PubKey } from "./pubkey.js";
+import type { BankKeeper } from "../bank/keeper.js";
+import type { AnteHandler, ExecMode } from "../../tx/anteHandler.js";
+import type { DecodedTx } from "../../tx/decode.js";
+import type { GasMeter } from "../../tx/gas.js";
+import { validateMsg } from "../../tx/msgRouter.js";
 import { checkSignature, SignatureCache, signBytes } from "./signatures.js";
-
-export type ExecMode = "check" | "recheck" | "deliver" | "simulate";
 
 
 /** A signature and its protobuf framing in TxRaw. */
@@ -47,7 +47,7 @@ export function txSigners(tx: DecodedTx): Uint8Array[] {
       out.push(signer);
     }
   };
-  for (const { msg, handler } of tx.msgs) for (const signer of handler.signers(msg)) add(signer);
+  for (const { signers } of tx.msgs) for (const signer of signers) add(signer);
   const payer = tx.authInfo.fee?.payer ?? "";
   if (payer !== "") add(parseAccAddress(payer, "fee payer"));
   return out;
@@ -58,7 +58,7 @@ export function validateBasic(tx: DecodedTx, mode: ExecMode): { signers: Uint8Ar
   // Non-critical extension options may be ignored by definition; critical ones may not.
   if (tx.body.extensionOptions.length > 0) throw sdkErrors.unknownExtensionOptions.wrap("extension options are not supported");
   if (tx.authInfo.tip) throw sdkErrors.notSupported.wrap("tips are not supported");
-  for (const { msg, handler } of tx.msgs) handler.validateBasic?.(msg);
+  for (const decoded of tx.msgs) validateMsg(decoded);
   const fee = tx.authInfo.fee;
   if (!fee) throw sdkErrors.invalidRequest.wrap("tx has no fee");
   const feeCoins = parseCoins(fee.amount);
@@ -75,6 +75,11 @@ export function validateBasic(tx: DecodedTx, mode: ExecMode): { signers: Uint8Ar
     if (mode_?.case !== "single" || mode_.value.mode !== SignMode.DIRECT) throw sdkErrors.notSupported.wrap(`signer ${i}: only SIGN_MODE_DIRECT is supported`);
   }
   return { signers, fee: feeCoins };
+}
+
+/** The ante handler the Cosmos tx pipeline runs, over these keepers. */
+export function authAnteHandler(deps: AnteDeps): AnteHandler {
+  return (ctx, tx, mode, meter) => runAnte(ctx, tx, mode, meter, deps);
 }
 
 /**

@@ -2,10 +2,10 @@
 // and a cache of verified signatures so a tx checked in CheckTx is not verified again when its
 // block executes.
 import { create, toBinary } from "@bufbuild/protobuf";
-import { SignDocSchema } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
-import { keccak256, sha256 } from "../../sdk/crypto/hashes.js";
-import { isHighS, verifySecp256k1 } from "../../sdk/crypto/secp256k1Verify.js";
-import type { PubKey } from "../modules/auth/pubkey.js";
+import { SignDocSchema } from "../../../gen/cosmos/tx/v1beta1/tx_pb.js";
+import { keccak256, sha256 } from "../../../sdk/crypto/hashes.js";
+import { isHighS, verifySecp256k1 } from "../../../sdk/crypto/secp256k1Verify.js";
+import type { PubKey } from "./pubkey.js";
 
 export function signBytes(bodyBytes: Uint8Array, authInfoBytes: Uint8Array, chainId: string, accountNumber: bigint): Uint8Array {
   return toBinary(SignDocSchema, create(SignDocSchema, { bodyBytes, authInfoBytes, chainId, accountNumber }));

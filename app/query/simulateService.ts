@@ -4,9 +4,9 @@ import { toBinary } from "@bufbuild/protobuf";
 import { Service } from "../../gen/cosmos/tx/v1beta1/service_pb.js";
 import { TxSchema } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { GrpcCode } from "../../common/errors.js";
-import { type QueryServices } from "../query/service.js";
+import { type QueryServices } from "./service.js";
 import { invalidArgument, QueryError } from "../../common/grpc/queryError.js";
-import type { SimulationResult } from "./cosmosTxProcessor.js";
+import type { SimulationResult } from "../tx/cosmosTxProcessor.js";
 
 export function registerSimulate(services: QueryServices, simulate: (txBytes: Uint8Array) => SimulationResult): void {
   services.register(Service, {
