@@ -42,6 +42,7 @@ COPY tsconfig.json buf.gen.yaml ./
 COPY proto ./proto
 COPY abci ./abci
 COPY app ./app
+COPY common ./common
 COPY cometbft ./cometbft
 COPY gateway ./gateway
 COPY evm ./evm
@@ -58,7 +59,7 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/bin ./bin
-# cometbft/paths.ts finds the binary at <repo root>/.bin, i.e. /app/.bin (dist/.. = /app).
+# common/node/paths.ts finds the binary at <repo root>/.bin, i.e. /app/.bin (dist/.. = /app).
 COPY --from=build /app/.bin/cometbft ./.bin/cometbft
 # The image's own non-root user (`node`, uid 1000). /devnet is created here and owned by it, so a
 # fresh named volume mounted there (docker-compose.yml) starts out writable by that user.

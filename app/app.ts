@@ -15,12 +15,10 @@ import { selectTxsWithinBytes } from "../abci/proposal.js";
 import type * as A from "../abci/application.js";
 import { Context, type BlockHeader } from "./context.js";
 import type { AppModule, ValidatorUpdate } from "./module.js";
-import { lastBlock } from "./modules/blockinfo/keeper.js";
-import { BLOCKINFO_MODULE } from "./modules/blockinfo/module.js";
+import { BlockInfoKeeper } from "./modules/blockinfo/keeper.js";
 import { QUERY_ERRORS, QueryRouter } from "./query/router.js";
 import { SerialQueue } from "./serial.js";
 import { HeightNotAvailableError } from "./store/errors.js";
-import { moduleReader } from "./store/prefixStore.js";
 import type { Branch, Store } from "./store/index.js";
 import { isFatal, noTransactions, type TxProcessor, type TxResult } from "./tx/processor.js";
 import { errorResult } from "../common/errors.js";
@@ -233,7 +231,7 @@ export class UnitApp extends BaseApplication {
   /** The header CheckTx runs under: the next height, at the last committed block's time. */
   private nextCheckHeader(): BlockHeader {
     const next = this.genesis ? this.genesis.initialHeight : this.store.lastHeight + 1;
-    const last = this.store.lastHeight > 0 ? lastBlock(moduleReader(this.store.view(), BLOCKINFO_MODULE)) : undefined;
+    const last = this.store.lastHeight > 0 ? new BlockInfoKeeper().lastBlock(this.store.view()) : undefined;
     return { chainId: this.chainId, height: BigInt(next), time: last?.time ?? EPOCH, hash: new Uint8Array(), proposerAddress: new Uint8Array() };
   }
 

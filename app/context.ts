@@ -6,7 +6,7 @@ import type { Logger } from "pino";
 import type { EventSchema } from "../gen/tendermint/abci/types_pb.js";
 import { Branch } from "./store/branch.js";
 import { moduleStore } from "./store/prefixStore.js";
-import type { KVStore } from "./store/types.js";
+import type { KVStore, StateStore } from "./store/types.js";
 
 export type AbciEvent = MessageInitShape<typeof EventSchema>;
 
@@ -25,7 +25,7 @@ export class Context {
   constructor(
     readonly header: BlockHeader,
     /** The branch this transition writes to; discarded by the caller if the transition fails. */
-    readonly store: KVStore,
+    readonly store: StateStore,
     readonly logger: Logger,
   ) {}
 
@@ -56,7 +56,7 @@ export class Context {
   }
 
   /** A context over another store (a nested branch) sharing this block's header. */
-  withStore(store: KVStore): Context {
+  withStore(store: StateStore): Context {
     return new Context(this.header, store, this.logger);
   }
 }

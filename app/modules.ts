@@ -2,7 +2,7 @@
 // genesis, begin-block and end-block hooks, the message router and the query services.
 import type { DescMessage } from "@bufbuild/protobuf";
 import { validateModuleList, type AppModule } from "./module.js";
-import { blockHashReader } from "./modules/blockinfo/keeper.js";
+import { BlockInfoKeeper } from "./modules/blockinfo/keeper.js";
 import { blockInfoModule } from "./modules/blockinfo/module.js";
 import { AccountKeeper } from "./modules/auth/keeper.js";
 import { authModule } from "./modules/auth/module.js";
@@ -10,7 +10,7 @@ import { BankKeeper } from "./modules/bank/keeper.js";
 import { bankModule } from "./modules/bank/module.js";
 import { GovKeeper, govModule } from "./modules/gov/module.js";
 import { IdentityKeeper } from "./modules/identity/keeper.js";
-import { EthTxProcessor, evmModule } from "./modules/evm/module.js";
+import { EthTxProcessor, EvmKeeper, evmModule } from "./modules/evm/module.js";
 import { PrecisebankKeeper, precisebankModule } from "./modules/precisebank/module.js";
 import { StakingKeeper } from "./modules/staking/keeper.js";
 import { stakingModule } from "./modules/staking/module.js";
@@ -20,7 +20,7 @@ import { accAddressToString } from "../common/address.js";
 import { BONDED_POOL, FEE_COLLECTOR, GOV_ACCOUNT, moduleAddress, NOT_BONDED_POOL, PRECISEBANK_RESERVE } from "../common/moduleAccounts.js";
 import { authAnteHandler } from "./modules/auth/ante.js";
 import { SignatureCache } from "./modules/auth/signatures.js";
-import { BLOCK_GAS_LIMIT } from "./modules/evm/params.js";
+import { BLOCK_GAS_LIMIT } from "./modules/evm/state/params.js";
 import { CosmosTxProcessor } from "./tx/cosmosTxProcessor.js";
 import type { TxProcessor } from "./tx/processor.js";
 import { RoutingTxProcessor } from "./tx/routingTxProcessor.js";
@@ -49,15 +49,16 @@ function keepers(msgs: MsgRouter) {
   const staking = new StakingKeeper(bank, accounts);
   const gov = new GovKeeper(bank, staking, msgs, GOV_AUTHORITY);
   const identity = new IdentityKeeper(accounts, GOV_AUTHORITY);
-  const evm = { accounts, precisebank, blocks: blockHashReader };
-  return { accounts, bank, precisebank, staking, gov, identity, evm };
+  const blockInfo = new BlockInfoKeeper();
+  const evm = { evm: new EvmKeeper(), accounts, precisebank, blocks: blockInfo };
+  return { blockInfo, accounts, bank, precisebank, staking, gov, identity, evm };
 }
 
 function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
   return validateModuleList([
     // First: later modules' begin-block hooks may read the current block's record, and the EVM's
     // BLOCKHASH reads the hashes it keeps.
-    blockInfoModule,
+    blockInfoModule(k.blockInfo),
     // Before bank: bank's genesis creates accounts for the balances it credits, after the module accounts exist.
     authModule(k.accounts),
     bankModule(k.bank, k.accounts),

@@ -24,11 +24,11 @@ import { EVM, EVMMockBlockchain, NobleBLS, NobleBN254 } from "@ethereumjs/evm";
 import { SimpleStateManager } from "@ethereumjs/statemanager";
 import { concatBytes, createAddressFromString, intToBytes, setLengthLeft } from "@ethereumjs/util";
 import { evmCommon } from "../common/ethereum/ethTx.js";
-import { createEvmOnWasmPrecompiles } from "../app/modules/evm/precompileBackends.js";
-import { BLS12_381_ORDER, blsFp, blsG1Times, blsG2Times, bnG1Times, bnG2Times, scalar } from "../app/modules/evm/precompileInputs.js";
-import { deployCode, JUMP_LOOP_RUNTIME, precompileLoopRuntime } from "../app/modules/evm/testContracts.js";
-import { EvmTestChain } from "../app/modules/evm/testChain.js";
-import { TestSigner } from "../app/modules/evm/testSigner.js";
+import { createEvmOnWasmPrecompiles } from "../app/modules/evm/precompiles/precompileBackends.js";
+import { BLS12_381_ORDER, blsFp, blsG1Times, blsG2Times, bnG1Times, bnG2Times, scalar } from "../app/modules/evm/precompiles/precompileInputs.js";
+import { deployCode, JUMP_LOOP_RUNTIME, precompileLoopRuntime } from "../app/modules/evm/testing/testContracts.js";
+import { EvmTestChain } from "../app/modules/evm/testing/testChain.js";
+import { TestSigner } from "../app/modules/evm/testing/testSigner.js";
 
 const { values: args } = parseArgs({
   options: {

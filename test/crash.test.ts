@@ -5,8 +5,7 @@ import { test, after, before } from "node:test";
 import assert from "node:assert/strict";
 import { LocalNode } from "./support/localNode.js";
 import { openStore } from "../app/store/index.js";
-import { blockHash } from "../app/modules/blockinfo/keeper.js";
-import { moduleReader } from "../app/store/prefixStore.js";
+import { BlockInfoKeeper } from "../app/modules/blockinfo/keeper.js";
 
 interface BlockResult {
   block_id: { hash: string };
@@ -44,7 +43,7 @@ async function blockHashes(upTo: number): Promise<string[]> {
 function appCommitted(): { height: number; hash: string } {
   const store = openStore(node.paths.appDb);
   try {
-    const raw = blockHash(moduleReader(store.view(), "blockinfo"), BigInt(store.lastHeight));
+    const raw = new BlockInfoKeeper().blockHash(store.view(), BigInt(store.lastHeight));
     return { height: store.lastHeight, hash: Buffer.from(raw ?? []).toString("hex").toUpperCase() };
   } finally {
     store.close();

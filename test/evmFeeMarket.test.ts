@@ -9,8 +9,8 @@ import { Bloom } from "@ethereumjs/vm";
 import { QueryAccountRequestSchema, QueryAccountResponseSchema, QueryBlockRequestSchema, QueryBlockResponseSchema, QueryParamsRequestSchema, QueryParamsResponseSchema } from "../gen/chain/evm/query_pb.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { moduleAddress } from "../common/moduleAccounts.js";
-import { BURN_ALL_INIT, deployCode, LOG_TOPIC, probe, PROBE_RUNTIME } from "../app/modules/evm/testContracts.js";
-import { TestSigner, txHashHex } from "../app/modules/evm/testSigner.js";
+import { BURN_ALL_INIT, deployCode, LOG_TOPIC, probe, PROBE_RUNTIME } from "../app/modules/evm/testing/testContracts.js";
+import { TestSigner, txHashHex } from "../app/modules/evm/testing/testSigner.js";
 import { GENESIS_TIME_MS, InProcessChain } from "./support/inProcessChain.js";
 
 const alice = new TestSigner(new Uint8Array(32).fill(0x11));

@@ -10,8 +10,8 @@ import { QueryBalanceRequestSchema, QueryBalanceResponseSchema, QuerySupplyOfReq
 import { QueryFractionalBalanceRequestSchema, QueryFractionalBalanceResponseSchema, QueryRemainderRequestSchema, QueryRemainderResponseSchema } from "../gen/chain/precisebank/query_pb.js";
 import { QueryBlockRequestSchema, QueryBlockResponseSchema, QueryReceiptRequestSchema, QueryReceiptResponseSchema } from "../gen/chain/evm/query_pb.js";
 import { evmCommon } from "../common/ethereum/ethTx.js";
-import { blockTxHashesPrefix, evmBlockKey, EVM_STORE } from "../app/modules/evm/keys.js";
-import { txHashHex } from "../app/modules/evm/testSigner.js";
+import { blockTxHashesPrefix, evmBlockKey, MODULE_NAME } from "../app/modules/evm/state/keys.js";
+import { txHashHex } from "../app/modules/evm/testing/testSigner.js";
 import { moduleReader } from "../app/store/prefixStore.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { moduleAddress } from "../common/moduleAccounts.js";
@@ -105,7 +105,7 @@ test("a block of 300 transfers: every hash in order through the Block query, and
   assert.deepEqual(receipts.map((r) => r.txIndex), Array.from({ length: 299 }, (_, i) => i));
   assert.equal(receipts[298]!.cumulativeGasUsed, block!.gasUsed);
   // What each tx rewrites: the stored record, which holds totals only (its varints may widen by a few bytes).
-  const evm = moduleReader(chain.store.view(), EVM_STORE);
+  const evm = moduleReader(chain.store.view(), MODULE_NAME);
   const recordBytes = (h: bigint) => evm.get(evmBlockKey(h))!.length;
   assert.ok(recordBytes(height) - recordBytes(oneHeight) <= 4, `record of 299 txs: ${recordBytes(height)} bytes, of 1 tx: ${recordBytes(oneHeight)}`);
   assert.ok(recordBytes(height) < 400);

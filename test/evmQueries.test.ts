@@ -8,8 +8,8 @@ import { KECCAK256_NULL, bytesToHex } from "@ethereumjs/util";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import * as Q from "../gen/chain/evm/query_pb.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
-import { LOG_TOPIC, deployCode, probe, PROBE_RUNTIME } from "../app/modules/evm/testContracts.js";
-import { TestSigner, txHashHex } from "../app/modules/evm/testSigner.js";
+import { LOG_TOPIC, deployCode, probe, PROBE_RUNTIME } from "../app/modules/evm/testing/testContracts.js";
+import { TestSigner, txHashHex } from "../app/modules/evm/testing/testSigner.js";
 import { InProcessChain } from "./support/inProcessChain.js";
 
 const alice = new TestSigner(new Uint8Array(32).fill(0x31));

@@ -2,14 +2,14 @@
 import { GrpcCode } from "../../common/errors.js";
 import { QueryError } from "../../common/grpc/queryError.js";
 import { HeightNotAvailableError } from "../store/errors.js";
-import type { KVReader } from "../store/types.js";
+import type { StateReader } from "../store/types.js";
 
 const NOT_READY = "no block has been committed yet: retry once the chain has produced its first block";
 
 /** The part of the store the gRPC server reads: committed views only, never a pending block. */
 export interface CommittedState {
   readonly lastHeight: number;
-  view(height?: number): KVReader;
+  view(height?: number): StateReader;
 }
 
 /**
@@ -17,7 +17,7 @@ export interface CommittedState {
  * gets a status that says why: nothing committed yet (UNAVAILABLE, retry later), above the latest
  * height (OUT_OF_RANGE: it may exist soon), or pruned (NOT_FOUND: it never will again).
  */
-export function committedView(state: CommittedState, height: number): { view: KVReader; height: number } {
+export function committedView(state: CommittedState, height: number): { view: StateReader; height: number } {
   // The store reads an empty state at height 0; answering from it would report every account
   // missing before genesis is even committed, so refuse like the SDK ("wait for first block").
   if (state.lastHeight === 0) throw new QueryError(GrpcCode.UNAVAILABLE, NOT_READY);

@@ -1,12 +1,12 @@
 // ABCI Query routing by path. The raw-store path serves any module's key at any retained height;
 // gRPC method paths (`/cosmos.bank.v1beta1.Query/AllBalances`) dispatch to the query services.
-import type { KVReader } from "../store/types.js";
+import type { StateReader } from "../store/types.js";
 import { moduleReader } from "../store/prefixStore.js";
 import type { QueryResult } from "../../abci/application.js";
 import { GrpcCode } from "../../common/errors.js";
 import { grpcStatusOf, QueryServices } from "./service.js";
 
-export type QueryHandler = (data: Uint8Array, state: KVReader, path: string) => QueryResult;
+export type QueryHandler = (data: Uint8Array, state: StateReader, path: string) => QueryResult;
 
 export const QUERY_ERRORS = {
   unknownPath: { codespace: "sdk", code: 6 },
@@ -30,7 +30,7 @@ export class QueryRouter {
   }
 
   /** Asynchronous because some query services are (eth_call runs the VM); failures are results, never rejections. */
-  async route(path: string, data: Uint8Array, state: KVReader, height: number): Promise<QueryResult> {
+  async route(path: string, data: Uint8Array, state: StateReader, height: number): Promise<QueryResult> {
     const handler = this.exact.get(path);
     if (handler) return handler(data, state, path);
     const method = this.services.method(path);

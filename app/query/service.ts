@@ -7,11 +7,11 @@ import type { GenService, GenServiceMethods } from "@bufbuild/protobuf/codegenv2
 import { AppError, GrpcCode } from "../../common/errors.js";
 import { invalidArgument, QueryError } from "../../common/grpc/queryError.js";
 import { HeightNotAvailableError } from "../store/errors.js";
-import type { KVReader } from "../store/types.js";
+import type { StateReader } from "../store/types.js";
 
 export interface QueryContext {
   /** Committed state at `height`. */
-  state: KVReader;
+  state: StateReader;
   height: number;
   /**
    * The mempool's views, newest first: the latest committed state plus what CheckTx has applied
@@ -19,9 +19,9 @@ export interface QueryContext {
    * rechecked the txs still waiting, the view from before the Commit follows (it still counts
    * them). Absent where no app runs (module unit tests).
    */
-  pending?: () => readonly KVReader[];
+  pending?: () => readonly StateReader[];
   /** The latest committed state and its height, whatever height the request asked for. */
-  latest?: () => { state: KVReader; height: number };
+  latest?: () => { state: StateReader; height: number };
   /** Aborted when the caller gives up (a gRPC client's cancel or deadline); long queries stop then. */
   signal?: AbortSignal;
 }

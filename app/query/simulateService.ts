@@ -6,7 +6,7 @@ import { TxSchema } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { GrpcCode } from "../../common/errors.js";
 import { type QueryServices } from "./service.js";
 import { invalidArgument, QueryError } from "../../common/grpc/queryError.js";
-import type { SimulationResult } from "../tx/cosmosTxProcessor.js";
+import type { SimulationResult } from "../tx/processor.js";
 
 export function registerSimulate(services: QueryServices, simulate: (txBytes: Uint8Array) => SimulationResult): void {
   services.register(Service, {

@@ -2,7 +2,7 @@ import { appHash } from './appHash.js';
 import { asBuffer, assertBytes, copyBytes, keyToString, stringToKey } from './bytes.js';
 import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource, type OverlayLevel } from './iterate.js';
 import type { StoredChange } from './sqliteBackend.js';
-import type { Change, IteratorOptions, KVEntry, KVStore } from './types.js';
+import type { Change, IteratorOptions, KVEntry, KVStore, StateStore } from './types.js';
 
 type BranchState = 'open' | 'written' | 'committed';
 
@@ -11,7 +11,8 @@ type BranchState = 'open' | 'written' | 'committed';
  * committed state at a pinned height). Writes stay local until `write()` merges
  * them into the parent; a branch that is dropped without `write()` is discarded.
  */
-export class Branch implements KVStore, OverlayLevel {
+export class Branch implements StateStore, OverlayLevel {
+  readonly wholeState = true;
   /** Latin-1 key -> value; null is a deletion. Keys are never removed. */
   private readonly overlay = new Map<string, Buffer | null>();
   /** Sorted overlay keys, rebuilt lazily; never mutated once handed out. */

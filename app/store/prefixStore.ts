@@ -1,6 +1,6 @@
 // A view of a KVStore under a fixed key prefix: how each module gets a namespace of its own.
 import { prefixEnd } from "./bytes.js";
-import type { IteratorOptions, KVEntry, KVReader, KVStore } from "./types.js";
+import type { IteratorOptions, KVEntry, KVReader, KVStore, StateReader, StateStore } from "./types.js";
 
 function concat(prefix: Uint8Array, key: Uint8Array): Buffer {
   const out = Buffer.allocUnsafe(prefix.length + key.length);
@@ -60,12 +60,12 @@ export function modulePrefix(moduleName: string): Buffer {
   return Buffer.from(`${moduleName}/`);
 }
 
-/** Read access to one module's namespace of `reader`. */
-export function moduleReader(reader: KVReader, moduleName: string): KVReader {
+/** Read access to one module's namespace of the whole state. */
+export function moduleReader(reader: StateReader, moduleName: string): KVReader {
   return new PrefixReader(reader, modulePrefix(moduleName));
 }
 
-/** Read/write access to one module's namespace of `store`. */
-export function moduleStore(store: KVStore, moduleName: string): KVStore {
+/** Read/write access to one module's namespace of the whole state. */
+export function moduleStore(store: StateStore, moduleName: string): KVStore {
   return new PrefixStore(store, modulePrefix(moduleName));
 }

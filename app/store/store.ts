@@ -3,7 +3,7 @@ import { Branch } from './branch.js';
 import { HeightNotAvailableError } from './errors.js';
 import type { CommittedSource } from './iterate.js';
 import { SqliteBackend, type CommittedRow, type PruneRange } from './sqliteBackend.js';
-import type { KVReader, StoreOptions, SynchronousMode } from './types.js';
+import type { KVReader, StateReader, StoreOptions, SynchronousMode } from './types.js';
 import { StateView } from './view.js';
 import { LatestReadCache } from './latestReadCache.js';
 
@@ -86,7 +86,7 @@ export class Store {
   }
 
   /** Read-only view of the committed state at `height` (default: latest). */
-  view(height: number = this.height): KVReader {
+  view(height: number = this.height): StateReader {
     this.assertOpen();
     if (!Number.isSafeInteger(height) || !this.isReadable(height)) {
       throw new HeightNotAvailableError(height, this.earliest, this.height);

@@ -28,6 +28,19 @@ export interface KVStore extends KVReader {
   delete(key: Uint8Array): void;
 }
 
+/**
+ * The whole state, every module's namespace: a block's branch, a tx's gas-metered view of it, or a
+ * committed view. Keepers' reads take this and scope it to their own namespace themselves, so no
+ * caller can hand a keeper another module's keys: a module's namespace (prefixStore.ts) is no
+ * StateReader, and the type checker refuses it.
+ */
+export interface StateReader extends KVReader {
+  readonly wholeState: true;
+}
+
+/** The whole state, writable: what a Context carries. */
+export interface StateStore extends KVStore, StateReader {}
+
 /** One entry of a change set; `value: null` is a deletion. */
 export interface Change {
   key: Uint8Array;

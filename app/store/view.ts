@@ -1,9 +1,10 @@
 import { asBuffer, assertBytes } from './bytes.js';
 import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource } from './iterate.js';
-import type { IteratorOptions, KVEntry, KVReader } from './types.js';
+import type { IteratorOptions, KVEntry, KVReader, StateReader } from './types.js';
 
 /** Read-only access to the committed state at one height. */
-export class StateView implements KVReader {
+export class StateView implements StateReader {
+  readonly wholeState = true;
   constructor(private readonly source: CommittedSource) {}
 
   get height(): number {

@@ -13,19 +13,10 @@ import type { AnteHandler, ExecMode } from "./anteHandler.js";
 import { decodeCosmosTx, type DecodedTx } from "./decode.js";
 import { GasKVStore, GasMeter } from "./gas.js";
 import { executeMsg, type MsgRouter } from "./msgRouter.js";
-import { isFatal, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
+import { isFatal, type SimulationResult, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
 
 /** Most gas one tx may ask for, and what simulation runs with. */
 export const MAX_TX_GAS = 10_000_000n;
-
-export interface SimulationResult {
-  gasWanted: bigint;
-  gasUsed: bigint;
-  data: Uint8Array;
-  log: string;
-  events: AbciEvent[];
-  msgResponses: Any[];
-}
 
 interface Outcome {
   result: TxResult;

@@ -1,7 +1,7 @@
 // Gas: every tx carries a limit, and every store access and signature check consumes from it.
 // The costs are the Cosmos SDK's defaults so that gas estimates made for SDK chains fit here too.
 import { sdkErrors } from "../../common/errors.js";
-import type { IteratorOptions, KVEntry, KVStore } from "../store/types.js";
+import type { IteratorOptions, KVEntry, KVStore, StateStore } from "../store/types.js";
 
 /** The SDK's default KV gas config (store/types/gas.go). */
 export const KV_GAS = {
@@ -33,7 +33,8 @@ export class GasMeter {
 }
 
 /** A store view that charges the tx's gas meter for every access before making it. */
-export class GasKVStore implements KVStore {
+export class GasKVStore implements StateStore {
+  readonly wholeState = true;
   constructor(
     private readonly inner: KVStore,
     private readonly meter: GasMeter,

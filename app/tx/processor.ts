@@ -2,7 +2,7 @@
 import type { Logger } from "pino";
 import type { AbciEvent, BlockHeader } from "../context.js";
 import type { Branch } from "../store/index.js";
-import type { SimulationResult } from "./cosmosTxProcessor.js";
+import type { Any } from "@bufbuild/protobuf/wkt";
 
 /** What a tx returns to CometBFT (ExecTxResult / ResponseCheckTx fields). */
 export interface TxResult {
@@ -25,6 +25,16 @@ export interface TxEnv {
    */
   state: Branch;
   logger: Logger;
+}
+
+/** What simulating a tx (gas estimation) reports. */
+export interface SimulationResult {
+  gasWanted: bigint;
+  gasUsed: bigint;
+  data: Uint8Array;
+  log: string;
+  events: AbciEvent[];
+  msgResponses: Any[];
 }
 
 export interface TxProcessor {

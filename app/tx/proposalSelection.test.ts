@@ -6,8 +6,8 @@ import { ethTxGasLimit, selectProposalTxs } from "./proposalSelection.js";
 import { protoBytesFieldSize } from "../../common/protobufSize.js";
 import { prng } from "../../test/support/prng.js";
 import { moduleAddress } from "../../common/moduleAccounts.js";
-import { EvmTestChain } from "../modules/evm/testChain.js";
-import { TestSigner } from "../modules/evm/testSigner.js";
+import { EvmTestChain } from "../modules/evm/testing/testChain.js";
+import { TestSigner } from "../modules/evm/testing/testSigner.js";
 
 const common = evmCommon(2611n);
 const key = new Uint8Array(32).fill(3);

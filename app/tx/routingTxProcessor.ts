@@ -3,7 +3,7 @@
 import { evmError, evmErrors } from "../../common/ethereum/errors.js";
 import { errorResult } from "../../common/errors.js";
 import { selectProposalTxs } from "./proposalSelection.js";
-import type { SimulationResult } from "./cosmosTxProcessor.js";
+import type { SimulationResult } from "./processor.js";
 import { TX_DECODE_ERROR, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
 import { txEncoding } from "./txEncoding.js";
 

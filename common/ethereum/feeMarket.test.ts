@@ -4,7 +4,7 @@ import { test } from "node:test";
 import { create } from "@bufbuild/protobuf";
 import { ParamsSchema } from "../../gen/chain/evm/evm_pb.js";
 import { nextBaseFee } from "./feeMarket.js";
-import { defaultEvmParams, invalidParamsReason, paramsMessage } from "../../app/modules/evm/params.js";
+import { defaultEvmParams, invalidParamsReason, paramsMessage } from "../../app/modules/evm/state/params.js";
 
 const params = defaultEvmParams(); // floor 1 gwei, denominator 8, elasticity 2
 const parent = (baseFee: bigint, gasUsed: bigint, gasLimit = 30_000_000n) => ({ baseFee: baseFee.toString(), gasUsed, gasLimit });

@@ -11,9 +11,9 @@ import { formatCoins, parseCoins, type Coin } from "../../coins/coins.js";
 import type { Account } from "./accounts.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import type { AccountKeeper } from "./keeper.js";
-import { getAuthParams, getMinGasPrice, requiredFee } from "./params.js";
+import { requiredFee } from "./params.js";
 import { decodePubKey, pubKeysEqual, type PubKey } from "./pubkey.js";
-import type { BankKeeper } from "../bank/keeper.js";
+import type { AnteBankKeeper } from "./expectedKeepers.js";
 import type { AnteHandler, ExecMode } from "../../tx/anteHandler.js";
 import type { DecodedTx } from "../../tx/decode.js";
 import type { GasMeter } from "../../tx/gas.js";
@@ -28,7 +28,7 @@ const SIMULATED_FEE_BYTES = 20;
 
 export interface AnteDeps {
   accounts: AccountKeeper;
-  bank: BankKeeper;
+  bank: AnteBankKeeper;
   sigCache: SignatureCache;
 }
 
@@ -88,8 +88,7 @@ export function authAnteHandler(deps: AnteDeps): AnteHandler {
  */
 export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasMeter, deps: AnteDeps): void {
   const { signers, fee } = validateBasic(tx, mode);
-  const authStore = deps.accounts.store(ctx);
-  const params = getAuthParams(authStore);
+  const params = deps.accounts.getParams(ctx.store);
 
   if (tx.body.timeoutHeight > 0n && ctx.header.height > tx.body.timeoutHeight) {
     throw sdkErrors.txTimeoutHeight.wrap(`block height: ${ctx.header.height}, timeout height: ${tx.body.timeoutHeight}`);
@@ -105,16 +104,16 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
   // Fee: at least gas limit x minimum gas price, paid by the fee payer into fee_collector.
   const payer = tx.authInfo.fee!.payer !== "" ? parseAccAddress(tx.authInfo.fee!.payer, "fee payer") : signers[0]!;
   if (mode !== "simulate") {
-    const price = getMinGasPrice(authStore);
+    const price = deps.accounts.getMinGasPrice(ctx.store);
     const required = requiredFee(price, tx.authInfo.fee!.gasLimit);
     const paid = fee.find((c) => c.denom === price.denom)?.amount ?? 0n;
     if (paid < required) throw sdkErrors.insufficientFee.wrap(`insufficient fees; got: ${formatCoins(fee) || "0" + price.denom} required: ${required}${price.denom}`);
   }
-  if (!deps.accounts.getAccount(authStore, payer)) throw sdkErrors.unknownAddress.wrap(`fee payer address: ${accAddressToString(payer)} does not exist`);
+  if (!deps.accounts.getAccount(ctx.store, payer)) throw sdkErrors.unknownAddress.wrap(`fee payer address: ${accAddressToString(payer)} does not exist`);
   if (mode === "simulate" && fee.length === 0) {
     // Estimate the fee transfer's store gas too, with a token amount; this branch is discarded.
-    const price = getMinGasPrice(authStore);
-    if (deps.bank.getBalance(deps.bank.store(ctx), payer, price.denom) > 0n) deps.bank.sendToModule(ctx, payer, FEE_COLLECTOR, [{ denom: price.denom, amount: 1n }]);
+    const price = deps.accounts.getMinGasPrice(ctx.store);
+    if (deps.bank.getBalance(ctx.store, payer, price.denom) > 0n) deps.bank.sendToModule(ctx, payer, FEE_COLLECTOR, [{ denom: price.denom, amount: 1n }]);
   } else if (fee.length > 0) {
     try {
       deps.bank.sendToModule(ctx, payer, FEE_COLLECTOR, fee);
@@ -129,7 +128,7 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
   const accounts: Account[] = [];
   const pubKeys: PubKey[] = [];
   for (const [i, signer] of signers.entries()) {
-    const account = deps.accounts.getAccount(authStore, signer);
+    const account = deps.accounts.getAccount(ctx.store, signer);
     if (!account) throw sdkErrors.unknownAddress.wrap(`account ${accAddressToString(signer)} does not exist`);
     const info = tx.authInfo.signerInfos[i]!;
     let pubKey = account.pubKey;
@@ -160,7 +159,7 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
 
   for (const [i, account] of accounts.entries()) {
     const updated: Account = { ...account, sequence: account.sequence + 1n, ...(pubKeys[i] ? { pubKey: pubKeys[i] } : {}) };
-    deps.accounts.setAccount(authStore, updated);
+    deps.accounts.setAccount(ctx, updated);
     ctx.emit("tx", { acc_seq: `${accAddressToString(account.address)}/${account.sequence}` });
   }
   for (const sig of tx.raw.signatures) ctx.emit("tx", { signature: Buffer.from(sig).toString("base64") });

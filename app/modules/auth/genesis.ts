@@ -7,7 +7,7 @@ import type { Context } from "../../context.js";
 import { parseAccAddress } from "../../../common/address.js";
 import { type AccountKeeper } from "./keeper.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
-import { DEFAULT_MIN_GAS_PRICE, defaultAuthParams, parseGasPrice, setAuthParams, setMinGasPrice } from "./params.js";
+import { DEFAULT_MIN_GAS_PRICE, defaultAuthParams, parseGasPrice } from "./params.js";
 
 export interface AuthGenesis {
   params: unknown;
@@ -23,18 +23,17 @@ export function defaultAuthGenesis(): AuthGenesis {
 export function initAuthGenesis(ctx: Context, keeper: AccountKeeper, raw: unknown): void {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Error("auth genesis must be an object");
   const g = raw as Partial<AuthGenesis>;
-  const store = keeper.store(ctx);
   let params;
   try {
     params = g.params === undefined ? defaultAuthParams() : fromJson(ParamsSchema, g.params as never);
   } catch (err) {
     throw new Error(`auth genesis params: ${(err as Error).message}`);
   }
-  setAuthParams(store, params);
-  setMinGasPrice(store, parseGasPrice(g.min_gas_price ?? DEFAULT_MIN_GAS_PRICE));
-  for (const m of keeper.moduleAccounts) keeper.newAccount(store, moduleAddress(m.name), { name: m.name, permissions: [...m.permissions] });
+  keeper.setParams(ctx, params);
+  keeper.setMinGasPrice(ctx, parseGasPrice(g.min_gas_price ?? DEFAULT_MIN_GAS_PRICE));
+  for (const m of keeper.moduleAccounts) keeper.newAccount(ctx, moduleAddress(m.name), { name: m.name, permissions: [...m.permissions] });
   for (const [i, a] of (g.accounts ?? []).entries()) {
     if (typeof a?.address !== "string") throw new Error(`auth genesis accounts[${i}]: address missing`);
-    keeper.ensureAccount(store, parseAccAddress(a.address, `genesis accounts[${i}].address`));
+    keeper.ensureAccount(ctx, parseAccAddress(a.address, `genesis accounts[${i}].address`));
   }
 }

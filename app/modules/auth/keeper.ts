@@ -1,12 +1,17 @@
 // The only code that reads or writes accounts. Account numbers are handed out in creation order,
 // so every validator numbers accounts identically.
+import { toBinary } from "@bufbuild/protobuf";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import type { Context } from "../../context.js";
-import type { KVReader, KVStore } from "../../store/types.js";
+import { StoreKey } from "../../storeKey.js";
+import type { StateReader } from "../../store/types.js";
+import { getMessage } from "../../store/messages.js";
+import { paginate, type Page } from "../../query/pagination.js";
+import type { PageRequest } from "../../../gen/cosmos/base/query/v1beta1/pagination_pb.js";
+import { ParamsSchema } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { decodeAccount, encodeAccount, type Account } from "./accounts.js";
-import { accountKey, accountNumberKey, ACCOUNT_PREFIX, NEXT_ACCOUNT_NUMBER_KEY, readU64be, u64be } from "./keys.js";
-
-export const AUTH_MODULE = "auth";
+import { accountKey, accountNumberKey, ACCOUNT_PREFIX, MIN_GAS_PRICE_KEY, MODULE_NAME, NEXT_ACCOUNT_NUMBER_KEY, PARAMS_KEY, readU64be, u64be } from "./keys.js";
+import { defaultAuthParams, DEFAULT_MIN_GAS_PRICE, formatGasPrice, parseGasPrice, validateAuthParams, type AuthParams, type GasPrice } from "./params.js";
 
 export class AccountKeeper {
   /** Module account names by the hex of their addresses, for the check on every send. */
@@ -17,43 +22,66 @@ export class AccountKeeper {
     this.moduleNamesByAddress = new Map(moduleAccounts.map((m) => [Buffer.from(moduleAddress(m.name)).toString("hex"), m.name]));
   }
 
-  store(ctx: Context): KVStore {
-    return ctx.storeFor(AUTH_MODULE);
-  }
+  private readonly key = new StoreKey(MODULE_NAME);
 
-  getAccount(store: KVReader, address: Uint8Array): Account | undefined {
-    const raw = store.get(accountKey(address));
+  getAccount(state: StateReader, address: Uint8Array): Account | undefined {
+    const raw = this.key.read(state).get(accountKey(address));
     return raw ? decodeAccount(raw) : undefined;
   }
 
-  setAccount(store: KVStore, account: Account): void {
-    store.set(accountKey(account.address), encodeAccount(account));
+  setAccount(ctx: Context, account: Account): void {
+    this.key.write(ctx).set(accountKey(account.address), encodeAccount(account));
   }
 
   /** Creates an account with the next account number; the address must be new. */
-  newAccount(store: KVStore, address: Uint8Array, module?: Account["module"]): Account {
+  newAccount(ctx: Context, address: Uint8Array, module?: Account["module"]): Account {
+    const store = this.key.write(ctx);
     if (store.has(accountKey(address))) throw new Error(`account ${Buffer.from(address).toString("hex")} already exists`);
     const raw = store.get(NEXT_ACCOUNT_NUMBER_KEY);
     const accountNumber = raw ? readU64be(raw) : 0n;
     store.set(NEXT_ACCOUNT_NUMBER_KEY, u64be(accountNumber + 1n));
     const account: Account = { address, accountNumber, sequence: 0n, ...(module ? { module } : {}) };
-    this.setAccount(store, account);
+    store.set(accountKey(address), encodeAccount(account));
     store.set(accountNumberKey(accountNumber), address);
     return account;
   }
 
   /** Accounts come into existence on first receipt of funds. */
-  ensureAccount(store: KVStore, address: Uint8Array): void {
-    if (!store.has(accountKey(address))) this.newAccount(store, address);
+  ensureAccount(ctx: Context, address: Uint8Array): void {
+    if (!this.key.write(ctx).has(accountKey(address))) this.newAccount(ctx, address);
   }
 
-  addressByNumber(store: KVReader, accountNumber: bigint): Uint8Array | undefined {
-    return store.get(accountNumberKey(accountNumber));
+  addressByNumber(state: StateReader, accountNumber: bigint): Uint8Array | undefined {
+    return this.key.read(state).get(accountNumberKey(accountNumber));
   }
 
   /** Every account in address order (key order). */
-  *accounts(store: KVReader): IterableIterator<{ key: Uint8Array; account: Account }> {
-    for (const { key, value } of store.prefixIterator(ACCOUNT_PREFIX)) yield { key: key.subarray(1), account: decodeAccount(value) };
+  *accounts(state: StateReader): IterableIterator<{ key: Uint8Array; account: Account }> {
+    for (const { key, value } of this.key.read(state).prefixIterator(ACCOUNT_PREFIX)) yield { key: key.subarray(1), account: decodeAccount(value) };
+  }
+
+  /** One page of accounts in address order, as the Accounts query pages them. */
+  accountsPage(state: StateReader, req: PageRequest | undefined): Page<Account> {
+    return paginate(this.key.read(state), ACCOUNT_PREFIX, req, (_key, value) => decodeAccount(value));
+  }
+
+  getParams(state: StateReader): AuthParams {
+    return getMessage(this.key.read(state), PARAMS_KEY, ParamsSchema) ?? defaultAuthParams();
+  }
+
+  setParams(ctx: Context, params: AuthParams): void {
+    validateAuthParams(params);
+    this.key.write(ctx).set(PARAMS_KEY, toBinary(ParamsSchema, params));
+  }
+
+  /** The chain's minimum gas price (a genesis setting of this chain, kept beside the params). */
+  getMinGasPrice(state: StateReader): GasPrice {
+    const raw = this.key.read(state).get(MIN_GAS_PRICE_KEY);
+    return parseGasPrice(raw ? Buffer.from(raw).toString() : DEFAULT_MIN_GAS_PRICE);
+  }
+
+  setMinGasPrice(ctx: Context, price: GasPrice): void {
+    this.key.write(ctx).set(MIN_GAS_PRICE_KEY, Buffer.from(formatGasPrice(price)));
   }
 
   moduleAccountPermissions(name: string): string[] | undefined {

@@ -2,6 +2,8 @@
 // keys sort numerically.
 import { readU64be, u64be } from "../../store/keyEncoding.js";
 
+export const MODULE_NAME = "auth";
+
 /** 0x01 | address(20) → Any(BaseAccount | ModuleAccount) */
 export const ACCOUNT_PREFIX = Uint8Array.of(0x01);
 /** 0x02 | account_number(u64 BE) → address(20) */

@@ -1,11 +1,9 @@
-// Auth parameters (the SDK's, with its defaults) and the chain's minimum gas price.
-import { create, toBinary } from "@bufbuild/protobuf";
+// Auth parameters (the SDK's, with its defaults) and the chain's minimum gas price: their values
+// and checks. The keeper stores them.
+import { create } from "@bufbuild/protobuf";
 import { ParamsSchema, type Params } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { sdkErrors } from "../../../common/errors.js";
 import { validateDenom } from "../../coins/coins.js";
-import type { KVReader, KVStore } from "../../store/types.js";
-import { MIN_GAS_PRICE_KEY, PARAMS_KEY } from "./keys.js";
-import { getMessage } from "../../store/messages.js";
 
 export type AuthParams = Params;
 
@@ -29,15 +27,6 @@ export function validateAuthParams(p: AuthParams): void {
   ] as const) {
     if (value === 0n) throw new Error(`invalid auth param ${name}: must be positive`);
   }
-}
-
-export function getAuthParams(store: KVReader): AuthParams {
-  return getMessage(store, PARAMS_KEY, ParamsSchema) ?? defaultAuthParams();
-}
-
-export function setAuthParams(store: KVStore, params: AuthParams): void {
-  validateAuthParams(params);
-  store.set(PARAMS_KEY, toBinary(ParamsSchema, params));
 }
 
 /** A price per unit of gas, as an exact decimal: `amount / 10^18` of `denom`. */
@@ -68,13 +57,4 @@ export function formatGasPrice(price: GasPrice): string {
 /** The fee a tx with `gasLimit` must pay at least: gas x price, rounded up. */
 export function requiredFee(price: GasPrice, gasLimit: bigint): bigint {
   return (price.scaled * gasLimit + PRICE_SCALE - 1n) / PRICE_SCALE;
-}
-
-export function getMinGasPrice(store: KVReader): GasPrice {
-  const raw = store.get(MIN_GAS_PRICE_KEY);
-  return parseGasPrice(raw ? Buffer.from(raw).toString() : DEFAULT_MIN_GAS_PRICE);
-}
-
-export function setMinGasPrice(store: KVStore, price: GasPrice): void {
-  store.set(MIN_GAS_PRICE_KEY, Buffer.from(formatGasPrice(price)));
 }

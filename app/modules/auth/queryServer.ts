@@ -1,22 +1,17 @@
 // cosmos.auth.v1beta1.Query over committed state.
 import { Query } from "../../../gen/cosmos/auth/v1beta1/query_pb.js";
-import { moduleReader } from "../../store/prefixStore.js";
-import type { KVReader } from "../../store/types.js";
-import { paginate } from "../../query/pagination.js";
+import type { StateReader } from "../../store/types.js";
 import { type QueryServices } from "../../query/service.js";
 import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
-import { accountToAny, decodeAccount } from "./accounts.js";
+import { accountToAny } from "./accounts.js";
 import { accAddressToString, ACCOUNT_PREFIX as BECH32_PREFIX, ADDRESS_LENGTH, parseAccAddress } from "../../../common/address.js";
 import { encodePubKey } from "./pubkey.js";
-import { AUTH_MODULE, type AccountKeeper } from "./keeper.js";
+import type { AccountKeeper } from "./keeper.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
-import { ACCOUNT_PREFIX } from "./keys.js";
-import { getAuthParams } from "./params.js";
 
 export function registerAuthQueries(services: QueryServices, keeper: AccountKeeper): void {
-  const auth = (state: KVReader) => moduleReader(state, AUTH_MODULE);
-  const mustGet = (state: KVReader, address: string) => {
-    const account = keeper.getAccount(auth(state), parseAccAddress(address));
+  const mustGet = (state: StateReader, address: string) => {
+    const account = keeper.getAccount(state, parseAccAddress(address));
     if (!account) throw notFound(`account ${address} not found`);
     return account;
   };
@@ -28,28 +23,28 @@ export function registerAuthQueries(services: QueryServices, keeper: AccountKeep
       return { info: { address: req.address, accountNumber: a.accountNumber, sequence: a.sequence, ...(a.pubKey ? { pubKey: encodePubKey(a.pubKey) } : {}) } };
     },
     accounts: (req, { state }) => {
-      const page = paginate(auth(state), ACCOUNT_PREFIX, req.pagination, (_key, value) => accountToAny(decodeAccount(value)));
-      return { accounts: page.items, pagination: page.pagination };
+      const page = keeper.accountsPage(state, req.pagination);
+      return { accounts: page.items.map(accountToAny), pagination: page.pagination };
     },
     accountAddressByID: (req, { state }) => {
       const id = req.accountId !== 0n ? req.accountId : BigInt(req.id);
       if (id < 0n) throw invalidArgument(`invalid account number ${id}`);
-      const address = keeper.addressByNumber(auth(state), id);
+      const address = keeper.addressByNumber(state, id);
       if (!address) throw notFound(`account address not found with account number ${id}`);
       return { accountAddress: accAddressToString(address) };
     },
-    params: (_req, { state }) => ({ params: getAuthParams(auth(state)) }),
+    params: (_req, { state }) => ({ params: keeper.getParams(state) }),
     moduleAccounts: (_req, { state }) => ({
       accounts: [...keeper.moduleAccounts]
         .sort((a, b) => (a.name < b.name ? -1 : 1))
         .flatMap((m) => {
-          const account = keeper.getAccount(auth(state), moduleAddress(m.name));
+          const account = keeper.getAccount(state, moduleAddress(m.name));
           return account ? [accountToAny(account)] : [];
         }),
     }),
     moduleAccountByName: (req, { state }) => {
       if (req.name === "") throw invalidArgument("module name is empty");
-      const account = keeper.moduleAccountPermissions(req.name) ? keeper.getAccount(auth(state), moduleAddress(req.name)) : undefined;
+      const account = keeper.moduleAccountPermissions(req.name) ? keeper.getAccount(state, moduleAddress(req.name)) : undefined;
       if (!account) throw notFound(`account ${req.name} not found`);
       return { account: accountToAny(account) };
     },

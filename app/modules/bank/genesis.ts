@@ -39,7 +39,7 @@ export function initBankGenesis(ctx: Context, keeper: BankKeeper, raw: unknown):
   } catch (err) {
     throw new Error(`bank genesis: ${(err as Error).message}`);
   }
-  keeper.setParams(keeper.store(ctx), g.params ?? create(ParamsSchema, { defaultSendEnabled: true }));
+  keeper.setParams(ctx, g.params ?? create(ParamsSchema, { defaultSendEnabled: true }));
   const seen = new Set<string>();
   let total: Coin[] = [];
   for (const [i, b] of g.balances.entries()) {
@@ -56,5 +56,5 @@ export function initBankGenesis(ctx: Context, keeper: BankKeeper, raw: unknown):
     throw new Error(`bank genesis supply ${formatCoins(parseCoins(g.supply))} does not equal the sum of balances ${formatCoins(total)}`);
   }
   for (const c of total) keeper.setSupply(ctx, c);
-  for (const m of g.denomMetadata) keeper.setDenomMetadata(keeper.store(ctx), m);
+  for (const m of g.denomMetadata) keeper.setDenomMetadata(ctx, m);
 }

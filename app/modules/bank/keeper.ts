@@ -2,25 +2,35 @@
 // `moveCoins`, `mint` or `burn`, so "sum of balances = supply" holds by construction: sends move
 // amounts between balances; only mint and burn change the supply, and they change a balance by
 // the same amount in the same call.
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { MetadataSchema, ParamsSchema, type Metadata, type Params } from "../../../gen/cosmos/bank/v1beta1/bank_pb.js";
 import type { Context } from "../../context.js";
 import { sdkErrors } from "../../../common/errors.js";
 import { formatCoins, MAX_AMOUNT, parseAmount, type Coin } from "../../coins/coins.js";
-import type { KVReader, KVStore } from "../../store/types.js";
+import type { KVReader, KVStore, StateReader } from "../../store/types.js";
+import { StoreKey } from "../../storeKey.js";
 import { accAddressToString } from "../../../common/address.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { bankErrors } from "./errors.js";
 import { emitBurn, emitCoinbase, emitCoinReceived, emitCoinSpent, emitTransfer } from "./events.js";
 import type { BankAccountKeeper } from "./expectedKeepers.js";
-import { accountBalancesPrefix, balanceKey, denomMetadataKey, denomOwnerKey, PARAMS_KEY, supplyKey } from "./keys.js";
+import { accountBalancesPrefix, balanceKey, DENOM_METADATA_PREFIX, denomMetadataKey, denomOwnerKey, denomOwnersPrefix, MODULE_NAME, PARAMS_KEY, SUPPLY_PREFIX, supplyKey } from "./keys.js";
+import { paginate, type Page } from "../../query/pagination.js";
+import type { PageRequest } from "../../../gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { getMessage } from "../../store/messages.js";
 
-export const BANK_MODULE = "bank";
 const utf8 = new TextDecoder();
 
 function readAmount(raw: Uint8Array | undefined): bigint {
   return raw ? parseAmount(utf8.decode(raw)) : 0n;
+}
+
+function balanceIn(bankStore: KVReader, address: Uint8Array, denom: string): bigint {
+  return readAmount(bankStore.get(balanceKey(address, denom)));
+}
+
+function supplyIn(bankStore: KVReader, denom: string): bigint {
+  return readAmount(bankStore.get(supplyKey(denom)));
 }
 
 function writeAmount(store: KVStore, key: Uint8Array, amount: bigint): void {
@@ -38,46 +48,66 @@ function writeBalance(store: KVStore, address: Uint8Array, denom: string, before
 export class BankKeeper {
   constructor(private readonly accounts: BankAccountKeeper) {}
 
-  store(ctx: Context): KVStore {
-    return ctx.storeFor(BANK_MODULE);
-  }
+  private readonly key = new StoreKey(MODULE_NAME);
 
-  getBalance(store: KVReader, address: Uint8Array, denom: string): bigint {
-    return readAmount(store.get(balanceKey(address, denom)));
+  getBalance(state: StateReader, address: Uint8Array, denom: string): bigint {
+    return balanceIn(this.key.read(state), address, denom);
   }
 
   /** All non-zero balances of an account, sorted by denom. */
-  getAllBalances(store: KVReader, address: Uint8Array): Coin[] {
+  getAllBalances(state: StateReader, address: Uint8Array): Coin[] {
     const out: Coin[] = [];
-    for (const { key, value } of store.prefixIterator(accountBalancesPrefix(address))) {
+    for (const { key, value } of this.key.read(state).prefixIterator(accountBalancesPrefix(address))) {
       out.push({ denom: utf8.decode(key.subarray(21)), amount: readAmount(value) });
     }
     return out;
   }
 
-  getSupply(store: KVReader, denom: string): bigint {
-    return readAmount(store.get(supplyKey(denom)));
+  // ---- pages, as the queries page them (key order)
+
+  /** An account's balances by denom. */
+  balancesPage(state: StateReader, address: Uint8Array, req: PageRequest | undefined): Page<Coin> {
+    return paginate(this.key.read(state), accountBalancesPrefix(address), req, (key, value) => ({ denom: utf8.decode(key), amount: readAmount(value) }));
   }
 
-  getParams(store: KVReader): Params {
-    return getMessage(store, PARAMS_KEY, ParamsSchema) ?? create(ParamsSchema, { defaultSendEnabled: true });
+  /** The supply of every denom. */
+  supplyPage(state: StateReader, req: PageRequest | undefined): Page<Coin> {
+    return paginate(this.key.read(state), SUPPLY_PREFIX, req, (key, value) => ({ denom: utf8.decode(key), amount: readAmount(value) }));
   }
 
-  setParams(store: KVStore, params: Params): void {
-    store.set(PARAMS_KEY, toBinary(ParamsSchema, params));
+  /** The holders of `denom` in address order, with their balances. */
+  denomOwnersPage(state: StateReader, denom: string, req: PageRequest | undefined): Page<{ address: Uint8Array; amount: bigint }> {
+    const bank = this.key.read(state);
+    return paginate(bank, denomOwnersPrefix(denom), req, (address) => ({ address, amount: balanceIn(bank, address, denom) }));
   }
 
-  isSendEnabled(store: KVReader, denom: string): boolean {
-    const params = this.getParams(store);
+  denomMetadataPage(state: StateReader, req: PageRequest | undefined): Page<Metadata> {
+    return paginate(this.key.read(state), DENOM_METADATA_PREFIX, req, (_key, value) => fromBinary(MetadataSchema, value));
+  }
+
+  getSupply(state: StateReader, denom: string): bigint {
+    return supplyIn(this.key.read(state), denom);
+  }
+
+  getParams(state: StateReader): Params {
+    return getMessage(this.key.read(state), PARAMS_KEY, ParamsSchema) ?? create(ParamsSchema, { defaultSendEnabled: true });
+  }
+
+  setParams(ctx: Context, params: Params): void {
+    this.key.write(ctx).set(PARAMS_KEY, toBinary(ParamsSchema, params));
+  }
+
+  isSendEnabled(state: StateReader, denom: string): boolean {
+    const params = this.getParams(state);
     return params.sendEnabled.find((s) => s.denom === denom)?.enabled ?? params.defaultSendEnabled;
   }
 
-  getDenomMetadata(store: KVReader, denom: string): Metadata | undefined {
-    return getMessage(store, denomMetadataKey(denom), MetadataSchema);
+  getDenomMetadata(state: StateReader, denom: string): Metadata | undefined {
+    return getMessage(this.key.read(state), denomMetadataKey(denom), MetadataSchema);
   }
 
-  setDenomMetadata(store: KVStore, metadata: Metadata): void {
-    store.set(denomMetadataKey(metadata.base), toBinary(MetadataSchema, metadata));
+  setDenomMetadata(ctx: Context, metadata: Metadata): void {
+    this.key.write(ctx).set(denomMetadataKey(metadata.base), toBinary(MetadataSchema, metadata));
   }
 
   /** A transfer between two accounts: checks funds, creates the recipient's account on first receipt, emits the SDK's events. */
@@ -98,9 +128,9 @@ export class BankKeeper {
 
   /** Creates coins in a module account and raises the supply by the same amount. */
   mint(ctx: Context, moduleName: string, coins: readonly Coin[]): void {
-    const store = this.store(ctx);
+    const store = this.key.write(ctx);
     for (const c of coins) {
-      const supply = this.getSupply(store, c.denom) + c.amount;
+      const supply = supplyIn(store, c.denom) + c.amount;
       if (supply > MAX_AMOUNT) throw sdkErrors.invalidCoins.wrap(`supply of ${c.denom} would overflow 256 bits`);
       writeAmount(store, supplyKey(c.denom), supply);
     }
@@ -111,15 +141,15 @@ export class BankKeeper {
   /** Destroys coins held by a module account and lowers the supply by the same amount. */
   burn(ctx: Context, moduleName: string, coins: readonly Coin[]): void {
     this.subtract(ctx, moduleAddress(moduleName), coins);
-    const store = this.store(ctx);
-    for (const c of coins) writeAmount(store, supplyKey(c.denom), this.getSupply(store, c.denom) - c.amount);
+    const store = this.key.write(ctx);
+    for (const c of coins) writeAmount(store, supplyKey(c.denom), supplyIn(store, c.denom) - c.amount);
     emitBurn(ctx, accAddressToString(moduleAddress(moduleName)), coins);
   }
 
   private subtract(ctx: Context, address: Uint8Array, coins: readonly Coin[]): void {
-    const store = this.store(ctx);
+    const store = this.key.write(ctx);
     for (const c of coins) {
-      const balance = this.getBalance(store, address, c.denom);
+      const balance = balanceIn(store, address, c.denom);
       if (balance < c.amount) {
         throw sdkErrors.insufficientFunds.wrap(`spendable balance ${balance}${c.denom} is smaller than ${c.amount}${c.denom}`);
       }
@@ -129,26 +159,26 @@ export class BankKeeper {
   }
 
   private add(ctx: Context, address: Uint8Array, coins: readonly Coin[]): void {
-    const store = this.store(ctx);
+    const store = this.key.write(ctx);
     for (const c of coins) {
-      const before = this.getBalance(store, address, c.denom);
+      const before = balanceIn(store, address, c.denom);
       const balance = before + c.amount;
       // Unreachable while supply is bounded, but a balance must never silently exceed 256 bits.
       if (balance > MAX_AMOUNT) throw sdkErrors.invalidCoins.wrap(`balance of ${c.denom} would overflow 256 bits`);
       writeBalance(store, address, c.denom, before, balance);
     }
-    this.accounts.ensureAccount(this.accounts.store(ctx), address);
+    this.accounts.ensureAccount(ctx, address);
     emitCoinReceived(ctx, accAddressToString(address), coins);
   }
 
   /** Genesis only: credits a balance without a sender; the caller reconciles the supply. */
   setGenesisBalance(ctx: Context, address: Uint8Array, coin: Coin): void {
-    const store = this.store(ctx);
-    writeBalance(store, address, coin.denom, this.getBalance(store, address, coin.denom), coin.amount);
-    this.accounts.ensureAccount(this.accounts.store(ctx), address);
+    const store = this.key.write(ctx);
+    writeBalance(store, address, coin.denom, balanceIn(store, address, coin.denom), coin.amount);
+    this.accounts.ensureAccount(ctx, address);
   }
 
   setSupply(ctx: Context, coin: Coin): void {
-    writeAmount(this.store(ctx), supplyKey(coin.denom), coin.amount);
+    writeAmount(this.key.write(ctx), supplyKey(coin.denom), coin.amount);
   }
 }

@@ -1,6 +1,8 @@
 // The bank module's storage schema, under the `bank/` namespace. Addresses are fixed 20 bytes,
 // so `0x02 | address | denom` sorts an account's balances by denom.
 
+export const MODULE_NAME = "bank";
+
 /** 0x00 | denom → total supply (decimal string) */
 export const SUPPLY_PREFIX = Uint8Array.of(0x00);
 /** 0x01 | denom → cosmos.bank.v1beta1.Metadata */

@@ -2,13 +2,14 @@
 import type { AppModule } from "../../module.js";
 import type { BankAccountKeeper } from "./expectedKeepers.js";
 import { defaultBankGenesis, initBankGenesis } from "./genesis.js";
-import { BANK_MODULE, type BankKeeper } from "./keeper.js";
+import type { BankKeeper } from "./keeper.js";
+import { MODULE_NAME } from "./keys.js";
 import { msgMultiSendHandler, msgSendHandler } from "./msgServer.js";
 import { registerBankQueries } from "./queryServer.js";
 
 export function bankModule(keeper: BankKeeper, accounts: BankAccountKeeper): AppModule {
   return {
-    name: BANK_MODULE,
+    name: MODULE_NAME,
     registerServices: ({ msgs, queries }) => {
       msgs.register(msgSendHandler(keeper, accounts));
       msgs.register(msgMultiSendHandler(keeper, accounts));

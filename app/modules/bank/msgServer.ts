@@ -6,26 +6,27 @@ import { coinsEqual, parseCoins, sumCoins, type Coin } from "../../coins/coins.j
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { parseAccAddress } from "../../../common/address.js";
 import type { Context } from "../../context.js";
+import { GOV_ACCOUNT } from "../../../common/moduleAccounts.js";
 import { bankErrors } from "./errors.js";
-import { BANK_MODULE, type BankKeeper } from "./keeper.js";
+import type { BankKeeper } from "./keeper.js";
+import { MODULE_NAME } from "./keys.js";
 import type { BankAccountKeeper } from "./expectedKeepers.js";
 
 function checkSendable(ctx: Context, keeper: BankKeeper, coins: readonly Coin[]): void {
-  const store = keeper.store(ctx);
-  for (const c of coins) if (!keeper.isSendEnabled(store, c.denom)) throw bankErrors.sendDisabled.wrap(`${c.denom} transfers are currently disabled`);
+  for (const c of coins) if (!keeper.isSendEnabled(ctx.store, c.denom)) throw bankErrors.sendDisabled.wrap(`${c.denom} transfers are currently disabled`);
 }
 
 /** Module accounts receive only through their modules, never by a plain send. */
 function checkRecipient(accounts: BankAccountKeeper, address: Uint8Array, text: string): void {
   const name = accounts.isModuleAddress(address);
-  if (name !== undefined && name !== "gov") throw sdkErrors.unauthorized.wrap(`${text} is not allowed to receive funds`);
+  if (name !== undefined && name !== GOV_ACCOUNT) throw sdkErrors.unauthorized.wrap(`${text} is not allowed to receive funds`);
 }
 
 export function msgSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper): MsgHandler<typeof MsgSendSchema, typeof MsgSendResponseSchema> {
   return {
     request: MsgSendSchema,
     response: MsgSendResponseSchema,
-    module: BANK_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.fromAddress, "from address")],
     validateBasic: (msg) => {
       parseAccAddress(msg.toAddress, "to address");
@@ -58,7 +59,7 @@ export function msgMultiSendHandler(keeper: BankKeeper, accounts: BankAccountKee
   return {
     request: MsgMultiSendSchema,
     response: MsgMultiSendResponseSchema,
-    module: BANK_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => msg.inputs.map((i, n) => parseAccAddress(i.address, `inputs[${n}].address`)),
     validateBasic: (msg) => {
       if (msg.inputs.length === 0) throw bankErrors.noInputs.wrap();

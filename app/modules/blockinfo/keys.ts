@@ -1,7 +1,6 @@
 // State keys of the blockinfo module.
 
-/** The module's name and store namespace. */
-export const BLOCKINFO_STORE = "blockinfo";
+export const MODULE_NAME = "blockinfo";
 
 /** The most recent finalized block's BlockInfo. */
 export const LAST_BLOCK_KEY = Buffer.from("last");

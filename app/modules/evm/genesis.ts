@@ -2,14 +2,14 @@
 import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { GenesisStateSchema } from "../../../gen/chain/evm/genesis_pb.js";
 import type { Context } from "../../context.js";
-import { EVM_STORE } from "./keys.js";
-import { defaultEvmParams, invalidParamsReason, paramsMessage, setEvmParams } from "./params.js";
+import type { EvmKeeper } from "./state/keeper.js";
+import { defaultEvmParams, invalidParamsReason, paramsMessage } from "./state/params.js";
 
 export function defaultEvmGenesis(): unknown {
   return toJson(GenesisStateSchema, create(GenesisStateSchema, { params: paramsMessage(defaultEvmParams()) }), { useProtoFieldName: true, alwaysEmitImplicit: true });
 }
 
-export function initEvmGenesis(ctx: Context, raw: unknown): void {
+export function initEvmGenesis(ctx: Context, keeper: EvmKeeper, raw: unknown): void {
   let g;
   try {
     g = fromJson(GenesisStateSchema, raw as never);
@@ -20,7 +20,7 @@ export function initEvmGenesis(ctx: Context, raw: unknown): void {
   if (!p) throw new Error("evm genesis: params are missing");
   const reason = invalidParamsReason(p);
   if (reason) throw new Error(`evm genesis params.${reason}`);
-  setEvmParams(ctx.storeFor(EVM_STORE), {
+  keeper.setParams(ctx, {
     minBaseFee: BigInt(p.minBaseFee),
     chainId: p.chainId,
     baseFeeChangeDenominator: p.baseFeeChangeDenominator,

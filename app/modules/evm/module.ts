@@ -3,25 +3,21 @@
 // holds the params; its state (code, storage, receipts, block records) starts empty. Its begin
 // block opens the block's EvmBlock record, which fixes the base fee every tx of the block pays.
 import type { AppModule } from "../../module.js";
-import { beginEvmBlock } from "./evmBlocks.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { defaultEvmGenesis, initEvmGenesis } from "./genesis.js";
-import { EVM_STORE } from "./keys.js";
-import { getEvmParams } from "./params.js";
-import { registerEvmQueries } from "./queryServer.js";
+import { MODULE_NAME } from "./state/keys.js";
+import { registerEvmQueries } from "./query/queryServer.js";
 
-export { EthTxProcessor } from "./ethTxProcessor.js";
+export { EthTxProcessor } from "./tx/ethTxProcessor.js";
+export { EvmKeeper } from "./state/keeper.js";
 
 export function evmModule(keepers: EvmKeepers): AppModule {
   return {
-    name: EVM_STORE,
+    name: MODULE_NAME,
     anyTypes: [],
     registerServices: ({ queries }) => registerEvmQueries(queries, keepers),
     defaultGenesis: defaultEvmGenesis,
-    initGenesis: (ctx, genesis) => initEvmGenesis(ctx, genesis),
-    beginBlock(ctx) {
-      const evmStore = ctx.storeFor(EVM_STORE);
-      beginEvmBlock(evmStore, ctx.header, getEvmParams(evmStore));
-    },
+    initGenesis: (ctx, genesis) => initEvmGenesis(ctx, keepers.evm, genesis),
+    beginBlock: (ctx) => void keepers.evm.beginBlock(ctx),
   };
 }

@@ -40,6 +40,7 @@ import { authModule } from "../auth/module.js";
 import { BankKeeper } from "../bank/keeper.js";
 import { bankModule } from "../bank/module.js";
 import { blockInfoModule } from "../blockinfo/module.js";
+import { BlockInfoKeeper } from "../blockinfo/keeper.js";
 import { GOV_AUTHORITY } from "../../modules.js";
 import { govModule, GovKeeper } from "./module.js";
 import { FakeStaking } from "./testHarness.js";
@@ -61,7 +62,7 @@ test("a proposal submitted and voted by signed txs passes after 30s and executes
     staking.addValidator(alice.address, 1000n); // alice's vote carries all bonded power
     const msgs = new MsgRouter();
     const queries = new QueryRouter();
-    const modules = validateModuleList([blockInfoModule, authModule(accounts), bankModule(bank, accounts), govModule(new GovKeeper(bank, staking, msgs, GOV_AUTHORITY))]);
+    const modules = validateModuleList([blockInfoModule(new BlockInfoKeeper()), authModule(accounts), bankModule(bank, accounts), govModule(new GovKeeper(bank, staking, msgs, GOV_AUTHORITY))]);
     for (const m of modules) m.registerServices?.({ msgs, queries: queries.services });
     const app = new UnitApp({ store, modules, queries, txProcessor: new CosmosTxProcessor(msgs, authAnteHandler({ accounts, bank, sigCache: new SignatureCache() })), logger: pino({ level: "silent" }) });
 

@@ -6,10 +6,11 @@ import { DepositSchema, ProposalStatus, type Proposal } from "../../../gen/cosmo
 import type { Context } from "../../context.js";
 import { addCoins, formatCoins, parseCoins, toWireCoins, type Coin } from "../../coins/coins.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
+import { GOV_ACCOUNT } from "../../../common/moduleAccounts.js";
 import { amountOf, coinsAllGte, scaleCoinsRound, scaleTruncate, wireCoins } from "./coinMath.js";
 import { govErrors } from "./errors.js";
 import { emitProposalDeposit } from "./events.js";
-import { GOV_MODULE, type GovKeeper } from "./keeper.js";
+import type { GovKeeper } from "./keeper.js";
 import { parseParams, type ParsedParams } from "./params.js";
 import { addDurationNanos, timestampNanos } from "./time.js";
 
@@ -43,14 +44,13 @@ export function checkDepositRatio(params: ParsedParams, minDeposit: readonly Coi
 
 /** Moves a proposal into its voting period, from now for the (expedited) voting period. */
 export function activateVotingPeriod(keeper: GovKeeper, ctx: Context, proposal: Proposal, params: ParsedParams): void {
-  const store = keeper.store(ctx);
   const start = ctx.header.time;
   const end = addDurationNanos(start, proposal.expedited ? params.expeditedVotingPeriod : params.votingPeriod);
   proposal.status = ProposalStatus.VOTING_PERIOD;
   proposal.votingStartTime = start;
   proposal.votingEndTime = end;
-  if (proposal.depositEndTime) keeper.dequeue(store, "inactive", timestampNanos(proposal.depositEndTime), proposal.id);
-  keeper.enqueue(store, "active", timestampNanos(end), proposal.id);
+  if (proposal.depositEndTime) keeper.dequeue(ctx, "inactive", timestampNanos(proposal.depositEndTime), proposal.id);
+  keeper.enqueue(ctx, "active", timestampNanos(end), proposal.id);
 }
 
 /**
@@ -58,51 +58,48 @@ export function activateVotingPeriod(keeper: GovKeeper, ctx: Context, proposal: 
  * started the voting period.
  */
 export function addDeposit(keeper: GovKeeper, ctx: Context, id: bigint, depositor: Uint8Array, amount: readonly Coin[]): boolean {
-  const store = keeper.store(ctx);
-  const proposal = keeper.getProposal(store, id);
+  const proposal = keeper.getProposal(ctx.store, id);
   if (!proposal) throw govErrors.unknownProposal.wrap(`proposal ${id} doesn't exist`);
   if (proposal.status !== ProposalStatus.DEPOSIT_PERIOD && proposal.status !== ProposalStatus.VOTING_PERIOD) {
     throw govErrors.inactiveProposal.wrap(`proposal ${id} is ${ProposalStatus[proposal.status]}`);
   }
-  const params = parseParams(keeper.getParams(store));
+  const params = parseParams(keeper.getParams(ctx.store));
   const minDeposit = minDepositFor(params, proposal.expedited);
   checkDepositDenoms(params, amount);
   checkDepositRatio(params, minDeposit, amount);
 
-  if (amount.length > 0) keeper.bank.sendToModule(ctx, depositor, GOV_MODULE, amount);
+  if (amount.length > 0) keeper.bank.sendToModule(ctx, depositor, GOV_ACCOUNT, amount);
   const total = addCoins(parseCoins(proposal.totalDeposit), amount);
   proposal.totalDeposit = wireCoins(total);
   const activated = proposal.status === ProposalStatus.DEPOSIT_PERIOD && coinsAllGte(total, minDeposit);
   if (activated) activateVotingPeriod(keeper, ctx, proposal, params);
-  keeper.setProposal(store, proposal);
+  keeper.setProposal(ctx, proposal);
 
-  const previous = keeper.getDeposit(store, id, depositor);
+  const previous = keeper.getDeposit(ctx.store, id, depositor);
   const sum = addCoins(previous ? parseCoins(previous.amount) : [], amount);
   const depositorText = accAddressToString(depositor);
-  keeper.setDeposit(store, depositor, create(DepositSchema, { proposalId: id, depositor: depositorText, amount: toWireCoins(sum) }));
+  keeper.setDeposit(ctx, depositor, create(DepositSchema, { proposalId: id, depositor: depositorText, amount: toWireCoins(sum) }));
   emitProposalDeposit(ctx, id, depositorText, amount);
   return activated;
 }
 
 /** Returns every deposit of a proposal to its depositor. */
 export function refundAndDeleteDeposits(keeper: GovKeeper, ctx: Context, id: bigint): void {
-  const store = keeper.store(ctx);
-  for (const { depositor, deposit } of keeper.deposits(store, id)) {
+  for (const { depositor, deposit } of keeper.deposits(ctx.store, id)) {
     const coins = parseCoins(deposit.amount);
-    if (coins.length > 0) keeper.bank.sendFromModule(ctx, GOV_MODULE, depositor, coins);
-    keeper.deleteDeposit(store, id, depositor);
+    if (coins.length > 0) keeper.bank.sendFromModule(ctx, GOV_ACCOUNT, depositor, coins);
+    keeper.deleteDeposit(ctx, id, depositor);
   }
 }
 
 /** Burns every deposit of a proposal. */
 export function deleteAndBurnDeposits(keeper: GovKeeper, ctx: Context, id: bigint): void {
-  const store = keeper.store(ctx);
   let burn: Coin[] = [];
-  for (const { depositor, deposit } of keeper.deposits(store, id)) {
+  for (const { depositor, deposit } of keeper.deposits(ctx.store, id)) {
     burn = addCoins(burn, parseCoins(deposit.amount));
-    keeper.deleteDeposit(store, id, depositor);
+    keeper.deleteDeposit(ctx, id, depositor);
   }
-  if (burn.length > 0) keeper.bank.burn(ctx, GOV_MODULE, burn);
+  if (burn.length > 0) keeper.bank.burn(ctx, GOV_ACCOUNT, burn);
 }
 
 /**
@@ -110,17 +107,16 @@ export function deleteAndBurnDeposits(keeper: GovKeeper, ctx: Context, id: bigin
  * set; the rest goes back to its depositor.
  */
 export function chargeDeposits(keeper: GovKeeper, ctx: Context, id: bigint, ratio: bigint, dest: string): void {
-  const store = keeper.store(ctx);
   let charges: Coin[] = [];
-  for (const { depositor, deposit } of keeper.deposits(store, id)) {
+  for (const { depositor, deposit } of keeper.deposits(ctx.store, id)) {
     const coins = parseCoins(deposit.amount);
     const charged = coins.map((c) => ({ denom: c.denom, amount: scaleTruncate(c.amount, ratio) }));
     const remaining = coins.map((c, i) => ({ denom: c.denom, amount: c.amount - charged[i]!.amount })).filter((c) => c.amount > 0n);
-    if (remaining.length > 0) keeper.bank.sendFromModule(ctx, GOV_MODULE, depositor, remaining);
+    if (remaining.length > 0) keeper.bank.sendFromModule(ctx, GOV_ACCOUNT, depositor, remaining);
     charges = addCoins(charges, charged.filter((c) => c.amount > 0n));
-    keeper.deleteDeposit(store, id, depositor);
+    keeper.deleteDeposit(ctx, id, depositor);
   }
   if (charges.length === 0) return;
-  if (dest === "") keeper.bank.burn(ctx, GOV_MODULE, charges);
-  else keeper.bank.sendFromModule(ctx, GOV_MODULE, parseAccAddress(dest, "proposal_cancel_dest"), charges);
+  if (dest === "") keeper.bank.burn(ctx, GOV_ACCOUNT, charges);
+  else keeper.bank.sendFromModule(ctx, GOV_ACCOUNT, parseAccAddress(dest, "proposal_cancel_dest"), charges);
 }

@@ -21,39 +21,36 @@ import { tallyAndDeleteVotes } from "./tally.js";
 import { addDurationNanos, timestampNanos } from "./time.js";
 
 export function govEndBlock(keeper: GovKeeper, ctx: Context): void {
-  const store = keeper.store(ctx);
   const now = timestampNanos(ctx.header.time);
-  for (const id of keeper.due(store, "inactive", now)) dropProposal(keeper, ctx, id);
-  for (const id of keeper.due(store, "active", now)) settleProposal(keeper, ctx, id);
+  for (const id of keeper.due(ctx.store, "inactive", now)) dropProposal(keeper, ctx, id);
+  for (const id of keeper.due(ctx.store, "active", now)) settleProposal(keeper, ctx, id);
 }
 
 function loadProposal(keeper: GovKeeper, ctx: Context, id: bigint): Proposal {
-  const proposal = keeper.getProposal(keeper.store(ctx), id);
+  const proposal = keeper.getProposal(ctx.store, id);
   // A queue entry always has its proposal: both are written and deleted together.
   if (!proposal) throw new Error(`gov queue names proposal ${id}, which does not exist`);
   return proposal;
 }
 
 function dropProposal(keeper: GovKeeper, ctx: Context, id: bigint): void {
-  const store = keeper.store(ctx);
   const proposal = loadProposal(keeper, ctx, id);
-  keeper.deleteProposal(store, proposal);
-  if (parseParams(keeper.getParams(store)).burnProposalDepositPrevote) deleteAndBurnDeposits(keeper, ctx, id);
+  keeper.deleteProposal(ctx, proposal);
+  if (parseParams(keeper.getParams(ctx.store)).burnProposalDepositPrevote) deleteAndBurnDeposits(keeper, ctx, id);
   else refundAndDeleteDeposits(keeper, ctx, id);
   emitInactiveProposal(ctx, id);
   ctx.logger.info({ proposal: id.toString(), title: proposal.title }, "proposal did not meet minimum deposit; deleted");
 }
 
 function settleProposal(keeper: GovKeeper, ctx: Context, id: bigint): void {
-  const store = keeper.store(ctx);
   const proposal = loadProposal(keeper, ctx, id);
-  const params = parseParams(keeper.getParams(store));
+  const params = parseParams(keeper.getParams(ctx.store));
   const { passes, burnDeposits, tally } = tallyAndDeleteVotes(keeper, ctx, proposal, params);
   if (passes || !proposal.expedited) {
     if (burnDeposits) deleteAndBurnDeposits(keeper, ctx, id);
     else refundAndDeleteDeposits(keeper, ctx, id);
   }
-  keeper.dequeue(store, "active", timestampNanos(proposal.votingEndTime!), id);
+  keeper.dequeue(ctx, "active", timestampNanos(proposal.votingEndTime!), id);
 
   let result: string;
   let log: string;
@@ -70,7 +67,7 @@ function settleProposal(keeper: GovKeeper, ctx: Context, id: bigint): void {
     log = "rejected";
   }
   proposal.finalTallyResult = tally;
-  keeper.setProposal(store, proposal);
+  keeper.setProposal(ctx, proposal);
   emitActiveProposal(ctx, id, result, log);
   ctx.logger.info({ proposal: id.toString(), status: ProposalStatus[proposal.status], title: proposal.title, result: log }, "proposal tallied");
 }
@@ -79,7 +76,7 @@ function settleProposal(keeper: GovKeeper, ctx: Context, id: bigint): void {
 function convertToRegular(keeper: GovKeeper, ctx: Context, proposal: Proposal, params: ParsedParams): void {
   proposal.expedited = false;
   proposal.votingEndTime = addDurationNanos(proposal.votingStartTime!, params.votingPeriod);
-  keeper.enqueue(keeper.store(ctx), "active", timestampNanos(proposal.votingEndTime), proposal.id);
+  keeper.enqueue(ctx, "active", timestampNanos(proposal.votingEndTime), proposal.id);
 }
 
 /**
@@ -88,9 +85,8 @@ function convertToRegular(keeper: GovKeeper, ctx: Context, proposal: Proposal, p
  * the coins gone and fail inside an end block, halting the chain.
  */
 function checkDepositsStillHeld(keeper: GovKeeper, ctx: Context): void {
-  const bankStore = keeper.bank.store(ctx);
-  for (const [denom, held] of keeper.heldDeposits(keeper.store(ctx))) {
-    const balance = keeper.bank.getBalance(bankStore, moduleAddress(GOV_ACCOUNT), denom);
+  for (const [denom, held] of keeper.heldDeposits(ctx.store)) {
+    const balance = keeper.bank.getBalance(ctx.store, moduleAddress(GOV_ACCOUNT), denom);
     if (balance < held) throw govErrors.invalidProposalMsg.wrap(`the messages would spend ${held - balance}${denom} of the deposits held for other proposals`);
   }
 }

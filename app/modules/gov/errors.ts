@@ -1,8 +1,8 @@
-// The gov module's registered errors: the SDK's codespace and v0.50 codes (x/gov/types/errors.go),
-// plus its older "unknown proposal" (code 2), which says more than v0.50's raw store error.
+// The gov module's registered errors: the SDK's codespace (the module name) and v0.50 codes
+// (x/gov/types/errors.go), plus its older "unknown proposal" (code 2), which says more than
+// v0.50's raw store error.
 import { GrpcCode, registerError } from "../../../common/errors.js";
-
-const GOV = "gov";
+import { MODULE_NAME as GOV } from "./keys.js";
 
 export const govErrors = {
   unknownProposal: registerError(GOV, 2, "unknown proposal", GrpcCode.NOT_FOUND),

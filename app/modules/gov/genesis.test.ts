@@ -45,10 +45,10 @@ test("the local chains' 30s / 15s voting periods are accepted, and decimals are 
   g.params = { ...g.params, voting_period: "30s", expedited_voting_period: "15s", quorum: "0.2", max_deposit_period: "60s" };
   g.constitution = "We govern by proposal.";
   const h = new GovHarness(g);
-  const params = h.keeper.getParams(h.keeper.store(h.ctx()));
+  const params = h.keeper.getParams(h.root);
   assert.equal(params.votingPeriod!.seconds, 30n);
   assert.equal(params.quorum, "0.200000000000000000");
-  assert.equal(h.keeper.getConstitution(h.keeper.store(h.ctx())), "We govern by proposal.");
+  assert.equal(h.keeper.getConstitution(h.root), "We govern by proposal.");
   h.close();
 });
 

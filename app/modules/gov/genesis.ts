@@ -30,12 +30,11 @@ export function initGovGenesis(ctx: Context, keeper: GovKeeper, raw: unknown): v
   if (g.depositParams || g.votingParams || g.tallyParams) {
     throw new Error("gov genesis: deposit_params, voting_params and tally_params are deprecated; set them in params");
   }
-  const store = keeper.store(ctx);
   try {
-    keeper.setParams(store, g.params ?? defaultParams());
+    keeper.setParams(ctx, g.params ?? defaultParams());
   } catch (err) {
     throw new Error(`gov genesis params: ${(err as Error).message}`);
   }
-  keeper.setNextProposalId(store, g.startingProposalId);
-  keeper.setConstitution(store, g.constitution);
+  keeper.setNextProposalId(ctx, g.startingProposalId);
+  keeper.setConstitution(ctx, g.constitution);
 }

@@ -1,10 +1,12 @@
 // The only code that touches gov's keys: proposals, their two deadline queues, deposits, votes,
 // params and the constitution. The rules (submit, deposit, vote, tally, end block) live in their
-// own files and reach state through these methods.
+// own files and reach state through these methods: reads take the whole state, writes the Context.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { DepositSchema, ParamsSchema, ProposalSchema, VoteSchema, type Deposit, type Params, type Proposal, type Vote } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import type { Context } from "../../context.js";
-import type { KVReader, KVStore } from "../../store/types.js";
+import { paginate, type Page, type PageRequest } from "../../query/pagination.js";
+import { StoreKey } from "../../storeKey.js";
+import type { StateReader } from "../../store/types.js";
 import type { MsgRouter } from "../../tx/msgRouter.js";
 import type { GovBankKeeper, GovStakingKeeper } from "./expectedKeepers.js";
 import {
@@ -14,8 +16,10 @@ import {
   depositKey,
   depositsPrefix,
   INACTIVE_QUEUE_PREFIX,
+  MODULE_NAME,
   NEXT_PROPOSAL_ID_KEY,
   PARAMS_KEY,
+  PROPOSAL_PREFIX,
   proposalKey,
   queueDueEnd,
   queueKey,
@@ -29,13 +33,13 @@ import { defaultParams, normalizeParams } from "./params.js";
 import { timestampNanos } from "./time.js";
 import { getMessage } from "../../store/messages.js";
 
-export const GOV_MODULE = "gov";
-
 /** Which deadline queue: deposit period (inactive) or voting period (active), as the SDK names them. */
 export type ProposalQueue = "inactive" | "active";
 const QUEUE_PREFIX: Record<ProposalQueue, Uint8Array> = { inactive: INACTIVE_QUEUE_PREFIX, active: ACTIVE_QUEUE_PREFIX };
 
 export class GovKeeper {
+  private readonly key = new StoreKey(MODULE_NAME);
+
   constructor(
     readonly bank: GovBankKeeper,
     readonly staking: GovStakingKeeper,
@@ -45,122 +49,140 @@ export class GovKeeper {
     readonly authority: string,
   ) {}
 
-  store(ctx: Context): KVStore {
-    return ctx.storeFor(GOV_MODULE);
-  }
-
-  getParams(store: KVReader): Params {
-    return getMessage(store, PARAMS_KEY, ParamsSchema) ?? defaultParams();
+  getParams(state: StateReader): Params {
+    return getMessage(this.key.read(state), PARAMS_KEY, ParamsSchema) ?? defaultParams();
   }
 
   /** Validates (throws an Error naming the field) and stores params in normalized form. */
-  setParams(store: KVStore, params: Params): void {
-    store.set(PARAMS_KEY, toBinary(ParamsSchema, normalizeParams(params)));
+  setParams(ctx: Context, params: Params): void {
+    this.key.write(ctx).set(PARAMS_KEY, toBinary(ParamsSchema, normalizeParams(params)));
   }
 
-  getConstitution(store: KVReader): string {
-    const raw = store.get(CONSTITUTION_KEY);
+  getConstitution(state: StateReader): string {
+    const raw = this.key.read(state).get(CONSTITUTION_KEY);
     return raw ? Buffer.from(raw).toString("utf8") : "";
   }
 
-  setConstitution(store: KVStore, text: string): void {
-    store.set(CONSTITUTION_KEY, Buffer.from(text, "utf8"));
+  setConstitution(ctx: Context, text: string): void {
+    this.key.write(ctx).set(CONSTITUTION_KEY, Buffer.from(text, "utf8"));
   }
 
   /** Ids start at 1 (or genesis' starting_proposal_id) and are never reused. */
-  nextProposalId(store: KVReader): bigint {
-    const raw = store.get(NEXT_PROPOSAL_ID_KEY);
+  nextProposalId(state: StateReader): bigint {
+    const raw = this.key.read(state).get(NEXT_PROPOSAL_ID_KEY);
     return raw ? readU64be(raw) : 1n;
   }
 
-  setNextProposalId(store: KVStore, id: bigint): void {
-    store.set(NEXT_PROPOSAL_ID_KEY, u64be(id));
+  setNextProposalId(ctx: Context, id: bigint): void {
+    this.key.write(ctx).set(NEXT_PROPOSAL_ID_KEY, u64be(id));
   }
 
-  getProposal(store: KVReader, id: bigint): Proposal | undefined {
-    return getMessage(store, proposalKey(id), ProposalSchema);
+  getProposal(state: StateReader, id: bigint): Proposal | undefined {
+    return getMessage(this.key.read(state), proposalKey(id), ProposalSchema);
   }
 
-  setProposal(store: KVStore, proposal: Proposal): void {
-    store.set(proposalKey(proposal.id), toBinary(ProposalSchema, proposal));
+  setProposal(ctx: Context, proposal: Proposal): void {
+    this.key.write(ctx).set(proposalKey(proposal.id), toBinary(ProposalSchema, proposal));
   }
 
   /** Removes a proposal and its queue entries; its deposits and votes are the caller's to settle. */
-  deleteProposal(store: KVStore, proposal: Proposal): void {
-    if (proposal.depositEndTime) this.dequeue(store, "inactive", timestampNanos(proposal.depositEndTime), proposal.id);
-    if (proposal.votingEndTime) this.dequeue(store, "active", timestampNanos(proposal.votingEndTime), proposal.id);
-    store.delete(proposalKey(proposal.id));
+  deleteProposal(ctx: Context, proposal: Proposal): void {
+    if (proposal.depositEndTime) this.dequeue(ctx, "inactive", timestampNanos(proposal.depositEndTime), proposal.id);
+    if (proposal.votingEndTime) this.dequeue(ctx, "active", timestampNanos(proposal.votingEndTime), proposal.id);
+    this.key.write(ctx).delete(proposalKey(proposal.id));
   }
 
-  enqueue(store: KVStore, queue: ProposalQueue, endNanos: bigint, id: bigint): void {
-    store.set(queueKey(QUEUE_PREFIX[queue], endNanos, id), new Uint8Array());
+  /**
+   * One page of proposals in id order, as the Proposals query pages them; `keep` filters (entries
+   * it refuses do not count towards the limit).
+   */
+  proposalsPage(state: StateReader, req: PageRequest | undefined, keep: (proposal: Proposal) => boolean): Page<Proposal> {
+    return paginate(this.key.read(state), PROPOSAL_PREFIX, req, (_key, value) => {
+      const proposal = fromBinary(ProposalSchema, value);
+      return keep(proposal) ? proposal : undefined;
+    });
   }
 
-  dequeue(store: KVStore, queue: ProposalQueue, endNanos: bigint, id: bigint): void {
-    store.delete(queueKey(QUEUE_PREFIX[queue], endNanos, id));
+  enqueue(ctx: Context, queue: ProposalQueue, endNanos: bigint, id: bigint): void {
+    this.key.write(ctx).set(queueKey(QUEUE_PREFIX[queue], endNanos, id), new Uint8Array());
+  }
+
+  dequeue(ctx: Context, queue: ProposalQueue, endNanos: bigint, id: bigint): void {
+    this.key.write(ctx).delete(queueKey(QUEUE_PREFIX[queue], endNanos, id));
   }
 
   /** Ids whose deadline is at or before `nowNanos`, by deadline then id. Read fully before anyone edits the queue. */
-  due(store: KVReader, queue: ProposalQueue, nowNanos: bigint): bigint[] {
+  due(state: StateReader, queue: ProposalQueue, nowNanos: bigint): bigint[] {
     const prefix = QUEUE_PREFIX[queue];
     const ids: bigint[] = [];
-    for (const { key } of store.iterator({ start: prefix, end: queueDueEnd(prefix, nowNanos) })) ids.push(queueKeyId(key));
+    for (const { key } of this.key.read(state).iterator({ start: prefix, end: queueDueEnd(prefix, nowNanos) })) ids.push(queueKeyId(key));
     return ids;
   }
 
-  getDeposit(store: KVReader, id: bigint, depositor: Uint8Array): Deposit | undefined {
-    return getMessage(store, depositKey(id, depositor), DepositSchema);
+  getDeposit(state: StateReader, id: bigint, depositor: Uint8Array): Deposit | undefined {
+    return getMessage(this.key.read(state), depositKey(id, depositor), DepositSchema);
   }
 
-  setDeposit(store: KVStore, depositor: Uint8Array, deposit: Deposit): void {
-    store.set(depositKey(deposit.proposalId, depositor), toBinary(DepositSchema, deposit));
+  setDeposit(ctx: Context, depositor: Uint8Array, deposit: Deposit): void {
+    this.key.write(ctx).set(depositKey(deposit.proposalId, depositor), toBinary(DepositSchema, deposit));
   }
 
-  deleteDeposit(store: KVStore, id: bigint, depositor: Uint8Array): void {
-    store.delete(depositKey(id, depositor));
+  deleteDeposit(ctx: Context, id: bigint, depositor: Uint8Array): void {
+    this.key.write(ctx).delete(depositKey(id, depositor));
   }
 
   /** A proposal's deposits by depositor address, read fully so callers may delete as they go. */
-  deposits(store: KVReader, id: bigint): { depositor: Uint8Array; deposit: Deposit }[] {
+  deposits(state: StateReader, id: bigint): { depositor: Uint8Array; deposit: Deposit }[] {
     const out: { depositor: Uint8Array; deposit: Deposit }[] = [];
-    for (const { key, value } of store.prefixIterator(depositsPrefix(id))) out.push({ depositor: Uint8Array.from(key.subarray(9)), deposit: fromBinary(DepositSchema, value) });
+    for (const { key, value } of this.key.read(state).prefixIterator(depositsPrefix(id))) out.push({ depositor: Uint8Array.from(key.subarray(9)), deposit: fromBinary(DepositSchema, value) });
     return out;
   }
 
+  /** One page of a proposal's deposits by depositor address, as the Deposits query pages them. */
+  depositsPage(state: StateReader, id: bigint, req: PageRequest | undefined): Page<Deposit> {
+    return paginate(this.key.read(state), depositsPrefix(id), req, (_key, value) => fromBinary(DepositSchema, value));
+  }
+
   /** The sum of every deposit held for open proposals, by denom (sorted). */
-  heldDeposits(store: KVReader): Map<string, bigint> {
+  heldDeposits(state: StateReader): Map<string, bigint> {
     const totals = new Map<string, bigint>();
-    for (const { value } of store.prefixIterator(DEPOSIT_PREFIX)) {
+    for (const { value } of this.key.read(state).prefixIterator(DEPOSIT_PREFIX)) {
       for (const c of fromBinary(DepositSchema, value).amount) totals.set(c.denom, (totals.get(c.denom) ?? 0n) + BigInt(c.amount));
     }
     return new Map([...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   }
 
-  hasDeposit(store: KVReader, id: bigint, depositor: Uint8Array): boolean {
-    return store.has(depositKey(id, depositor));
+  hasDeposit(state: StateReader, id: bigint, depositor: Uint8Array): boolean {
+    return this.key.read(state).has(depositKey(id, depositor));
   }
 
-  getVote(store: KVReader, id: bigint, voter: Uint8Array): Vote | undefined {
-    return getMessage(store, voteKey(id, voter), VoteSchema);
+  getVote(state: StateReader, id: bigint, voter: Uint8Array): Vote | undefined {
+    return getMessage(this.key.read(state), voteKey(id, voter), VoteSchema);
   }
 
   /** A later vote by the same voter replaces the earlier one. */
-  setVote(store: KVStore, voter: Uint8Array, vote: Vote): void {
-    store.set(voteKey(vote.proposalId, voter), toBinary(VoteSchema, vote));
+  setVote(ctx: Context, voter: Uint8Array, vote: Vote): void {
+    this.key.write(ctx).set(voteKey(vote.proposalId, voter), toBinary(VoteSchema, vote));
   }
 
-  hasVote(store: KVReader, id: bigint, voter: Uint8Array): boolean {
-    return store.has(voteKey(id, voter));
+  hasVote(state: StateReader, id: bigint, voter: Uint8Array): boolean {
+    return this.key.read(state).has(voteKey(id, voter));
   }
 
   /** A proposal's votes by voter address, read fully so callers may delete as they go. */
-  votes(store: KVReader, id: bigint): { voter: Uint8Array; vote: Vote }[] {
+  votes(state: StateReader, id: bigint): { voter: Uint8Array; vote: Vote }[] {
     const out: { voter: Uint8Array; vote: Vote }[] = [];
-    for (const { key, value } of store.prefixIterator(votesPrefix(id))) out.push({ voter: Uint8Array.from(key.subarray(9)), vote: fromBinary(VoteSchema, value) });
+    for (const { key, value } of this.key.read(state).prefixIterator(votesPrefix(id))) out.push({ voter: Uint8Array.from(key.subarray(9)), vote: fromBinary(VoteSchema, value) });
     return out;
   }
 
-  deleteVotes(store: KVStore, id: bigint): void {
-    for (const { voter } of this.votes(store, id)) store.delete(voteKey(id, voter));
+  /** One page of a proposal's votes by voter address, as the Votes query pages them. */
+  votesPage(state: StateReader, id: bigint, req: PageRequest | undefined): Page<Vote> {
+    return paginate(this.key.read(state), votesPrefix(id), req, (_key, value) => fromBinary(VoteSchema, value));
+  }
+
+  deleteVotes(ctx: Context, id: bigint): void {
+    const store = this.key.write(ctx);
+    for (const { voter } of this.votes(ctx.store, id)) store.delete(voteKey(id, voter));
   }
 }

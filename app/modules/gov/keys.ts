@@ -2,6 +2,8 @@
 // times are (seconds u64, nanos u32) big-endian, so keys sort by id and by deadline then id.
 import { readU64be, u64be } from "../../store/keyEncoding.js";
 
+export const MODULE_NAME = "gov";
+
 /** 0x00 | id → cosmos.gov.v1.Proposal */
 export const PROPOSAL_PREFIX = Uint8Array.of(0x00);
 /** 0x01 | voting_end_time(12) | id → empty: proposals in their voting period, by end time */

@@ -56,7 +56,7 @@ function vote(h: GovHarness, voter: Uint8Array, id: bigint, option: VoteOption) 
 }
 
 function proposal(h: GovHarness, id: bigint) {
-  return h.keeper.getProposal(h.keeper.store(h.ctx()), id);
+  return h.keeper.getProposal(h.root, id);
 }
 
 function event(events: AbciEvent[], type: string): Record<string, string> | undefined {
@@ -86,10 +86,10 @@ test("a proposal funded at submission votes, passes and executes its message; de
   assert.equal(h.balance(recipient), 5n, "the message ran");
   assert.equal(h.balance(proposer), before, "deposit refunded");
   assert.equal(h.balance(GOV), 95n);
-  assert.deepEqual(h.keeper.votes(h.keeper.store(h.ctx()), id), [], "votes are deleted by the tally");
+  assert.deepEqual(h.keeper.votes(h.root, id), [], "votes are deleted by the tally");
   assert.deepEqual(event(events, "active_proposal"), { proposal_id: "1", proposal_result: "proposal_passed", proposal_log: "passed" });
   assert.equal(event(events, "transfer")?.recipient !== undefined, true, "the message's events reach the block");
-  assert.deepEqual(h.keeper.due(h.keeper.store(h.ctx()), "active", 10n ** 30n), [], "off the queue");
+  assert.deepEqual(h.keeper.due(h.root, "active", 10n ** 30n), [], "off the queue");
 });
 
 // Regression: a passed proposal spending gov's balance took other proposals' deposits, and their
@@ -158,14 +158,14 @@ test("a vetoed proposal is REJECTED and its deposits are burned (burn_vote_veto)
   assert.equal(h.balance(depositor), 1_000_000_000n - 200_000n);
   assert.equal(h.balance(GOV), 0n);
   assert.equal(h.supply(), supply - MIN_DEPOSIT - 200_000n);
-  assert.deepEqual(h.keeper.deposits(h.keeper.store(h.ctx()), id), []);
+  assert.deepEqual(h.keeper.deposits(h.root, id), []);
 });
 
 test("without quorum a proposal is rejected and refunded (burn_vote_quorum is off by default)", () => {
   const h = setup();
   const id = submit(h, MIN_DEPOSIT);
   vote(h, testAddress(50), id, VoteOption.YES); // no stake: recorded, counts zero
-  assert.ok(h.keeper.getVote(h.keeper.store(h.ctx()), id, testAddress(50)));
+  assert.ok(h.keeper.getVote(h.root, id, testAddress(50)));
   h.endBlock(2n * DAY);
   const done = proposal(h, id)!;
   assert.equal(done.status, ProposalStatus.REJECTED);
@@ -186,8 +186,8 @@ test("deposits that complete the minimum start the voting period; the deposit re
   const p = proposal(h, id)!;
   assert.equal(p.status, ProposalStatus.VOTING_PERIOD);
   assert.deepEqual(p.totalDeposit.map((c) => c.amount), ["10000000"]);
-  assert.deepEqual(h.keeper.getDeposit(h.keeper.store(h.ctx()), id, depositor)!.amount.map((c) => c.amount), ["9900000"]);
-  assert.deepEqual(h.keeper.due(h.keeper.store(h.ctx()), "inactive", 10n ** 30n), [], "left the deposit queue");
+  assert.deepEqual(h.keeper.getDeposit(h.root, id, depositor)!.amount.map((c) => c.amount), ["9900000"]);
+  assert.deepEqual(h.keeper.due(h.root, "inactive", 10n ** 30n), [], "left the deposit queue");
 });
 
 test("a proposal whose deposit period ends short of the minimum is deleted and refunded", () => {
@@ -231,7 +231,7 @@ test("an expedited proposal that misses its threshold becomes a regular one, kee
   assert.equal(p.votingEndTime!.seconds - p.votingStartTime!.seconds, 2n * DAY);
   assert.equal(event(events, "active_proposal")?.proposal_result, "expedited_proposal_rejected");
   assert.equal(h.balance(GOV), 50_000_100n, "deposits stay for the regular tally");
-  assert.deepEqual(h.keeper.votes(h.keeper.store(h.ctx()), id), [], "the SDK's tally deleted the votes");
+  assert.deepEqual(h.keeper.votes(h.root, id), [], "the SDK's tally deleted the votes");
   vote(h, valA, id, VoteOption.YES);
   vote(h, valB, id, VoteOption.NO);
   h.endBlock(DAY);
@@ -252,15 +252,15 @@ test("the proposer may cancel: half the deposits burn, the rest return, votes go
   assert.equal(proposal(h, id), undefined);
   assert.equal(h.balance(proposer), 1_000_000_000n - MIN_DEPOSIT / 2n);
   assert.equal(h.supply(), supply - MIN_DEPOSIT / 2n);
-  assert.deepEqual(h.keeper.votes(h.keeper.store(h.ctx()), id), []);
-  assert.deepEqual(h.keeper.due(h.keeper.store(h.ctx()), "active", 10n ** 30n), []);
+  assert.deepEqual(h.keeper.votes(h.root, id), []);
+  assert.deepEqual(h.keeper.due(h.root, "active", 10n ** 30n), []);
   assert.deepEqual(event(res.events, "cancel_proposal"), { sender: bech32(proposer), proposal_id: "1" });
 });
 
 test("gov params change only through a proposal; a direct MsgUpdateParams fails the authority check", () => {
   const h = setup();
   const params = { ...defaultParamsJson(), voting_period: "30s", expedited_voting_period: "15s" };
-  const direct = h.msg(MsgUpdateParamsSchema, { authority: bech32(proposer), params: h.keeper.getParams(h.keeper.store(h.ctx())) });
+  const direct = h.msg(MsgUpdateParamsSchema, { authority: bech32(proposer), params: h.keeper.getParams(h.root) });
   assert.ok(!direct.ok);
   assert.equal(direct.error.code, 13);
   assert.equal(direct.error.message, `invalid authority; expected ${GOV_AUTHORITY}, got ${bech32(proposer)}: expected gov account as only signer for proposal message`);
@@ -270,7 +270,7 @@ test("gov params change only through a proposal; a direct MsgUpdateParams fails 
   vote(h, valA, id, VoteOption.YES);
   h.endBlock(2n * DAY);
   assert.equal(proposal(h, id)!.status, ProposalStatus.PASSED);
-  const now = h.keeper.getParams(h.keeper.store(h.ctx()));
+  const now = h.keeper.getParams(h.root);
   assert.equal(now.votingPeriod!.seconds, 30n);
   // The new period applies to the next proposal.
   const next = submit(h, MIN_DEPOSIT);

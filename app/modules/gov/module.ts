@@ -3,7 +3,8 @@
 import type { AppModule } from "../../module.js";
 import { govEndBlock } from "./endBlocker.js";
 import { defaultGovGenesis, initGovGenesis } from "./genesis.js";
-import { GOV_MODULE, type GovKeeper } from "./keeper.js";
+import type { GovKeeper } from "./keeper.js";
+import { MODULE_NAME } from "./keys.js";
 import {
   msgCancelProposalHandler,
   msgDepositHandler,
@@ -18,7 +19,7 @@ export { GovKeeper } from "./keeper.js";
 
 export function govModule(keeper: GovKeeper): AppModule {
   return {
-    name: GOV_MODULE,
+    name: MODULE_NAME,
     registerServices: ({ msgs, queries }) => {
       msgs.register(msgSubmitProposalHandler(keeper));
       msgs.register(msgVoteHandler(keeper));

@@ -99,7 +99,7 @@ test("deposits below the minimum, in a foreign denom, or on unknown or finished 
   assert.ok(done.ok);
   const doneId = (done.response as { proposalId: bigint }).proposalId;
   h.endBlock(2n * DAY);
-  assert.equal(h.keeper.getProposal(h.keeper.store(h.ctx()), doneId)!.status, ProposalStatus.REJECTED);
+  assert.equal(h.keeper.getProposal(h.root, doneId)!.status, ProposalStatus.REJECTED);
   rejects(h, () => h.msg(MsgDepositSchema, { proposalId: doneId, depositor: bech32(voter), amount: coins(100_000n) }), "gov", 3, /inactive proposal/);
 });
 
@@ -136,7 +136,7 @@ test("votes: only in the voting period, with valid options and weights summing t
   // A valid split, then a plain vote that replaces it.
   const split = weighted([[VoteOption.YES, "0.7"], [VoteOption.NO_WITH_VETO, "0.3"]])();
   assert.ok(split.ok);
-  const stored = () => h.keeper.getVote(h.keeper.store(h.ctx()), id, voter)!.options.map((o) => [o.option, o.weight]);
+  const stored = () => h.keeper.getVote(h.root, id, voter)!.options.map((o) => [o.option, o.weight]);
   assert.deepEqual(stored(), [[VoteOption.YES, "0.700000000000000000"], [VoteOption.NO_WITH_VETO, "0.300000000000000000"]]);
   assert.ok(h.msg(MsgVoteSchema, { proposalId: id, voter: bech32(voter), option: VoteOption.NO }).ok);
   assert.deepEqual(stored(), [[VoteOption.NO, "1.000000000000000000"]]);

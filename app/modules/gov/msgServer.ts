@@ -24,7 +24,8 @@ import { checkAuthority } from "../../tx/authority.js";
 import { addDeposit } from "./deposits.js";
 import { govErrors } from "./errors.js";
 import { emitVotingPeriodStart } from "./events.js";
-import { GOV_MODULE, type GovKeeper } from "./keeper.js";
+import type { GovKeeper } from "./keeper.js";
+import { MODULE_NAME } from "./keys.js";
 import { parseParams } from "./params.js";
 import { checkMetadata, checkProposalMessages, checkProposalText } from "./proposalChecks.js";
 import { cancelProposal, submitProposal } from "./proposals.js";
@@ -44,7 +45,7 @@ export function msgSubmitProposalHandler(keeper: GovKeeper): MsgHandler<typeof M
   return {
     request: MsgSubmitProposalSchema,
     response: MsgSubmitProposalResponseSchema,
-    module: GOV_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.proposer, "proposer")],
     validateBasic: (msg) => void checkSubmission(keeper, msg),
     handle: (ctx, msg) => {
@@ -68,7 +69,7 @@ export function msgVoteHandler(keeper: GovKeeper): MsgHandler<typeof MsgVoteSche
   return {
     request: MsgVoteSchema,
     response: MsgVoteResponseSchema,
-    module: GOV_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.voter, "voter")],
     validateBasic: (msg) => {
       parseAccAddress(msg.voter, "voter");
@@ -87,7 +88,7 @@ export function msgVoteWeightedHandler(keeper: GovKeeper): MsgHandler<typeof Msg
   return {
     request: MsgVoteWeightedSchema,
     response: MsgVoteWeightedResponseSchema,
-    module: GOV_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.voter, "voter")],
     validateBasic: (msg) => {
       parseAccAddress(msg.voter, "voter");
@@ -111,7 +112,7 @@ export function msgDepositHandler(keeper: GovKeeper): MsgHandler<typeof MsgDepos
   return {
     request: MsgDepositSchema,
     response: MsgDepositResponseSchema,
-    module: GOV_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.depositor, "depositor")],
     validateBasic: (msg) => {
       parseAccAddress(msg.depositor, "depositor");
@@ -141,7 +142,7 @@ export function msgUpdateParamsHandler(keeper: GovKeeper): MsgHandler<typeof Msg
   return {
     request: MsgUpdateParamsSchema,
     response: MsgUpdateParamsResponseSchema,
-    module: GOV_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
       parseAccAddress(msg.authority, "authority");
@@ -149,7 +150,7 @@ export function msgUpdateParamsHandler(keeper: GovKeeper): MsgHandler<typeof Msg
     },
     handle: (ctx, msg) => {
       checkAuthority(keeper.authority, msg.authority, govErrors.invalidSigner);
-      keeper.setParams(keeper.store(ctx), checkParams(msg.params));
+      keeper.setParams(ctx, checkParams(msg.params));
       return {};
     },
   };
@@ -159,7 +160,7 @@ export function msgCancelProposalHandler(keeper: GovKeeper): MsgHandler<typeof M
   return {
     request: MsgCancelProposalSchema,
     response: MsgCancelProposalResponseSchema,
-    module: GOV_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.proposer, "proposer")],
     validateBasic: (msg) => void parseAccAddress(msg.proposer, "proposer"),
     handle: (ctx, msg) => {

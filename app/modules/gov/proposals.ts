@@ -28,20 +28,19 @@ export interface SubmitProposalInput {
 
 /** Creates the proposal and takes the initial deposit; returns the new proposal's id. */
 export function submitProposal(keeper: GovKeeper, ctx: Context, input: SubmitProposalInput): bigint {
-  const store = keeper.store(ctx);
-  const params = parseParams(keeper.getParams(store));
+  const params = parseParams(keeper.getParams(ctx.store));
   checkInitialDeposit(params, input.initialDeposit, input.expedited);
   checkDepositDenoms(params, input.initialDeposit);
   // addDeposit checks this too; checking first keeps a refused submission from writing anything.
   checkDepositRatio(params, minDepositFor(params, input.expedited), input.initialDeposit);
 
-  const id = keeper.nextProposalId(store);
-  keeper.setNextProposalId(store, id + 1n);
+  const id = keeper.nextProposalId(ctx.store);
+  keeper.setNextProposalId(ctx, id + 1n);
   const submitTime = ctx.header.time;
   const depositEndTime = addDurationNanos(submitTime, params.maxDepositPeriod);
   const proposer = accAddressToString(input.proposer);
   keeper.setProposal(
-    store,
+    ctx,
     create(ProposalSchema, {
       id,
       messages: input.messages,
@@ -56,7 +55,7 @@ export function submitProposal(keeper: GovKeeper, ctx: Context, input: SubmitPro
       expedited: input.expedited,
     }),
   );
-  keeper.enqueue(store, "inactive", timestampNanos(depositEndTime), id);
+  keeper.enqueue(ctx, "inactive", timestampNanos(depositEndTime), id);
   emitSubmitProposal(ctx, id, proposer, input.typeUrls);
 
   if (addDeposit(keeper, ctx, id, input.proposer, input.initialDeposit)) emitVotingPeriodStart(ctx, "submit_proposal", id);
@@ -68,8 +67,7 @@ export function submitProposal(keeper: GovKeeper, ctx: Context, input: SubmitPro
  * of the deposits is burned (or sent to proposal_cancel_dest), the rest refunded, votes deleted.
  */
 export function cancelProposal(keeper: GovKeeper, ctx: Context, id: bigint, proposerText: string): void {
-  const store = keeper.store(ctx);
-  const proposal = keeper.getProposal(store, id);
+  const proposal = keeper.getProposal(ctx.store, id);
   if (!proposal) throw govErrors.unknownProposal.wrap(`proposal ${id} doesn't exist`);
   const proposer = parseAccAddress(proposerText, "proposer");
   if (proposal.proposer === "" || accAddressToString(parseAccAddress(proposal.proposer)) !== accAddressToString(proposer)) {
@@ -81,9 +79,9 @@ export function cancelProposal(keeper: GovKeeper, ctx: Context, id: bigint, prop
   if (proposal.votingEndTime && timestampNanos(proposal.votingEndTime) < timestampNanos(ctx.header.time)) {
     throw govErrors.votingPeriodEnded.wrap(`voting period is already ended for this proposal ${id}`);
   }
-  const params = parseParams(keeper.getParams(store));
+  const params = parseParams(keeper.getParams(ctx.store));
   chargeDeposits(keeper, ctx, id, params.proposalCancelRatio, params.proposalCancelDest);
-  if (proposal.votingStartTime) keeper.deleteVotes(store, id);
-  keeper.deleteProposal(store, proposal);
+  if (proposal.votingStartTime) keeper.deleteVotes(ctx, id);
+  keeper.deleteProposal(ctx, proposal);
   emitCancelProposal(ctx, id, proposerText);
 }

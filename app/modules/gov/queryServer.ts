@@ -1,15 +1,12 @@
 // cosmos.gov.v1.Query over committed state, with the SDK's answers and error texts.
-import { create, fromBinary, type MessageInitShape } from "@bufbuild/protobuf";
-import { DepositParamsSchema, DepositSchema, ProposalSchema, ProposalStatus, TallyParamsSchema, VoteSchema, VotingParamsSchema, type Proposal } from "../../../gen/cosmos/gov/v1/gov_pb.js";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
+import { DepositParamsSchema, ProposalStatus, TallyParamsSchema, VotingParamsSchema, type Proposal } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import { Query, type QueryParamsResponseSchema } from "../../../gen/cosmos/gov/v1/query_pb.js";
-import { paginate } from "../../query/pagination.js";
 import { type QueryServices } from "../../query/service.js";
 import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
-import { moduleReader } from "../../store/prefixStore.js";
-import type { KVReader } from "../../store/types.js";
+import type { StateReader } from "../../store/types.js";
 import { parseAccAddress } from "../../../common/address.js";
-import { GOV_MODULE, type GovKeeper } from "./keeper.js";
-import { depositsPrefix, PROPOSAL_PREFIX, votesPrefix } from "./keys.js";
+import type { GovKeeper } from "./keeper.js";
 import { parseParams } from "./params.js";
 import { computeTally, emptyTally } from "./tally.js";
 
@@ -28,8 +25,8 @@ function addressArg(text: string, what: string): Uint8Array {
 }
 
 /** The Params answer: the full params always, plus the legacy group `params_type` names. */
-function paramsAnswer(keeper: GovKeeper, gov: KVReader, paramsType: string): MessageInitShape<typeof QueryParamsResponseSchema> {
-  const params = keeper.getParams(gov);
+function paramsAnswer(keeper: GovKeeper, state: StateReader, paramsType: string): MessageInitShape<typeof QueryParamsResponseSchema> {
+  const params = keeper.getParams(state);
   const answer: MessageInitShape<typeof QueryParamsResponseSchema> = { params };
   switch (paramsType) {
     case "":
@@ -46,46 +43,43 @@ function paramsAnswer(keeper: GovKeeper, gov: KVReader, paramsType: string): Mes
 }
 
 export function registerGovQueries(services: QueryServices, keeper: GovKeeper): void {
-  const gov = (state: KVReader) => moduleReader(state, GOV_MODULE);
-  const proposal = (state: KVReader, id: bigint): Proposal => {
-    const p = keeper.getProposal(gov(state), proposalIdArg(id));
+  const proposal = (state: StateReader, id: bigint): Proposal => {
+    const p = keeper.getProposal(state, proposalIdArg(id));
     if (!p) throw notFound(`proposal ${id} doesn't exist`);
     return p;
   };
 
   services.register(Query, {
-    constitution: (_req, { state }) => ({ constitution: keeper.getConstitution(gov(state)) }),
+    constitution: (_req, { state }) => ({ constitution: keeper.getConstitution(state) }),
     proposal: (req, { state }) => ({ proposal: proposal(state, req.proposalId) }),
     proposals: (req, { state }) => {
-      const reader = gov(state);
       const voter = req.voter === "" ? undefined : addressArg(req.voter, "voter");
       const depositor = req.depositor === "" ? undefined : addressArg(req.depositor, "depositor");
-      const page = paginate(reader, PROPOSAL_PREFIX, req.pagination, (_key, value) => {
-        const p = fromBinary(ProposalSchema, value);
-        if (req.proposalStatus !== ProposalStatus.UNSPECIFIED && p.status !== req.proposalStatus) return undefined;
-        if (voter && !keeper.hasVote(reader, p.id, voter)) return undefined;
-        if (depositor && !keeper.hasDeposit(reader, p.id, depositor)) return undefined;
-        return p;
+      const page = keeper.proposalsPage(state, req.pagination, (p) => {
+        if (req.proposalStatus !== ProposalStatus.UNSPECIFIED && p.status !== req.proposalStatus) return false;
+        if (voter && !keeper.hasVote(state, p.id, voter)) return false;
+        if (depositor && !keeper.hasDeposit(state, p.id, depositor)) return false;
+        return true;
       });
       return { proposals: page.items, pagination: page.pagination };
     },
     vote: (req, { state }) => {
-      const vote = keeper.getVote(gov(state), proposalIdArg(req.proposalId), addressArg(req.voter, "voter"));
+      const vote = keeper.getVote(state, proposalIdArg(req.proposalId), addressArg(req.voter, "voter"));
       if (!vote) throw notFound(`voter: ${req.voter} not found for proposal: ${req.proposalId}`);
       return { vote };
     },
     votes: (req, { state }) => {
-      const page = paginate(gov(state), votesPrefix(proposalIdArg(req.proposalId)), req.pagination, (_key, value) => fromBinary(VoteSchema, value));
+      const page = keeper.votesPage(state, proposalIdArg(req.proposalId), req.pagination);
       return { votes: page.items, pagination: page.pagination };
     },
-    params: (req, { state }) => paramsAnswer(keeper, gov(state), req.paramsType),
+    params: (req, { state }) => paramsAnswer(keeper, state, req.paramsType),
     deposit: (req, { state }) => {
-      const deposit = keeper.getDeposit(gov(state), proposalIdArg(req.proposalId), addressArg(req.depositor, "depositor"));
+      const deposit = keeper.getDeposit(state, proposalIdArg(req.proposalId), addressArg(req.depositor, "depositor"));
       if (!deposit) throw notFound(`depositer: ${req.depositor} not found for proposal: ${req.proposalId}`);
       return { deposit };
     },
     deposits: (req, { state }) => {
-      const page = paginate(gov(state), depositsPrefix(proposalIdArg(req.proposalId)), req.pagination, (_key, value) => fromBinary(DepositSchema, value));
+      const page = keeper.depositsPage(state, proposalIdArg(req.proposalId), req.pagination);
       return { deposits: page.items, pagination: page.pagination };
     },
     // Live during the voting period (nothing is deleted: queries never write), final afterwards.
@@ -93,8 +87,7 @@ export function registerGovQueries(services: QueryServices, keeper: GovKeeper): 
       const p = proposal(state, req.proposalId);
       if (p.status === ProposalStatus.DEPOSIT_PERIOD) return { tally: emptyTally() };
       if (p.status !== ProposalStatus.VOTING_PERIOD) return { tally: p.finalTallyResult ?? emptyTally() };
-      const reader = gov(state);
-      return { tally: computeTally(keeper.staking, state, keeper.votes(reader, p.id), p, parseParams(keeper.getParams(reader))).tally };
+      return { tally: computeTally(keeper.staking, state, keeper.votes(state, p.id), p, parseParams(keeper.getParams(state))).tally };
     },
   });
 }

@@ -14,7 +14,7 @@ const V = testAddress(10);
 const W = testAddress(11);
 const D = testAddress(20);
 const E = testAddress(21);
-const emptyState = { get: () => undefined, has: () => false, iterator: () => [][Symbol.iterator](), prefixIterator: () => [][Symbol.iterator]() };
+const emptyState = { wholeState: true as const, get: () => undefined, has: () => false, iterator: () => [][Symbol.iterator](), prefixIterator: () => [][Symbol.iterator]() };
 
 function v(voter: Uint8Array, ...options: [VoteOption, string][]): { voter: Uint8Array; vote: Vote } {
   return { voter, vote: create(VoteSchema, { proposalId: 1n, options: options.map(([option, weight]) => ({ option, weight: formatDec(parseDec(weight)) })) }) };

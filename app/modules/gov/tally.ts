@@ -12,7 +12,7 @@ import { create } from "@bufbuild/protobuf";
 import { TallyResultSchema, VoteOption, type Proposal, type TallyResult, type Vote } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import type { Context } from "../../context.js";
 import { decFromInt, decMul, decMulInt, decQuo, decTruncate, parseDec } from "../../../sdk/math/dec.js";
-import type { KVReader } from "../../store/types.js";
+import type { StateReader } from "../../store/types.js";
 import type { GovStakingKeeper } from "./expectedKeepers.js";
 import type { GovKeeper } from "./keeper.js";
 import type { ParsedParams } from "./params.js";
@@ -47,7 +47,7 @@ function addVote(results: Map<VoteOption, bigint>, vote: Vote, power: bigint): v
 /** A pure tally over `votes`; `state` is the whole state, read through the staking keeper. */
 export function computeTally(
   staking: GovStakingKeeper,
-  state: KVReader,
+  state: StateReader,
   votes: readonly { voter: Uint8Array; vote: Vote }[],
   proposal: Proposal,
   params: ParsedParams,
@@ -95,8 +95,7 @@ export function computeTally(
 
 /** The final tally at the end of the voting period: the votes are deleted, as in the SDK. */
 export function tallyAndDeleteVotes(keeper: GovKeeper, ctx: Context, proposal: Proposal, params: ParsedParams): TallyOutcome {
-  const store = keeper.store(ctx);
-  const outcome = computeTally(keeper.staking, ctx.store, keeper.votes(store, proposal.id), proposal, params);
-  keeper.deleteVotes(store, proposal.id);
+  const outcome = computeTally(keeper.staking, ctx.store, keeper.votes(ctx.store, proposal.id), proposal, params);
+  keeper.deleteVotes(ctx, proposal.id);
   return outcome;
 }

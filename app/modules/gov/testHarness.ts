@@ -10,7 +10,7 @@ import { Context, type AbciEvent } from "../../context.js";
 import { AppError } from "../../../common/errors.js";
 import type { Branch, Store } from "../../store/index.js";
 import { openStore } from "../../store/index.js";
-import type { KVReader } from "../../store/types.js";
+import type { StateReader } from "../../store/types.js";
 import { executeMsg, MsgRouter } from "../../tx/msgRouter.js";
 import { accAddressToString } from "../../../common/address.js";
 import { AccountKeeper } from "../auth/keeper.js";
@@ -41,13 +41,13 @@ export class FakeStaking implements GovStakingKeeper {
   /** When set, overrides the sum of validators' tokens (e.g. unbonded-but-counted edge cases). */
   totalOverride: bigint | undefined;
 
-  totalBondedTokens(_state: KVReader): bigint {
+  totalBondedTokens(_state: StateReader): bigint {
     return this.totalOverride ?? this.validators.reduce((sum, v) => sum + v.tokens, 0n);
   }
-  bondedValidators(_state: KVReader): BondedValidatorView[] {
+  bondedValidators(_state: StateReader): BondedValidatorView[] {
     return [...this.validators].sort((a, b) => Buffer.compare(Buffer.from(a.operator), Buffer.from(b.operator)));
   }
-  delegationsOf(_state: KVReader, delegator: Uint8Array): { validator: Uint8Array; shares: bigint }[] {
+  delegationsOf(_state: StateReader, delegator: Uint8Array): { validator: Uint8Array; shares: bigint }[] {
     return this.delegations.get(Buffer.from(delegator).toString("hex")) ?? [];
   }
   /** A bonded validator whose operator account is `operator`, with its self-delegation. */
@@ -85,7 +85,7 @@ export class GovHarness {
       this.router.register(h(this.keeper) as never);
     }
     const ctx = this.ctx();
-    for (const m of this.accounts.moduleAccounts) this.accounts.newAccount(this.accounts.store(ctx), moduleAddress(m.name), { name: m.name, permissions: m.permissions });
+    for (const m of this.accounts.moduleAccounts) this.accounts.newAccount(ctx, moduleAddress(m.name), { name: m.name, permissions: m.permissions });
     initGovGenesis(ctx, this.keeper, { starting_proposal_id: "1", ...genesis });
   }
 
@@ -97,15 +97,15 @@ export class GovHarness {
   fund(address: Uint8Array, amount: bigint): void {
     const ctx = this.ctx();
     this.bank.setGenesisBalance(ctx, address, { denom: DENOM, amount: this.balance(address) + amount });
-    this.bank.setSupply(ctx, { denom: DENOM, amount: this.bank.getSupply(this.bank.store(ctx), DENOM) + amount });
+    this.bank.setSupply(ctx, { denom: DENOM, amount: this.bank.getSupply(ctx.store, DENOM) + amount });
   }
 
   balance(address: Uint8Array): bigint {
-    return this.bank.getBalance(this.bank.store(this.ctx()), address, DENOM);
+    return this.bank.getBalance(this.root, address, DENOM);
   }
 
   supply(): bigint {
-    return this.bank.getSupply(this.bank.store(this.ctx()), DENOM);
+    return this.bank.getSupply(this.root, DENOM);
   }
 
   /** Runs one message as a tx would; on failure nothing it wrote is kept (`wrote` counts what it tried). */

@@ -53,12 +53,11 @@ export function singleOption(option: VoteOption): WeightedVoteOption[] {
 }
 
 export function addVote(keeper: GovKeeper, ctx: Context, id: bigint, voter: Uint8Array, options: WeightedVoteOption[], metadata: string): void {
-  const store = keeper.store(ctx);
-  const proposal = keeper.getProposal(store, id);
+  const proposal = keeper.getProposal(ctx.store, id);
   if (!proposal) throw govErrors.unknownProposal.wrap(`proposal ${id} doesn't exist`);
   if (proposal.status !== ProposalStatus.VOTING_PERIOD) throw govErrors.inactiveProposal.wrap(`proposal ${id} is ${ProposalStatus[proposal.status]}`);
   checkMetadata(metadata);
   const voterText = accAddressToString(voter);
-  keeper.setVote(store, voter, create(VoteSchema, { proposalId: id, voter: voterText, options, metadata }));
+  keeper.setVote(ctx, voter, create(VoteSchema, { proposalId: id, voter: voterText, options, metadata }));
   emitProposalVote(ctx, id, voterText, options);
 }

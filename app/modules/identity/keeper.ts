@@ -17,10 +17,9 @@ import {
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import type { KeyAlgo } from "../../../sdk/signer.js";
 import type { Context } from "../../context.js";
-import { moduleReader } from "../../store/prefixStore.js";
-import type { KVReader, KVStore } from "../../store/types.js";
+import type { StateReader } from "../../store/types.js";
+import { StoreKey } from "../../storeKey.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
-import { AUTH_MODULE } from "../auth/keeper.js";
 import { identityErrors } from "./errors.js";
 import type { IdentityAccountKeeper } from "./expectedKeepers.js";
 import {
@@ -29,6 +28,7 @@ import {
   issuerKey,
   ISSUER_PREFIX,
   NEXT_CREDENTIAL_ID_KEY,
+  MODULE_NAME,
   PARAMS_KEY,
   readU64be,
   subjectCredentialKey,
@@ -36,8 +36,9 @@ import {
   u64be,
 } from "./keys.js";
 import { getMessage } from "../../store/messages.js";
+import { paginate, type Page } from "../../query/pagination.js";
+import type { PageRequest } from "../../../gen/cosmos/base/query/v1beta1/pagination_pb.js";
 
-export const IDENTITY_MODULE = "identity";
 export const DEFAULT_ATTESTED_CREDENTIAL_TYPE = "kyc";
 
 export function defaultIdentityParams(): Params {
@@ -59,47 +60,46 @@ export class IdentityKeeper {
     readonly authority: string,
   ) {}
 
-  private reader(state: KVReader): KVReader {
-    return moduleReader(state, IDENTITY_MODULE);
-  }
+  private readonly key = new StoreKey(MODULE_NAME);
 
-  private store(ctx: Context): KVStore {
-    return ctx.storeFor(IDENTITY_MODULE);
-  }
-
-  getParams(state: KVReader): Params {
-    return getMessage(this.reader(state), PARAMS_KEY, ParamsSchema) ?? defaultIdentityParams();
+  getParams(state: StateReader): Params {
+    return getMessage(this.key.read(state), PARAMS_KEY, ParamsSchema) ?? defaultIdentityParams();
   }
 
   setParams(ctx: Context, params: Pick<Params, "attestedCredentialType">): void {
-    this.store(ctx).set(PARAMS_KEY, toBinary(ParamsSchema, create(ParamsSchema, { attestedCredentialType: params.attestedCredentialType })));
+    this.key.write(ctx).set(PARAMS_KEY, toBinary(ParamsSchema, create(ParamsSchema, { attestedCredentialType: params.attestedCredentialType })));
   }
 
   // ---- issuers
 
-  getIssuer(state: KVReader, address: Uint8Array): Issuer | undefined {
-    return getMessage(this.reader(state), issuerKey(address), IssuerSchema);
+  getIssuer(state: StateReader, address: Uint8Array): Issuer | undefined {
+    return getMessage(this.key.read(state), issuerKey(address), IssuerSchema);
   }
 
-  isAuthorizedIssuer(state: KVReader, address: Uint8Array): boolean {
-    return this.reader(state).has(issuerKey(address));
+  isAuthorizedIssuer(state: StateReader, address: Uint8Array): boolean {
+    return this.key.read(state).has(issuerKey(address));
+  }
+
+  /** One page of issuers in address order, as the Issuers query pages them. */
+  issuersPage(state: StateReader, req: PageRequest | undefined): Page<Issuer> {
+    return paginate(this.key.read(state), ISSUER_PREFIX, req, (_key, value) => fromBinary(IssuerSchema, value));
   }
 
   /** Every issuer, in address order. */
-  issuers(state: KVReader): Issuer[] {
-    return [...this.reader(state).prefixIterator(ISSUER_PREFIX)].map(({ value }) => fromBinary(IssuerSchema, value));
+  issuers(state: StateReader): Issuer[] {
+    return [...this.key.read(state).prefixIterator(ISSUER_PREFIX)].map(({ value }) => fromBinary(IssuerSchema, value));
   }
 
   /** Authorizes `address` to issue credentials from `addedAt` on. */
   addIssuer(ctx: Context, address: Uint8Array, name: string, addedAt: Timestamp): void {
-    const store = this.store(ctx);
+    const store = this.key.write(ctx);
     if (store.has(issuerKey(address))) throw identityErrors.issuerAlreadyExists.wrap(`${accAddressToString(address)} is already an issuer`);
     store.set(issuerKey(address), toBinary(IssuerSchema, create(IssuerSchema, { address: accAddressToString(address), name, addedAt })));
   }
 
   /** Its credentials stay on chain but stop counting towards any tier while it is not an issuer. */
   removeIssuer(ctx: Context, address: Uint8Array): void {
-    const store = this.store(ctx);
+    const store = this.key.write(ctx);
     if (!store.has(issuerKey(address))) throw identityErrors.issuerNotFound.wrap(`${accAddressToString(address)} is not an issuer`);
     store.delete(issuerKey(address));
   }
@@ -107,22 +107,22 @@ export class IdentityKeeper {
   // ---- credentials
 
   /** The id the next issued credential gets; ids start at 1. */
-  nextCredentialId(state: KVReader): bigint {
-    const raw = this.reader(state).get(NEXT_CREDENTIAL_ID_KEY);
+  nextCredentialId(state: StateReader): bigint {
+    const raw = this.key.read(state).get(NEXT_CREDENTIAL_ID_KEY);
     return raw ? readU64be(raw) : 1n;
   }
 
   setNextCredentialId(ctx: Context, id: bigint): void {
-    this.store(ctx).set(NEXT_CREDENTIAL_ID_KEY, u64be(id));
+    this.key.write(ctx).set(NEXT_CREDENTIAL_ID_KEY, u64be(id));
   }
 
-  getCredential(state: KVReader, id: bigint): Credential | undefined {
-    return getMessage(this.reader(state), credentialKey(id), CredentialSchema);
+  getCredential(state: StateReader, id: bigint): Credential | undefined {
+    return getMessage(this.key.read(state), credentialKey(id), CredentialSchema);
   }
 
   /** Every credential whose subject is `subject` (active and revoked), ascending by id. */
-  credentialsOf(state: KVReader, subject: Uint8Array): Credential[] {
-    const reader = this.reader(state);
+  credentialsOf(state: StateReader, subject: Uint8Array): Credential[] {
+    const reader = this.key.read(state);
     const out: Credential[] = [];
     for (const { key } of reader.prefixIterator(subjectCredentialsPrefix(subject))) {
       const raw = reader.get(credentialKey(readU64be(key.subarray(1 + subject.length))));
@@ -132,7 +132,7 @@ export class IdentityKeeper {
     return out;
   }
 
-  activeCredentialsOf(state: KVReader, subject: Uint8Array): Credential[] {
+  activeCredentialsOf(state: StateReader, subject: Uint8Array): Credential[] {
     return this.credentialsOf(state, subject).filter((c) => c.status === CredentialStatus.ACTIVE);
   }
 
@@ -157,7 +157,7 @@ export class IdentityKeeper {
    * place the duplicate index is written: an ACTIVE credential's content maps to its id.
    */
   putCredential(ctx: Context, credential: Credential): void {
-    const store = this.store(ctx);
+    const store = this.key.write(ctx);
     const subject = parseAccAddress(credential.subject, "credential subject");
     if (store.has(credentialKey(credential.id))) throw new Error(`identity: credential ${credential.id} already exists`);
     if (credential.status === CredentialStatus.ACTIVE) {
@@ -176,7 +176,7 @@ export class IdentityKeeper {
 
   /** Marks an ACTIVE credential REVOKED and frees its content for a later re-issue; who may revoke is the caller's check. */
   revokeCredential(ctx: Context, id: bigint): Credential {
-    const store = this.store(ctx);
+    const store = this.key.write(ctx);
     const credential = this.getCredential(ctx.store, id);
     if (!credential) throw identityErrors.credentialNotFound.wrap(`credential ${id}`);
     if (credential.status !== CredentialStatus.ACTIVE) throw identityErrors.credentialAlreadyRevoked.wrap(`credential ${id}`);
@@ -190,12 +190,12 @@ export class IdentityKeeper {
   // ---- derived views
 
   /** True when `subject` holds an ACTIVE credential of `credentialType` from an issuer authorized now. */
-  hasValidCredential(state: KVReader, subject: Uint8Array, credentialType: string): boolean {
+  hasValidCredential(state: StateReader, subject: Uint8Array, credentialType: string): boolean {
     return this.activeCredentialsOf(state, subject).some((c) => c.credentialType === credentialType && this.issuedByAuthorized(state, c));
   }
 
   /** Derived on every call; see AccountTier in identity.proto for the rules. */
-  tier(state: KVReader, address: Uint8Array): AccountTier {
+  tier(state: StateReader, address: Uint8Array): AccountTier {
     const attestedType = this.getParams(state).attestedCredentialType;
     let credentialed = false;
     for (const c of this.activeCredentialsOf(state, address)) {
@@ -207,17 +207,17 @@ export class IdentityKeeper {
   }
 
   /** The on-chain roles of an address as JSON text (`{"issuer":"<name>"}`), or "" when it has none. */
-  roleMetadata(state: KVReader, address: Uint8Array): string {
+  roleMetadata(state: StateReader, address: Uint8Array): string {
     const issuer = this.getIssuer(state, address);
     return issuer ? JSON.stringify({ issuer: issuer.name }) : "";
   }
 
   /** The account's public key, if it has signed a tx; read through the auth keeper. */
-  publicKey(state: KVReader, address: Uint8Array): { algo: KeyAlgo; key: Uint8Array } | undefined {
-    return this.accounts.getAccount(moduleReader(state, AUTH_MODULE), address)?.pubKey;
+  publicKey(state: StateReader, address: Uint8Array): { algo: KeyAlgo; key: Uint8Array } | undefined {
+    return this.accounts.getAccount(state, address)?.pubKey;
   }
 
-  private issuedByAuthorized(state: KVReader, credential: Credential): boolean {
+  private issuedByAuthorized(state: StateReader, credential: Credential): boolean {
     return this.isAuthorizedIssuer(state, parseAccAddress(credential.issuer, "credential issuer"));
   }
 }

@@ -4,6 +4,8 @@
 import { sha256 } from "@noble/hashes/sha2.js";
 import { readU64be, u64be } from "../../store/keyEncoding.js";
 
+export const MODULE_NAME = "identity";
+
 /** chain.identity.Params */
 export const PARAMS_KEY = Uint8Array.of(0x01);
 /** 0x02 | issuer address(20) → chain.identity.Issuer */

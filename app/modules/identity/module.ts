@@ -2,13 +2,14 @@
 // account tier derived from them. No begin/end-block work: nothing here changes with time.
 import type { AppModule } from "../../module.js";
 import { defaultIdentityGenesis, initIdentityGenesis } from "./genesis.js";
-import { IDENTITY_MODULE, type IdentityKeeper } from "./keeper.js";
+import type { IdentityKeeper } from "./keeper.js";
+import { MODULE_NAME } from "./keys.js";
 import { msgAddIssuerHandler, msgIssueCredentialHandler, msgRemoveIssuerHandler, msgRevokeCredentialHandler, msgUpdateParamsHandler } from "./msgServer.js";
 import { registerIdentityQueries } from "./queryServer.js";
 
 export function identityModule(keeper: IdentityKeeper): AppModule {
   return {
-    name: IDENTITY_MODULE,
+    name: MODULE_NAME,
     registerServices: ({ msgs, queries }) => {
       msgs.register(msgAddIssuerHandler(keeper));
       msgs.register(msgRemoveIssuerHandler(keeper));

@@ -19,14 +19,15 @@ import { accAddressToString, parseAccAddress } from "../../../common/address.js"
 import { checkAuthority } from "../../tx/authority.js";
 import { identityErrors } from "./errors.js";
 import { emitCredentialIssued, emitCredentialRevoked, emitIssuerAdded, emitIssuerRemoved } from "./events.js";
-import { IDENTITY_MODULE, type IdentityKeeper } from "./keeper.js";
+import type { IdentityKeeper } from "./keeper.js";
+import { MODULE_NAME } from "./keys.js";
 import { normalizeCredentialHash, validateCredentialType, validateIssuerName } from "./validation.js";
 
 export function msgAddIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgAddIssuerSchema, typeof MsgAddIssuerResponseSchema> {
   return {
     request: MsgAddIssuerSchema,
     response: MsgAddIssuerResponseSchema,
-    module: IDENTITY_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
       checkAuthority(keeper.authority, msg.authority, identityErrors.invalidAuthority);
@@ -46,7 +47,7 @@ export function msgRemoveIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeo
   return {
     request: MsgRemoveIssuerSchema,
     response: MsgRemoveIssuerResponseSchema,
-    module: IDENTITY_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
       checkAuthority(keeper.authority, msg.authority, identityErrors.invalidAuthority);
@@ -65,7 +66,7 @@ export function msgUpdateParamsHandler(keeper: IdentityKeeper): MsgHandler<typeo
   return {
     request: MsgUpdateParamsSchema,
     response: MsgUpdateParamsResponseSchema,
-    module: IDENTITY_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
       checkAuthority(keeper.authority, msg.authority, identityErrors.invalidAuthority);
@@ -83,7 +84,7 @@ export function msgIssueCredentialHandler(keeper: IdentityKeeper): MsgHandler<ty
   return {
     request: MsgIssueCredentialSchema,
     response: MsgIssueCredentialResponseSchema,
-    module: IDENTITY_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.issuer, "issuer")],
     validateBasic: (msg) => {
       parseAccAddress(msg.issuer, "issuer");
@@ -111,7 +112,7 @@ export function msgRevokeCredentialHandler(keeper: IdentityKeeper): MsgHandler<t
   return {
     request: MsgRevokeCredentialSchema,
     response: MsgRevokeCredentialResponseSchema,
-    module: IDENTITY_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.signer, "signer")],
     validateBasic: (msg) => {
       parseAccAddress(msg.signer, "signer");

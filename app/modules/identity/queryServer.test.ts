@@ -61,7 +61,7 @@ test("Did is NOT_FOUND for an account the chain knows nothing of, INVALID_ARGUME
   const h = setup();
   assert.equal(queryCode(() => did(h, addr(40).text)), GrpcCode.NOT_FOUND);
   // An account that exists but never signed and holds no credential: still nothing to describe.
-  h.accounts.newAccount(h.accounts.store(h.ctx()), addr(41).bytes);
+  h.accounts.newAccount(h.ctx(), addr(41).bytes);
   assert.equal(queryCode(() => did(h, addr(41).text)), GrpcCode.NOT_FOUND);
   // A revoked credential does not make a DID.
   const id = issue(h, addr(42).text, "kyc", 1);
@@ -76,7 +76,7 @@ test("Did of an account with a public key and credentials: key method, authentic
   const h = setup();
   const key = signerFromPrivateKey(new Uint8Array(32).fill(7), "secp256k1");
   const owner = addr(50);
-  h.accounts.setAccount(h.accounts.store(h.ctx()), { address: owner.bytes, accountNumber: 9n, sequence: 1n, pubKey: { algo: "secp256k1", key: key.pubKey } });
+  h.accounts.setAccount(h.ctx(), { address: owner.bytes, accountNumber: 9n, sequence: 1n, pubKey: { algo: "secp256k1", key: key.pubKey } });
   const c1 = issue(h, owner.text, "kyc", 1);
   const c2 = issue(h, owner.text, "age", 2);
   const c3 = issue(h, owner.text, "residency", 3);
@@ -107,7 +107,7 @@ test("Did of an account with a public key and credentials: key method, authentic
 test("Did of an eth_secp256k1 account names its key type; one with credentials only has no key method", () => {
   const h = setup();
   const key = signerFromPrivateKey(new Uint8Array(32).fill(9), "eth_secp256k1");
-  h.accounts.setAccount(h.accounts.store(h.ctx()), { address: key.address, accountNumber: 3n, sequence: 1n, pubKey: { algo: "eth_secp256k1", key: key.pubKey } });
+  h.accounts.setAccount(h.ctx(), { address: key.address, accountNumber: 3n, sequence: 1n, pubKey: { algo: "eth_secp256k1", key: key.pubKey } });
   const doc = did(h, accAddressToString(key.address)).didDocument!;
   assert.equal(doc.verificationMethod[0]!.keyTypeUrl, "/cosmos.evm.crypto.v1.ethsecp256k1.PubKey");
   assert.deepEqual(doc.credentialIds, []);

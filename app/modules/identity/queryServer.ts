@@ -1,17 +1,13 @@
 // chain.identity.Query over committed state (REST: /vendor/chain/identity/...).
 import { fromBinary } from "@bufbuild/protobuf";
-import { IssuerSchema } from "../../../gen/chain/identity/identity_pb.js";
 import { Query } from "../../../gen/chain/identity/query_pb.js";
 import { PUBKEY_TYPE_URL } from "../../../sdk/signer.js";
 import { AppError } from "../../../common/errors.js";
-import { paginate } from "../../query/pagination.js";
 import { type QueryServices } from "../../query/service.js";
 import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
-import { moduleReader } from "../../store/prefixStore.js";
-import type { KVReader } from "../../store/types.js";
+import type { StateReader } from "../../store/types.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
-import { IDENTITY_MODULE, type IdentityKeeper } from "./keeper.js";
-import { ISSUER_PREFIX } from "./keys.js";
+import type { IdentityKeeper } from "./keeper.js";
 
 export const DID_METHOD_PREFIX = "did:unit:";
 /** The W3C verification method type for a secp256k1 key, whichever digest the account signs with. */
@@ -27,7 +23,7 @@ function addressArg(text: string): Uint8Array {
 }
 
 /** The DID document of an account, from on-chain data only; undefined when the chain knows nothing of it. */
-function didDocument(keeper: IdentityKeeper, state: KVReader, address: Uint8Array) {
+function didDocument(keeper: IdentityKeeper, state: StateReader, address: Uint8Array) {
   const pubKey = keeper.publicKey(state, address);
   const credentialIds = keeper.activeCredentialsOf(state, address).map((c) => c.id);
   if (!pubKey && credentialIds.length === 0) return undefined;
@@ -52,7 +48,7 @@ export function registerIdentityQueries(services: QueryServices, keeper: Identit
       return { credential, issuerAuthorized: keeper.isAuthorizedIssuer(state, parseAccAddress(credential.issuer)) };
     },
     issuers: (req, { state }) => {
-      const page = paginate(moduleReader(state, IDENTITY_MODULE), ISSUER_PREFIX, req.pagination, (_key, value) => fromBinary(IssuerSchema, value));
+      const page = keeper.issuersPage(state, req.pagination);
       // The spec's answer to a plain GET shows `"pagination": null`: left out when the client asked
       // for no page and got everything; any paged request gets the standard PageResponse.
       const complete = !req.pagination && page.pagination.nextKey?.length === 0;

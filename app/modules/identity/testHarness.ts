@@ -41,7 +41,7 @@ export class Harness {
   /** Runs a message to success; returns its response and the events it emitted. */
   run<I extends DescMessage, O extends DescMessage>(handler: MsgHandler<I, O>, msg: MessageInitShape<I>): { response: MessageShape<O>; events: AbciEvent[] } {
     const ctx = this.ctx();
-    const response = create(handler.response, executeMsg(ctx, decodedMsg(handler, create(handler.request, msg))));
+    const response = create(handler.response, executeMsg(ctx, decodedMsg(handler, create(handler.request, msg))) as MessageInitShape<O>);
     return { response, events: ctx.events };
   }
 

@@ -5,5 +5,3 @@ export const INTEGER_DENOM = "uunit";
 export const EXTENDED_DENOM = "aunit";
 /** aunit per uunit. */
 export const CONVERSION_FACTOR = 10n ** 12n;
-/** The module's name, store namespace and reserve module account. */
-export const PRECISEBANK_MODULE = "precisebank";

@@ -2,15 +2,11 @@
 // interface has no mint, so reconciling fractions cannot create coins.
 import type { Context } from "../../context.js";
 import type { Coin } from "../../coins/coins.js";
-import type { KVReader, KVStore } from "../../store/types.js";
-
-/** The bank module's store namespace, which `getBalance` and `getSupply` read. */
-export const BANK_STORE = "bank";
+import type { StateReader } from "../../store/types.js";
 
 export interface PrecisebankBankKeeper {
-  /** `bankStore` is the bank namespace (moduleReader(state, BANK_STORE)). */
-  getBalance(bankStore: KVReader, address: Uint8Array, denom: string): bigint;
-  getSupply(bankStore: KVReader, denom: string): bigint;
+  getBalance(state: StateReader, address: Uint8Array, denom: string): bigint;
+  getSupply(state: StateReader, denom: string): bigint;
   send(ctx: Context, from: Uint8Array, to: Uint8Array, coins: readonly Coin[]): void;
   sendToModule(ctx: Context, from: Uint8Array, moduleName: string, coins: readonly Coin[]): void;
   sendFromModule(ctx: Context, moduleName: string, to: Uint8Array, coins: readonly Coin[]): void;
@@ -21,8 +17,6 @@ export interface PrecisebankBankKeeper {
 export interface PrecisebankAccountKeeper {
   /** Permissions of a module account this chain creates, undefined when it has none by that name. */
   moduleAccountPermissions(name: string): string[] | undefined;
-  /** The auth module's store in this context. */
-  store(ctx: Context): KVStore;
   /** Creates the account on first receipt of funds, which may be a fraction only. */
-  ensureAccount(store: KVStore, address: Uint8Array): void;
+  ensureAccount(ctx: Context, address: Uint8Array): void;
 }

@@ -1,13 +1,13 @@
 // The module's invariants as checks over a state, in the manner of Kava's: each returns a message
 // when broken. The keeper keeps them by construction; tests (and any caller that wants to audit a
 // state) run them. They walk every fractional balance, so they are not for the block path.
-import type { KVReader } from "../../store/types.js";
+import type { StateReader } from "../../store/types.js";
 import { accAddressToString } from "../../../common/address.js";
 import { CONVERSION_FACTOR, EXTENDED_DENOM, INTEGER_DENOM } from "./denoms.js";
 import type { PrecisebankKeeper } from "./keeper.js";
 
 /** Every broken invariant, described; empty when the state is sound. */
-export function brokenInvariants(keeper: PrecisebankKeeper, state: KVReader): string[] {
+export function brokenInvariants(keeper: PrecisebankKeeper, state: StateReader): string[] {
   const broken: string[] = [];
   let sum = 0n;
   for (const { address, amount } of keeper.fractionalBalances(state)) {

@@ -9,17 +9,17 @@
 // uunit through bank so that the two sides change by the same amount. Nothing is ever minted, so
 //   total aunit supply == bank supply(uunit) x 10^12 - remainder
 // changes only by burns, by exactly the burned amount.
-import { moduleReader } from "../../store/prefixStore.js";
 import type { Context } from "../../context.js";
-import type { KVReader, KVStore } from "../../store/types.js";
+import type { StateReader } from "../../store/types.js";
+import { StoreKey } from "../../storeKey.js";
 import { parseAmount } from "../../coins/coins.js";
-import { moduleAddress } from "../../../common/moduleAccounts.js";
-import { CONVERSION_FACTOR, EXTENDED_DENOM, INTEGER_DENOM, PRECISEBANK_MODULE } from "./denoms.js";
+import { moduleAddress, PRECISEBANK_RESERVE } from "../../../common/moduleAccounts.js";
+import { CONVERSION_FACTOR, EXTENDED_DENOM, INTEGER_DENOM } from "./denoms.js";
 import { precisebankErrors } from "./errors.js";
 import { emitExtendedBurn, emitExtendedTransfer } from "./events.js";
-import { BANK_STORE, type PrecisebankAccountKeeper, type PrecisebankBankKeeper } from "./expectedKeepers.js";
+import type { PrecisebankAccountKeeper, PrecisebankBankKeeper } from "./expectedKeepers.js";
 import { addFraction, splitExtended, subFraction } from "./fractions.js";
-import { fractionalBalanceKey, FRACTIONAL_BALANCE_PREFIX, REMAINDER_KEY } from "./keys.js";
+import { fractionalBalanceKey, FRACTIONAL_BALANCE_PREFIX, MODULE_NAME, REMAINDER_KEY } from "./keys.js";
 
 const utf8 = new TextDecoder();
 const ONE_UUNIT = [{ denom: INTEGER_DENOM, amount: 1n }] as const;
@@ -35,69 +35,63 @@ function sameAddress(a: Uint8Array, b: Uint8Array): boolean {
 
 export class PrecisebankKeeper {
   /** The reserve: a module account only this keeper moves coins in or out of. */
-  readonly reserveAddress = moduleAddress(PRECISEBANK_MODULE);
+  readonly reserveAddress = moduleAddress(PRECISEBANK_RESERVE);
 
   constructor(
     private readonly bank: PrecisebankBankKeeper,
     private readonly accounts: PrecisebankAccountKeeper,
   ) {
     // Fail at start-up rather than at the first burn that rolls the remainder over.
-    if (!accounts.moduleAccountPermissions(PRECISEBANK_MODULE)?.includes("burner")) {
-      throw new Error(`module account "${PRECISEBANK_MODULE}" with the "burner" permission is missing from the module account list`);
+    if (!accounts.moduleAccountPermissions(PRECISEBANK_RESERVE)?.includes("burner")) {
+      throw new Error(`module account "${PRECISEBANK_RESERVE}" with the "burner" permission is missing from the module account list`);
     }
   }
 
-  private reader(state: KVReader): KVReader {
-    return moduleReader(state, PRECISEBANK_MODULE);
-  }
-
-  private store(ctx: Context): KVStore {
-    return ctx.storeFor(PRECISEBANK_MODULE);
-  }
+  private readonly key = new StoreKey(MODULE_NAME);
 
   // ---- reads: `state` is the whole state (a committed view, or ctx.store inside a block)
 
   /** The fractional part of an address's aunit balance, in [0, 10^12). */
-  getFractionalBalance(state: KVReader, address: Uint8Array): bigint {
-    return readAmount(this.reader(state).get(fractionalBalanceKey(address)));
+  getFractionalBalance(state: StateReader, address: Uint8Array): bigint {
+    return readAmount(this.key.read(state).get(fractionalBalanceKey(address)));
   }
 
-  getRemainder(state: KVReader): bigint {
-    return readAmount(this.reader(state).get(REMAINDER_KEY));
+  getRemainder(state: StateReader): bigint {
+    return readAmount(this.key.read(state).get(REMAINDER_KEY));
   }
 
   /** The full aunit balance: bank uunit x 10^12 + the fractional balance. */
-  getBalance(state: KVReader, address: Uint8Array): bigint {
-    return this.bank.getBalance(moduleReader(state, BANK_STORE), address, INTEGER_DENOM) * CONVERSION_FACTOR + this.getFractionalBalance(state, address);
+  getBalance(state: StateReader, address: Uint8Array): bigint {
+    return this.bank.getBalance(state, address, INTEGER_DENOM) * CONVERSION_FACTOR + this.getFractionalBalance(state, address);
   }
 
   /** Every non-zero fractional balance, in address order. */
-  *fractionalBalances(state: KVReader): IterableIterator<{ address: Uint8Array; amount: bigint }> {
-    for (const { key, value } of this.reader(state).prefixIterator(FRACTIONAL_BALANCE_PREFIX)) {
+  *fractionalBalances(state: StateReader): IterableIterator<{ address: Uint8Array; amount: bigint }> {
+    for (const { key, value } of this.key.read(state).prefixIterator(FRACTIONAL_BALANCE_PREFIX)) {
       yield { address: key.subarray(FRACTIONAL_BALANCE_PREFIX.length), amount: readAmount(value) };
     }
   }
 
   /** The sum of all fractional balances: walks them all (for queries, genesis and checks, not for transitions). */
-  totalFractionalBalances(state: KVReader): bigint {
+  totalFractionalBalances(state: StateReader): bigint {
     let total = 0n;
     for (const { amount } of this.fractionalBalances(state)) total += amount;
     return total;
   }
 
   /** The reserve's uunit, which back every fraction and the remainder. */
-  reserveBalance(state: KVReader): bigint {
-    return this.bank.getBalance(moduleReader(state, BANK_STORE), this.reserveAddress, INTEGER_DENOM);
+  reserveBalance(state: StateReader): bigint {
+    return this.bank.getBalance(state, this.reserveAddress, INTEGER_DENOM);
   }
 
   /** All aunit in circulation: bank supply x 10^12 less the remainder nobody owns. */
-  totalSupply(state: KVReader): bigint {
-    return this.bank.getSupply(moduleReader(state, BANK_STORE), INTEGER_DENOM) * CONVERSION_FACTOR - this.getRemainder(state);
+  totalSupply(state: StateReader): bigint {
+    return this.bank.getSupply(state, INTEGER_DENOM) * CONVERSION_FACTOR - this.getRemainder(state);
   }
 
   /** aunit bank holds, which must always be zero: aunit is never a bank denom. */
-  extendedSupplyInBank(state: KVReader): bigint {
-    return this.bank.getSupply(moduleReader(state, BANK_STORE), EXTENDED_DENOM);
+  extendedSupplyInBank(state: StateReader): bigint {
+    return this.bank.getSupply(state, EXTENDED_DENOM);
   }
 
   // ---- transitions
@@ -132,15 +126,15 @@ export class PrecisebankKeeper {
     if (whole > 0n) this.bank.send(ctx, from, to, uunit(whole));
     if (!direct) {
       // The borrow goes in before the carry comes out, so the reserve never runs short.
-      if (sender.borrow) this.bank.sendToModule(ctx, from, PRECISEBANK_MODULE, ONE_UUNIT);
+      if (sender.borrow) this.bank.sendToModule(ctx, from, PRECISEBANK_RESERVE, ONE_UUNIT);
       // Cannot fail while the invariant holds: a carry without a borrow means the two fractions
       // sum to at least 10^12, all of it backed by the reserve.
-      if (recipient.carry) this.bank.sendFromModule(ctx, PRECISEBANK_MODULE, to, ONE_UUNIT);
+      if (recipient.carry) this.bank.sendFromModule(ctx, PRECISEBANK_RESERVE, to, ONE_UUNIT);
     }
     this.setFraction(ctx, from, sender.fraction);
     this.setFraction(ctx, to, recipient.fraction);
     // Bank creates the recipient's account when uunit reach it; a fraction alone must too.
-    this.accounts.ensureAccount(this.accounts.store(ctx), to);
+    this.accounts.ensureAccount(ctx, to);
     emitExtendedTransfer(ctx, from, to, amount);
   }
 
@@ -169,10 +163,10 @@ export class PrecisebankKeeper {
 
     const toReserve = integer + (sender.borrow ? 1n : 0n);
     const toBurn = integer + (rollover ? 1n : 0n);
-    if (toReserve > 0n) this.bank.sendToModule(ctx, from, PRECISEBANK_MODULE, uunit(toReserve));
+    if (toReserve > 0n) this.bank.sendToModule(ctx, from, PRECISEBANK_RESERVE, uunit(toReserve));
     // Cannot fail while the invariant holds: a rollover without a borrow means the remainder and
     // `from`'s fraction sum to at least 10^12, so the reserve held at least one uunit already.
-    if (toBurn > 0n) this.bank.burn(ctx, PRECISEBANK_MODULE, uunit(toBurn));
+    if (toBurn > 0n) this.bank.burn(ctx, PRECISEBANK_RESERVE, uunit(toBurn));
     this.setFraction(ctx, from, sender.fraction);
     this.setRemainderAmount(ctx, remainder);
     emitExtendedBurn(ctx, from, amount);
@@ -193,14 +187,14 @@ export class PrecisebankKeeper {
   private setFraction(ctx: Context, address: Uint8Array, amount: bigint): void {
     if (amount < 0n || amount >= CONVERSION_FACTOR) throw new RangeError(`fractional balance ${amount}${EXTENDED_DENOM} out of [0, ${CONVERSION_FACTOR})`);
     const key = fractionalBalanceKey(address);
-    if (amount === 0n) this.store(ctx).delete(key);
-    else this.store(ctx).set(key, Buffer.from(amount.toString()));
+    if (amount === 0n) this.key.write(ctx).delete(key);
+    else this.key.write(ctx).set(key, Buffer.from(amount.toString()));
   }
 
   private setRemainderAmount(ctx: Context, amount: bigint): void {
     if (amount < 0n || amount >= CONVERSION_FACTOR) throw new RangeError(`remainder ${amount}${EXTENDED_DENOM} out of [0, ${CONVERSION_FACTOR})`);
-    if (amount === 0n) this.store(ctx).delete(REMAINDER_KEY);
-    else this.store(ctx).set(REMAINDER_KEY, Buffer.from(amount.toString()));
+    if (amount === 0n) this.key.write(ctx).delete(REMAINDER_KEY);
+    else this.key.write(ctx).set(REMAINDER_KEY, Buffer.from(amount.toString()));
   }
 
   private checkAmount(amount: bigint): void {
@@ -208,7 +202,7 @@ export class PrecisebankKeeper {
   }
 
   private checkNotReserve(address: Uint8Array, what: string): void {
-    if (sameAddress(address, this.reserveAddress)) throw precisebankErrors.reserveAccount.wrap(`cannot ${what} the ${PRECISEBANK_MODULE} reserve`);
+    if (sameAddress(address, this.reserveAddress)) throw precisebankErrors.reserveAccount.wrap(`cannot ${what} the ${PRECISEBANK_RESERVE} reserve`);
   }
 
   private checkFunds(ctx: Context, from: Uint8Array, amount: bigint): void {

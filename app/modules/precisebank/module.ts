@@ -2,17 +2,17 @@
 // reserve and remainder. It has no messages (the EVM moves aunit through the keeper) and no
 // begin/end-block work. Its genesis must run after bank's, which credits the reserve.
 import type { AppModule } from "../../module.js";
-import { PRECISEBANK_MODULE } from "./denoms.js";
+import { MODULE_NAME } from "./keys.js";
 import { defaultPrecisebankGenesis, initPrecisebankGenesis } from "./genesis.js";
 import type { PrecisebankKeeper } from "./keeper.js";
 import { registerPrecisebankQueries } from "./queryServer.js";
 
 export { PrecisebankKeeper } from "./keeper.js";
-export { CONVERSION_FACTOR, EXTENDED_DENOM, INTEGER_DENOM, PRECISEBANK_MODULE } from "./denoms.js";
+export { CONVERSION_FACTOR, EXTENDED_DENOM, INTEGER_DENOM } from "./denoms.js";
 
 export function precisebankModule(keeper: PrecisebankKeeper): AppModule {
   return {
-    name: PRECISEBANK_MODULE,
+    name: MODULE_NAME,
     registerServices: ({ queries }) => registerPrecisebankQueries(queries, keeper),
     defaultGenesis: defaultPrecisebankGenesis,
     initGenesis: (ctx, genesis) => initPrecisebankGenesis(ctx, keeper, genesis),

@@ -10,9 +10,9 @@ import { openStore, type Branch, type Store } from "../../store/index.js";
 import { testLogger } from "../../../test/support/logger.js";
 import { accAddressToString } from "../../../common/address.js";
 import { AccountKeeper } from "../auth/keeper.js";
-import { moduleAddress } from "../../../common/moduleAccounts.js";
+import { moduleAddress, PRECISEBANK_RESERVE } from "../../../common/moduleAccounts.js";
 import { BankKeeper } from "../bank/keeper.js";
-import { CONVERSION_FACTOR, INTEGER_DENOM, PRECISEBANK_MODULE } from "./denoms.js";
+import { CONVERSION_FACTOR, INTEGER_DENOM } from "./denoms.js";
 import { initPrecisebankGenesis } from "./genesis.js";
 import { PrecisebankKeeper } from "./keeper.js";
 import { registerPrecisebankQueries } from "./queryServer.js";
@@ -36,12 +36,12 @@ export class Harness {
   readonly accounts = new AccountKeeper([
     { name: "fee_collector", permissions: [] },
     { name: "gov", permissions: ["burner"] },
-    { name: PRECISEBANK_MODULE, permissions: ["burner"] },
+    { name: PRECISEBANK_RESERVE, permissions: ["burner"] },
   ]);
   readonly bank = new BankKeeper(this.accounts);
   readonly keeper = new PrecisebankKeeper(this.bank, this.accounts);
   readonly queries = new QueryServices();
-  readonly reserve = moduleAddress(PRECISEBANK_MODULE);
+  readonly reserve = moduleAddress(PRECISEBANK_RESERVE);
 
   /**
    * Accounts with the given aunit balances. The reserve gets exactly the uunit that back their
@@ -51,7 +51,7 @@ export class Harness {
   constructor(holdings: Holding[] = [], remainder?: bigint) {
     registerPrecisebankQueries(this.queries, this.keeper);
     const ctx = this.ctx();
-    for (const m of this.accounts.moduleAccounts) this.accounts.newAccount(this.accounts.store(ctx), moduleAddress(m.name), { name: m.name, permissions: m.permissions });
+    for (const m of this.accounts.moduleAccounts) this.accounts.newAccount(ctx, moduleAddress(m.name), { name: m.name, permissions: m.permissions });
     let fractions = 0n;
     for (const h of holdings) fractions += h.aunit % CF;
     const r = remainder ?? (CF - (fractions % CF)) % CF;
@@ -79,13 +79,13 @@ export class Harness {
     return this.keeper.getFractionalBalance(this.branch, address);
   }
   uunit(address: Uint8Array): bigint {
-    return this.bank.getBalance(this.bank.store(this.ctx()), address, INTEGER_DENOM);
+    return this.bank.getBalance(this.ctx().store, address, INTEGER_DENOM);
   }
   remainder(): bigint {
     return this.keeper.getRemainder(this.branch);
   }
   bankSupply(): bigint {
-    return this.bank.getSupply(this.bank.store(this.ctx()), INTEGER_DENOM);
+    return this.bank.getSupply(this.ctx().store, INTEGER_DENOM);
   }
   totalSupply(): bigint {
     return this.keeper.totalSupply(this.branch);

@@ -18,25 +18,24 @@ import { valAddressToString } from "./valAddress.js";
 import { decFromWire, decToWire, intFromWire } from "./wire.js";
 
 export function requireValidator(ctx: Context, keeper: StakingKeeper, operator: Uint8Array): Validator {
-  const validator = keeper.getValidator(keeper.store(ctx), operator);
+  const validator = keeper.getValidator(ctx.store, operator);
   if (!validator) throw stakingErrors.noValidatorFound.wrap(valAddressToString(operator));
   return validator;
 }
 
 /** Moves `amount` of the bond denom from the delegator into the validator's pool; returns the shares issued. */
 export function delegate(ctx: Context, keeper: StakingKeeper, delegator: Uint8Array, operator: Uint8Array, amount: bigint): bigint {
-  const store = keeper.store(ctx);
   const validator = requireValidator(ctx, keeper, operator);
   const amounts = validatorAmounts(validator);
   if (invalidExRate(amounts)) throw stakingErrors.delegatorShareExRateInvalid.wrap(valAddressToString(operator));
-  const { bondDenom } = keeper.getParams(store);
+  const { bondDenom } = keeper.getParams(ctx.store);
   keeper.bank.sendToModule(ctx, delegator, isBonded(validator) ? BONDED_POOL : NOT_BONDED_POOL, [{ denom: bondDenom, amount }]);
 
   const { next, issuedShares } = addTokensFromDelegation(amounts, amount);
-  keeper.setValidator(store, operator, withAmounts(validator, next));
-  const existing = keeper.getDelegation(store, delegator, operator);
+  keeper.setValidator(ctx, operator, withAmounts(validator, next));
+  const existing = keeper.getDelegation(ctx.store, delegator, operator);
   const shares = (existing ? decFromWire(existing.shares) : 0n) + issuedShares;
-  keeper.setDelegation(store, delegator, operator, create(DelegationSchema, { delegatorAddress: accAddressToString(delegator), validatorAddress: valAddressToString(operator), shares: decToWire(shares) }));
+  keeper.setDelegation(ctx, delegator, operator, create(DelegationSchema, { delegatorAddress: accAddressToString(delegator), validatorAddress: valAddressToString(operator), shares: decToWire(shares) }));
   return issuedShares;
 }
 
@@ -45,9 +44,8 @@ export function delegate(ctx: Context, keeper: StakingKeeper, delegator: Uint8Ar
  * delegation holds is refused; rounding above it is capped at what it holds.
  */
 export function sharesToUnbond(ctx: Context, keeper: StakingKeeper, delegator: Uint8Array, operator: Uint8Array, amount: bigint): bigint {
-  const store = keeper.store(ctx);
   const validator = requireValidator(ctx, keeper, operator);
-  const delegation = keeper.getDelegation(store, delegator, operator);
+  const delegation = keeper.getDelegation(ctx.store, delegator, operator);
   if (!delegation) throw stakingErrors.noDelegation.wrap(`${accAddressToString(delegator)} has no delegation to ${valAddressToString(operator)}`);
   const held = decFromWire(delegation.shares);
   // SharesFromTokens and SharesFromTokensTruncated coincide for LegacyDec x Int / Int.
@@ -77,15 +75,14 @@ function checkValidatorStays(validator: Validator, operator: Uint8Array, delegat
  * entry matures. Returns the completion time and the tokens to be paid.
  */
 export function undelegate(ctx: Context, keeper: StakingKeeper, delegator: Uint8Array, operator: Uint8Array, shares: bigint): { completionTime: Timestamp; amount: bigint } {
-  const store = keeper.store(ctx);
-  const params = keeper.getParams(store);
+  const params = keeper.getParams(ctx.store);
   const validator = requireValidator(ctx, keeper, operator);
-  const existingUbd = keeper.getUnbondingDelegation(store, delegator, operator);
+  const existingUbd = keeper.getUnbondingDelegation(ctx.store, delegator, operator);
   if (existingUbd && existingUbd.entries.length >= params.maxEntries) {
     throw stakingErrors.maxUnbondingDelegationEntries.wrap(`${existingUbd.entries.length} entries, at most ${params.maxEntries}`);
   }
 
-  const delegation = keeper.getDelegation(store, delegator, operator);
+  const delegation = keeper.getDelegation(ctx.store, delegator, operator);
   if (!delegation) throw stakingErrors.noDelegation.wrap(`${accAddressToString(delegator)} has no delegation to ${valAddressToString(operator)}`);
   const held = decFromWire(delegation.shares);
   if (held < shares) throw stakingErrors.notEnoughDelegationShares.wrap(`${shares} share atomics requested, ${held} held`);
@@ -94,26 +91,25 @@ export function undelegate(ctx: Context, keeper: StakingKeeper, delegator: Uint8
   const { next, issuedTokens } = removeDelegatorShares(before, shares);
   checkValidatorStays(validator, operator, delegator, before, next, remainingShares);
 
-  if (remainingShares === 0n) keeper.removeDelegation(store, delegator, operator);
-  else keeper.setDelegation(store, delegator, operator, { ...delegation, shares: decToWire(remainingShares) });
-  keeper.setValidator(store, operator, withAmounts(validator, next));
+  if (remainingShares === 0n) keeper.removeDelegation(ctx, delegator, operator);
+  else keeper.setDelegation(ctx, delegator, operator, { ...delegation, shares: decToWire(remainingShares) });
+  keeper.setValidator(ctx, operator, withAmounts(validator, next));
   if (isBonded(validator) && issuedTokens > 0n) {
     keeper.bank.send(ctx, moduleAddress(BONDED_POOL), moduleAddress(NOT_BONDED_POOL), [{ denom: params.bondDenom, amount: issuedTokens }]);
   }
 
   const completionTime = addDuration(ctx.header.time, params.unbondingTime!);
   addUnbondingEntry(ctx, keeper, delegator, operator, completionTime, issuedTokens);
-  keeper.insertUnbondingQueue(store, completionTime, delegator, operator);
+  keeper.insertUnbondingQueue(ctx, completionTime, delegator, operator);
   return { completionTime, amount: issuedTokens };
 }
 
 /** Appends an entry, or adds to one from the same height maturing at the same time (SDK AddEntry). */
 function addUnbondingEntry(ctx: Context, keeper: StakingKeeper, delegator: Uint8Array, operator: Uint8Array, completionTime: Timestamp, balance: bigint): void {
-  const store = keeper.store(ctx);
   // The SDK draws an id even when the entry merges into an existing one; so do we.
-  const unbondingId = keeper.nextUnbondingId(store);
+  const unbondingId = keeper.nextUnbondingId(ctx);
   const ubd =
-    keeper.getUnbondingDelegation(store, delegator, operator) ??
+    keeper.getUnbondingDelegation(ctx.store, delegator, operator) ??
     create(UnbondingDelegationSchema, { delegatorAddress: accAddressToString(delegator), validatorAddress: valAddressToString(operator) });
   const height = ctx.header.height;
   const same = ubd.entries.find((e) => e.creationHeight === height && e.completionTime && compareTime(e.completionTime, completionTime) === 0);
@@ -123,5 +119,5 @@ function addUnbondingEntry(ctx: Context, keeper: StakingKeeper, delegator: Uint8
   } else {
     ubd.entries.push(create(UnbondingDelegationEntrySchema, { creationHeight: height, completionTime, initialBalance: balance.toString(), balance: balance.toString(), unbondingId }));
   }
-  keeper.setUnbondingDelegation(store, delegator, operator, ubd);
+  keeper.setUnbondingDelegation(ctx, delegator, operator, ubd);
 }

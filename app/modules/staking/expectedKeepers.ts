@@ -1,17 +1,14 @@
 // What staking needs from the bank and auth modules, and nothing more.
 import type { Context } from "../../context.js";
 import type { Coin } from "../../coins/coins.js";
-import type { KVReader } from "../../store/types.js";
-
-/** The bank module's store namespace, which `getBalance` reads. */
-export const BANK_STORE = "bank";
+import type { StateReader } from "../../store/types.js";
 
 export interface StakingBankKeeper {
+  /** `state` is the whole state (a block's `ctx.store` or a query's committed state). */
+  getBalance(state: StateReader, address: Uint8Array, denom: string): bigint;
   send(ctx: Context, from: Uint8Array, to: Uint8Array, coins: readonly Coin[]): void;
   sendToModule(ctx: Context, from: Uint8Array, moduleName: string, coins: readonly Coin[]): void;
   sendFromModule(ctx: Context, moduleName: string, to: Uint8Array, coins: readonly Coin[]): void;
-  /** `bankStore` is the bank namespace (moduleReader(state, BANK_STORE)). */
-  getBalance(bankStore: KVReader, address: Uint8Array, denom: string): bigint;
 }
 
 export interface StakingAccountKeeper {

@@ -19,7 +19,7 @@ test("default genesis carries the SDK's default params in JSON form and no valid
   const f = StakingFixture.create({ balances: [] });
   try {
     assert.deepEqual(f.initialValidators, [], "no validators: CometBFT keeps genesis.json's set");
-    assert.equal(f.staking.getParams(f.staking.store(f.ctx)).minCommissionRate, "0");
+    assert.equal(f.staking.getParams(f.ctx.store).minCommissionRate, "0");
   } finally {
     f.close();
   }
@@ -45,8 +45,8 @@ test("gen validators bond from their balances into bonded validators, ordered by
         { key: Buffer.alloc(32, 9).toString("hex"), power: 300n },
       ],
     );
-    const store = f.staking.store(f.ctx);
-    const v = f.staking.getValidator(store, addr(9))!;
+    const state = f.ctx.store;
+    const v = f.staking.getValidator(state, addr(9))!;
     assert.equal(v.operatorAddress, valAddressToString(addr(9)));
     assert.ok(v.operatorAddress.startsWith("unitvaloper1"));
     assert.equal(v.status, BondStatus.BONDED);
@@ -57,13 +57,13 @@ test("gen validators bond from their balances into bonded validators, ordered by
     assert.deepEqual(v.commission?.commissionRates, { $typeName: "cosmos.staking.v1beta1.CommissionRates", rate: "100000000000000000", maxRate: "200000000000000000", maxChangeRate: "10000000000000000" });
     assert.equal(Buffer.from(decodeConsensusPubKey(v.consensusPubkey)).toString("hex"), "09".repeat(32));
     assert.equal(v.consensusPubkey?.typeUrl, "/cosmos.crypto.ed25519.PubKey");
-    assert.equal(f.staking.getDelegation(store, addr(9), addr(9))?.shares, (300_000_001n * DEC_ONE).toString());
+    assert.equal(f.staking.getDelegation(state, addr(9), addr(9))?.shares, (300_000_001n * DEC_ONE).toString());
     // Coins moved, none minted: balances down, bonded pool up by the sum.
     assert.equal(f.balance(addr(9)), 200n * UNIT - 1n);
     assert.equal(f.balance(addr(2)), 0n);
     assert.equal(f.balance(moduleAddress("bonded_tokens_pool")), 400n * UNIT + 1n);
     assert.equal(f.balance(moduleAddress("not_bonded_tokens_pool")), 0n);
-    assert.equal(f.bank.getSupply(f.bank.store(f.ctx), "uunit"), 600n * UNIT);
+    assert.equal(f.bank.getSupply(f.ctx.store, "uunit"), 600n * UNIT);
     // Last powers recorded: the first end-block hands CometBFT nothing new.
     f.nextBlock();
     assert.deepEqual(f.endBlock(), []);

@@ -70,8 +70,7 @@ function parseGenesis(raw: unknown): { params: Params; genValidators: GenValidat
 /** Validates and bonds the genesis validators; returns CometBFT's initial set, ascending by operator. */
 export function initStakingGenesis(ctx: Context, keeper: StakingKeeper, raw: unknown): ValidatorUpdate[] {
   const { params, genValidators } = parseGenesis(raw);
-  const store = keeper.store(ctx);
-  keeper.setParams(store, params);
+  keeper.setParams(ctx, params);
   if (genValidators.length > params.maxValidators) throw new Error(`staking genesis: ${genValidators.length} gen_validators, max_validators is ${params.maxValidators}`);
   if (decFromWire(params.minCommissionRate) > parseDec(GENESIS_COMMISSION.rate)) {
     throw new Error(`staking genesis: min_commission_rate is above the genesis validators' commission rate ${GENESIS_COMMISSION.rate}`);
@@ -93,15 +92,14 @@ export function initStakingGenesis(ctx: Context, keeper: StakingKeeper, raw: unk
 
 /** Creates one bonded validator with its self-delegation; returns the tokens bonded. */
 function bondGenesisValidator(ctx: Context, keeper: StakingKeeper, params: Params, g: GenValidator): bigint {
-  const store = keeper.store(ctx);
   const operator = parseAccAddress(g.delegatorAddress, "delegator_address");
   if (g.pubKey.length !== ED25519_PUBKEY_LENGTH) throw new Error(`pub_key must be a ${ED25519_PUBKEY_LENGTH}-byte ed25519 key, got ${g.pubKey.length} bytes`);
   if (g.moniker.trim() === "" || g.moniker.length > MAX_MONIKER_LENGTH) throw new Error(`moniker must be 1 to ${MAX_MONIKER_LENGTH} characters`);
   const amount = parseAmount(g.amount);
   if (amount < POWER_REDUCTION) throw new Error(`amount ${amount}${params.bondDenom} is below one unit of voting power (${POWER_REDUCTION}${params.bondDenom})`);
-  if (keeper.getValidator(store, operator)) throw new Error(`duplicate validator operator ${valAddressToString(operator)}`);
+  if (keeper.getValidator(ctx.store, operator)) throw new Error(`duplicate validator operator ${valAddressToString(operator)}`);
   const consAddress = consensusAddress(g.pubKey);
-  if (keeper.validatorByConsAddress(store, consAddress)) throw new Error(`duplicate pub_key ${Buffer.from(g.pubKey).toString("base64")}`);
+  if (keeper.validatorByConsAddress(ctx.store, consAddress)) throw new Error(`duplicate pub_key ${Buffer.from(g.pubKey).toString("base64")}`);
 
   keeper.bank.sendToModule(ctx, operator, BONDED_POOL, [{ denom: params.bondDenom, amount }]);
   const shares = amount * DEC_ONE;
@@ -121,8 +119,8 @@ function bondGenesisValidator(ctx: Context, keeper: StakingKeeper, params: Param
     commission: { commissionRates: rates, updateTime: ctx.header.time },
     minSelfDelegation: "1",
   });
-  keeper.setValidator(store, operator, validator);
-  keeper.setValidatorByConsAddress(store, consAddress, operator);
-  keeper.setDelegation(store, operator, operator, create(DelegationSchema, { delegatorAddress: accAddressToString(operator), validatorAddress: validator.operatorAddress, shares: decToWire(shares) }));
+  keeper.setValidator(ctx, operator, validator);
+  keeper.setValidatorByConsAddress(ctx, consAddress, operator);
+  keeper.setDelegation(ctx, operator, operator, create(DelegationSchema, { delegatorAddress: accAddressToString(operator), validatorAddress: validator.operatorAddress, shares: decToWire(shares) }));
   return amount;
 }

@@ -1,10 +1,11 @@
 // The only code that reads or writes the staking module's keys: validators, delegations,
 // unbonding delegations and their queue, the powers last handed to CometBFT, and params.
 // Operations that combine these with coin movements live in delegation.ts, unbonding.ts and
-// validatorSet.ts, and reach state only through this class.
+// validatorSet.ts, and reach state only through this class. Reads take the whole state (a
+// block's `ctx.store` or a query's committed state); writes take the transition's Context.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { BONDED_POOL, NOT_BONDED_POOL } from "../../../common/moduleAccounts.js";
+import { BONDED_POOL, moduleAddress, NOT_BONDED_POOL } from "../../../common/moduleAccounts.js";
 import {
   BondStatus,
   DelegationSchema,
@@ -17,23 +18,28 @@ import {
   type Validator,
 } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import type { Context } from "../../context.js";
-import { moduleReader } from "../../store/prefixStore.js";
-import type { KVReader, KVStore } from "../../store/types.js";
-import { moduleAddress } from "../../../common/moduleAccounts.js";
-import { BANK_STORE, type StakingAccountKeeper, type StakingBankKeeper } from "./expectedKeepers.js";
+import { paginate, type Page, type PageRequest } from "../../query/pagination.js";
+import { getMessage } from "../../store/messages.js";
+import type { StateReader } from "../../store/types.js";
+import { StoreKey } from "../../storeKey.js";
+import type { StakingAccountKeeper, StakingBankKeeper } from "./expectedKeepers.js";
 import {
   delegationByValidatorKey,
   delegationKey,
   delegationsOfDelegatorPrefix,
+  delegationsOfValidatorPrefix,
   LAST_UNBONDING_ID_KEY,
   LAST_VALIDATOR_POWER_PREFIX,
   lastValidatorPowerKey,
+  MODULE_NAME,
   PARAMS_KEY,
   parseUnbondingQueueKey,
   readU64be,
   u64be,
   unbondingByValidatorKey,
   unbondingDelegationKey,
+  unbondingsOfDelegatorPrefix,
+  unbondingsOfValidatorPrefix,
   UNBONDING_QUEUE_PREFIX,
   unbondingQueueKey,
   validatorByConsAddrKey,
@@ -44,10 +50,6 @@ import { defaultParams } from "./params.js";
 import type { ValidatorAmounts } from "./shares.js";
 import { compareTime } from "./time.js";
 import { decFromWire, decToWire, intFromWire } from "./wire.js";
-import { getMessage } from "../../store/messages.js";
-
-export const STAKING_MODULE = "staking";
-/** Module accounts holding bonded tokens and tokens on their way out (unbonding). */
 
 /** A bonded validator as governance tallies it (structurally gov's BondedValidatorView). */
 export interface BondedValidator {
@@ -69,6 +71,8 @@ export function isBonded(v: Validator): boolean {
 }
 
 export class StakingKeeper {
+  private readonly key = new StoreKey(MODULE_NAME);
+
   constructor(
     readonly bank: StakingBankKeeper,
     accounts: StakingAccountKeeper,
@@ -79,82 +83,98 @@ export class StakingKeeper {
     }
   }
 
-  store(ctx: Context): KVStore {
-    return ctx.storeFor(STAKING_MODULE);
+  getParams(state: StateReader): Params {
+    return getMessage(this.key.read(state), PARAMS_KEY, ParamsSchema) ?? defaultParams();
   }
 
-  /** This module's namespace of a whole-state view (a committed height or a branch). */
-  reader(state: KVReader): KVReader {
-    return moduleReader(state, STAKING_MODULE);
-  }
-
-  getParams(store: KVReader): Params {
-    return getMessage(store, PARAMS_KEY, ParamsSchema) ?? defaultParams();
-  }
-
-  setParams(store: KVStore, params: Params): void {
-    store.set(PARAMS_KEY, toBinary(ParamsSchema, params));
+  setParams(ctx: Context, params: Params): void {
+    this.key.write(ctx).set(PARAMS_KEY, toBinary(ParamsSchema, params));
   }
 
   // --- validators -------------------------------------------------------------------------
 
-  getValidator(store: KVReader, operator: Uint8Array): Validator | undefined {
-    return getMessage(store, validatorKey(operator), ValidatorSchema);
+  getValidator(state: StateReader, operator: Uint8Array): Validator | undefined {
+    return getMessage(this.key.read(state), validatorKey(operator), ValidatorSchema);
   }
 
   /** `operator` must be the bytes of `validator.operatorAddress`. */
-  setValidator(store: KVStore, operator: Uint8Array, validator: Validator): void {
-    store.set(validatorKey(operator), toBinary(ValidatorSchema, validator));
+  setValidator(ctx: Context, operator: Uint8Array, validator: Validator): void {
+    this.key.write(ctx).set(validatorKey(operator), toBinary(ValidatorSchema, validator));
   }
 
-  validatorByConsAddress(store: KVReader, consAddress: Uint8Array): Uint8Array | undefined {
-    return store.get(validatorByConsAddrKey(consAddress));
+  validatorByConsAddress(state: StateReader, consAddress: Uint8Array): Uint8Array | undefined {
+    return this.key.read(state).get(validatorByConsAddrKey(consAddress));
   }
 
-  setValidatorByConsAddress(store: KVStore, consAddress: Uint8Array, operator: Uint8Array): void {
-    store.set(validatorByConsAddrKey(consAddress), operator);
+  setValidatorByConsAddress(ctx: Context, consAddress: Uint8Array, operator: Uint8Array): void {
+    this.key.write(ctx).set(validatorByConsAddrKey(consAddress), operator);
   }
 
   /** Every validator, ascending by operator address. */
-  *validators(store: KVReader): IterableIterator<{ operator: Uint8Array; validator: Validator }> {
-    for (const { key, value } of store.prefixIterator(VALIDATOR_PREFIX)) {
+  *validators(state: StateReader): IterableIterator<{ operator: Uint8Array; validator: Validator }> {
+    for (const { key, value } of this.key.read(state).prefixIterator(VALIDATOR_PREFIX)) {
       yield { operator: Uint8Array.from(key.subarray(VALIDATOR_PREFIX.length)), validator: fromBinary(ValidatorSchema, value) };
     }
   }
 
+  /** A page of validators, ascending by operator address; `keep` filters (skipped ones do not count). */
+  validatorsPage(state: StateReader, req: PageRequest | undefined, keep: (v: Validator) => boolean): Page<Validator> {
+    return paginate(this.key.read(state), VALIDATOR_PREFIX, req, (_key, value) => {
+      const v = fromBinary(ValidatorSchema, value);
+      return keep(v) ? v : undefined;
+    });
+  }
+
   // --- delegations ------------------------------------------------------------------------
 
-  getDelegation(store: KVReader, delegator: Uint8Array, validator: Uint8Array): Delegation | undefined {
-    return getMessage(store, delegationKey(delegator, validator), DelegationSchema);
+  getDelegation(state: StateReader, delegator: Uint8Array, validator: Uint8Array): Delegation | undefined {
+    return getMessage(this.key.read(state), delegationKey(delegator, validator), DelegationSchema);
+  }
+
+  hasDelegation(state: StateReader, delegator: Uint8Array, validator: Uint8Array): boolean {
+    return this.key.read(state).has(delegationKey(delegator, validator));
   }
 
   /** Writes the delegation and its by-validator index entry together. */
-  setDelegation(store: KVStore, delegator: Uint8Array, validator: Uint8Array, delegation: Delegation): void {
+  setDelegation(ctx: Context, delegator: Uint8Array, validator: Uint8Array, delegation: Delegation): void {
+    const store = this.key.write(ctx);
     store.set(delegationKey(delegator, validator), toBinary(DelegationSchema, delegation));
     store.set(delegationByValidatorKey(validator, delegator), new Uint8Array());
   }
 
-  removeDelegation(store: KVStore, delegator: Uint8Array, validator: Uint8Array): void {
+  removeDelegation(ctx: Context, delegator: Uint8Array, validator: Uint8Array): void {
+    const store = this.key.write(ctx);
     store.delete(delegationKey(delegator, validator));
     store.delete(delegationByValidatorKey(validator, delegator));
   }
 
   /** A delegator's delegations, ascending by validator address. */
-  *delegationsOfDelegator(store: KVReader, delegator: Uint8Array): IterableIterator<{ validator: Uint8Array; delegation: Delegation }> {
+  *delegationsOfDelegator(state: StateReader, delegator: Uint8Array): IterableIterator<{ validator: Uint8Array; delegation: Delegation }> {
     const prefix = delegationsOfDelegatorPrefix(delegator);
-    for (const { key, value } of store.prefixIterator(prefix)) {
+    for (const { key, value } of this.key.read(state).prefixIterator(prefix)) {
       yield { validator: Uint8Array.from(key.subarray(prefix.length)), delegation: fromBinary(DelegationSchema, value) };
     }
   }
 
+  /** A page of a delegator's delegations, ascending by validator address. */
+  delegatorDelegationsPage(state: StateReader, delegator: Uint8Array, req: PageRequest | undefined): Page<{ validator: Uint8Array; delegation: Delegation }> {
+    return paginate(this.key.read(state), delegationsOfDelegatorPrefix(delegator), req, (validator, value) => ({ validator, delegation: fromBinary(DelegationSchema, value) }));
+  }
+
+  /** A page of the delegators delegating to a validator, ascending by delegator address. */
+  validatorDelegatorsPage(state: StateReader, validator: Uint8Array, req: PageRequest | undefined): Page<Uint8Array> {
+    return paginate(this.key.read(state), delegationsOfValidatorPrefix(validator), req, (delegator) => delegator);
+  }
+
   // --- unbonding delegations --------------------------------------------------------------
 
-  getUnbondingDelegation(store: KVReader, delegator: Uint8Array, validator: Uint8Array): UnbondingDelegation | undefined {
-    return getMessage(store, unbondingDelegationKey(delegator, validator), UnbondingDelegationSchema);
+  getUnbondingDelegation(state: StateReader, delegator: Uint8Array, validator: Uint8Array): UnbondingDelegation | undefined {
+    return getMessage(this.key.read(state), unbondingDelegationKey(delegator, validator), UnbondingDelegationSchema);
   }
 
   /** Writes the record and its by-validator index; a record without entries is removed instead. */
-  setUnbondingDelegation(store: KVStore, delegator: Uint8Array, validator: Uint8Array, ubd: UnbondingDelegation): void {
+  setUnbondingDelegation(ctx: Context, delegator: Uint8Array, validator: Uint8Array, ubd: UnbondingDelegation): void {
+    const store = this.key.write(ctx);
     if (ubd.entries.length === 0) {
       store.delete(unbondingDelegationKey(delegator, validator));
       store.delete(unbondingByValidatorKey(validator, delegator));
@@ -164,23 +184,35 @@ export class StakingKeeper {
     store.set(unbondingByValidatorKey(validator, delegator), new Uint8Array());
   }
 
+  /** A page of a delegator's unbonding delegations, ascending by validator address. */
+  delegatorUnbondingsPage(state: StateReader, delegator: Uint8Array, req: PageRequest | undefined): Page<UnbondingDelegation> {
+    return paginate(this.key.read(state), unbondingsOfDelegatorPrefix(delegator), req, (_key, value) => fromBinary(UnbondingDelegationSchema, value));
+  }
+
+  /** A page of a validator's unbonding delegations, ascending by delegator address. */
+  validatorUnbondingsPage(state: StateReader, validator: Uint8Array, req: PageRequest | undefined): Page<UnbondingDelegation> {
+    return paginate(this.key.read(state), unbondingsOfValidatorPrefix(validator), req, (delegator) => this.getUnbondingDelegation(state, delegator, validator));
+  }
+
   /** Ids are unique for the chain's life, as the SDK's UnbondingId; the first is 1. */
-  nextUnbondingId(store: KVStore): bigint {
+  nextUnbondingId(ctx: Context): bigint {
+    const store = this.key.write(ctx);
     const raw = store.get(LAST_UNBONDING_ID_KEY);
     const id = (raw ? readU64be(raw) : 0n) + 1n;
     store.set(LAST_UNBONDING_ID_KEY, u64be(id));
     return id;
   }
 
-  insertUnbondingQueue(store: KVStore, completionTime: Timestamp, delegator: Uint8Array, validator: Uint8Array): void {
-    store.set(unbondingQueueKey(completionTime, delegator, validator), new Uint8Array());
+  insertUnbondingQueue(ctx: Context, completionTime: Timestamp, delegator: Uint8Array, validator: Uint8Array): void {
+    this.key.write(ctx).set(unbondingQueueKey(completionTime, delegator, validator), new Uint8Array());
   }
 
   /**
    * Removes and returns the queue's entries due at or before `now`, earliest first. The scan
    * stops at the first later entry, so it costs only what has matured.
    */
-  dequeueMatureUnbondings(store: KVStore, now: Timestamp): { delegator: Uint8Array; validator: Uint8Array }[] {
+  dequeueMatureUnbondings(ctx: Context, now: Timestamp): { delegator: Uint8Array; validator: Uint8Array }[] {
+    const store = this.key.write(ctx);
     const due: { key: Uint8Array; delegator: Uint8Array; validator: Uint8Array }[] = [];
     for (const { key } of store.prefixIterator(UNBONDING_QUEUE_PREFIX)) {
       const entry = parseUnbondingQueueKey(key.subarray(UNBONDING_QUEUE_PREFIX.length));
@@ -194,50 +226,50 @@ export class StakingKeeper {
 
   // --- powers last handed to CometBFT -----------------------------------------------------
 
-  getLastValidatorPower(store: KVReader, operator: Uint8Array): bigint | undefined {
-    const raw = store.get(lastValidatorPowerKey(operator));
+  getLastValidatorPower(state: StateReader, operator: Uint8Array): bigint | undefined {
+    const raw = this.key.read(state).get(lastValidatorPowerKey(operator));
     return raw ? readU64be(raw) : undefined;
   }
 
   /** Power 0 removes the record: CometBFT no longer has the validator. */
-  setLastValidatorPower(store: KVStore, operator: Uint8Array, power: bigint): void {
+  setLastValidatorPower(ctx: Context, operator: Uint8Array, power: bigint): void {
+    const store = this.key.write(ctx);
     if (power === 0n) store.delete(lastValidatorPowerKey(operator));
     else store.set(lastValidatorPowerKey(operator), u64be(power));
   }
 
   /** Operators CometBFT currently has, ascending. */
-  *lastValidatorOperators(store: KVReader): IterableIterator<Uint8Array> {
-    for (const { key } of store.prefixIterator(LAST_VALIDATOR_POWER_PREFIX)) yield Uint8Array.from(key.subarray(LAST_VALIDATOR_POWER_PREFIX.length));
+  *lastValidatorOperators(state: StateReader): IterableIterator<Uint8Array> {
+    for (const { key } of this.key.read(state).prefixIterator(LAST_VALIDATOR_POWER_PREFIX)) yield Uint8Array.from(key.subarray(LAST_VALIDATOR_POWER_PREFIX.length));
   }
 
   // --- pools --------------------------------------------------------------------------------
 
-  /** Bond-denom balances of the two pools, read from bank state (`state` is the whole state). */
-  poolBalances(state: KVReader, bondDenom: string): { bonded: bigint; notBonded: bigint } {
-    const bank = moduleReader(state, BANK_STORE);
+  /** Bond-denom balances of the two pools, read from bank state through the bank keeper. */
+  poolBalances(state: StateReader, bondDenom: string): { bonded: bigint; notBonded: bigint } {
     return {
-      bonded: this.bank.getBalance(bank, moduleAddress(BONDED_POOL), bondDenom),
-      notBonded: this.bank.getBalance(bank, moduleAddress(NOT_BONDED_POOL), bondDenom),
+      bonded: this.bank.getBalance(state, moduleAddress(BONDED_POOL), bondDenom),
+      notBonded: this.bank.getBalance(state, moduleAddress(NOT_BONDED_POOL), bondDenom),
     };
   }
 
-  // --- what governance reads (gov's GovStakingKeeper); `state` is the whole state -------------
+  // --- what governance reads (gov's GovStakingKeeper) -----------------------------------------
 
-  totalBondedTokens(state: KVReader): bigint {
+  totalBondedTokens(state: StateReader): bigint {
     let total = 0n;
     for (const v of this.bondedValidators(state)) total += v.tokens;
     return total;
   }
 
-  bondedValidators(state: KVReader): BondedValidator[] {
+  bondedValidators(state: StateReader): BondedValidator[] {
     const out: BondedValidator[] = [];
-    for (const { operator, validator } of this.validators(this.reader(state))) {
+    for (const { operator, validator } of this.validators(state)) {
       if (isBonded(validator)) out.push({ operator, ...validatorAmounts(validator) });
     }
     return out;
   }
 
-  delegationsOf(state: KVReader, delegator: Uint8Array): { validator: Uint8Array; shares: bigint }[] {
-    return [...this.delegationsOfDelegator(this.reader(state), delegator)].map(({ validator, delegation }) => ({ validator, shares: decFromWire(delegation.shares) }));
+  delegationsOf(state: StateReader, delegator: Uint8Array): { validator: Uint8Array; shares: bigint }[] {
+    return [...this.delegationsOfDelegator(state, delegator)].map(({ validator, delegation }) => ({ validator, shares: decFromWire(delegation.shares) }));
   }
 }

@@ -4,6 +4,8 @@
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { readU64be, u64be } from "../../store/keyEncoding.js";
 
+export const MODULE_NAME = "staking";
+
 /** 0x11 | operator(20) → u64: the power last handed to CometBFT for that validator */
 export const LAST_VALIDATOR_POWER_PREFIX = Uint8Array.of(0x11);
 /** 0x21 | operator(20) → cosmos.staking.v1beta1.Validator */

@@ -4,7 +4,8 @@
 import type { AppModule } from "../../module.js";
 import { Ed25519PubKeySchema } from "./consensusKey.js";
 import { defaultStakingGenesis, initStakingGenesis } from "./genesis.js";
-import { STAKING_MODULE, type StakingKeeper } from "./keeper.js";
+import { type StakingKeeper } from "./keeper.js";
+import { MODULE_NAME } from "./keys.js";
 import { msgDelegateHandler, msgUndelegateHandler } from "./msgServer.js";
 import { registerStakingQueries } from "./queryServer.js";
 import { completeMatureUnbondings } from "./unbonding.js";
@@ -12,7 +13,7 @@ import { applyValidatorSetUpdates } from "./validatorSet.js";
 
 export function stakingModule(keeper: StakingKeeper): AppModule {
   return {
-    name: STAKING_MODULE,
+    name: MODULE_NAME,
     registerServices: ({ msgs, queries }) => {
       msgs.register(msgDelegateHandler(keeper));
       msgs.register(msgUndelegateHandler(keeper));

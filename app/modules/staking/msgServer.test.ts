@@ -50,8 +50,8 @@ test("delegate, undelegate and maturity move coins exactly and change power once
     assert.deepEqual(attrs(d.events, "delegate"), [{ validator: VAL, delegator: DEL, amount: "5500000uunit", new_shares: "5500000.000000000000000000" }]);
     assert.equal(f.balance(D), 94_500_000n);
     assert.equal(f.balance(BONDED), 15_500_000n);
-    const store = f.staking.store(f.ctx);
-    assert.equal(f.staking.getDelegation(store, D, V)?.shares, (5_500_000n * DEC_ONE).toString());
+    const state = f.ctx.store;
+    assert.equal(f.staking.getDelegation(state, D, V)?.shares, (5_500_000n * DEC_ONE).toString());
     assert.deepEqual(power(f), [15n], "10 UNIT + 5.5 UNIT = power 15");
     f.nextBlock();
     assert.deepEqual(power(f), [], "no change, no update");
@@ -66,7 +66,7 @@ test("delegate, undelegate and maturity move coins exactly and change power once
     assert.equal(f.balance(D), 94_500_000n, "nothing paid before maturity");
     assert.equal(f.balance(BONDED), 13_000_000n);
     assert.equal(f.balance(NOT_BONDED), 2_500_000n);
-    const ubd = f.staking.getUnbondingDelegation(store, D, V)!;
+    const ubd = f.staking.getUnbondingDelegation(state, D, V)!;
     assert.deepEqual(
       ubd.entries.map((e) => [e.creationHeight, e.completionTime!.seconds, e.initialBalance, e.balance, e.unbondingId]),
       [[2n, 1_700_000_012n, "2500000", "2500000", 1n]],
@@ -75,7 +75,7 @@ test("delegate, undelegate and maturity move coins exactly and change power once
 
     f.nextBlock(); // t = 3 s: a second entry, maturing at 13 s
     assert.equal(f.deliver(MsgUndelegateSchema, delegateMsg(1_000_000n)).error, undefined);
-    assert.equal(f.staking.getUnbondingDelegation(store, D, V)!.entries.length, 2);
+    assert.equal(f.staking.getUnbondingDelegation(state, D, V)!.entries.length, 2);
     assert.deepEqual(power(f), [12n]);
 
     f.nextBlock(8); // t = 11 s: nothing mature yet
@@ -86,12 +86,12 @@ test("delegate, undelegate and maturity move coins exactly and change power once
     assert.deepEqual(attrs(f.ctx.events, "complete_unbonding"), [{ validator: VAL, delegator: DEL, amount: "2500000uunit" }]);
     assert.equal(f.balance(D), 97_000_000n);
     assert.equal(f.balance(NOT_BONDED), 1_000_000n);
-    assert.equal(f.staking.getUnbondingDelegation(store, D, V)!.entries.length, 1);
+    assert.equal(f.staking.getUnbondingDelegation(state, D, V)!.entries.length, 1);
     f.nextBlock(); // t = 13 s: the second
     f.endBlock();
     assert.equal(f.balance(D), 98_000_000n);
     assert.equal(f.balance(NOT_BONDED), 0n);
-    assert.equal(f.staking.getUnbondingDelegation(store, D, V), undefined, "an empty record is removed");
+    assert.equal(f.staking.getUnbondingDelegation(state, D, V), undefined, "an empty record is removed");
 
     // Governance's view of the same state, through the interface gov declares.
     const gov: GovStakingKeeper = f.staking;
@@ -102,7 +102,7 @@ test("delegate, undelegate and maturity move coins exactly and change power once
     assert.deepEqual(f.staking.delegationsOf(f.branch, addr(77)), []);
     // Invariant: bonded pool = sum of bonded tokens; supply unchanged.
     assert.equal(f.balance(BONDED), f.staking.totalBondedTokens(f.branch));
-    assert.equal(f.bank.getSupply(f.bank.store(f.ctx), "uunit"), 120n * UNIT);
+    assert.equal(f.bank.getSupply(f.ctx.store, "uunit"), 120n * UNIT);
   } finally {
     f.close();
   }
@@ -113,7 +113,7 @@ test("undelegating everything removes the delegation; the pool pays it back at m
   try {
     assert.equal(f.deliver(MsgDelegateSchema, delegateMsg(3n * UNIT)).error, undefined);
     assert.equal(f.deliver(MsgUndelegateSchema, delegateMsg(3n * UNIT)).error, undefined);
-    assert.equal(f.staking.getDelegation(f.staking.store(f.ctx), D, V), undefined);
+    assert.equal(f.staking.getDelegation(f.ctx.store, D, V), undefined);
     assert.deepEqual(f.staking.delegationsOf(f.branch, D), []);
     f.nextBlock(10);
     f.endBlock();

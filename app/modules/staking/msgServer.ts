@@ -9,7 +9,8 @@ import type { MsgHandler } from "../../tx/msgRouter.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { delegate, requireValidator, sharesToUnbond, undelegate } from "./delegation.js";
 import { emitDelegate, emitUnbond } from "./events.js";
-import { STAKING_MODULE, type StakingKeeper } from "./keeper.js";
+import { type StakingKeeper } from "./keeper.js";
+import { MODULE_NAME } from "./keys.js";
 import { formatRfc3339 } from "./time.js";
 import { parseValAddress, valAddressToString } from "./valAddress.js";
 
@@ -28,7 +29,7 @@ function positiveCoin(amount: WireCoin | undefined, what: string): Coin {
 }
 
 function checkBondDenom(ctx: Context, keeper: StakingKeeper, denom: string): void {
-  const { bondDenom } = keeper.getParams(keeper.store(ctx));
+  const { bondDenom } = keeper.getParams(ctx.store);
   if (denom !== bondDenom) throw sdkErrors.invalidRequest.wrap(`invalid coin denomination: got ${denom}, expected ${bondDenom}`);
 }
 
@@ -42,7 +43,7 @@ export function msgDelegateHandler(keeper: StakingKeeper): MsgHandler<typeof Msg
   return {
     request: MsgDelegateSchema,
     response: MsgDelegateResponseSchema,
-    module: STAKING_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.delegatorAddress, "delegator address")],
     validateBasic: (msg) => {
       parsePair(msg);
@@ -64,7 +65,7 @@ export function msgUndelegateHandler(keeper: StakingKeeper): MsgHandler<typeof M
   return {
     request: MsgUndelegateSchema,
     response: MsgUndelegateResponseSchema,
-    module: STAKING_MODULE,
+    module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.delegatorAddress, "delegator address")],
     validateBasic: (msg) => {
       parsePair(msg);

@@ -120,7 +120,7 @@ export class StakingFixture {
     const decoded = fromBinary(schema, toBinary(schema, create(schema, msg)));
     const nested = this.ctx.nested();
     try {
-      const response = create(handler.response, executeMsg(nested.ctx, decodedMsg(handler, decoded)));
+      const response = create(handler.response, executeMsg(nested.ctx, decodedMsg(handler, decoded)) as MessageInitShape<O>);
       nested.write();
       return { response, events: nested.ctx.events };
     } catch (err) {
@@ -144,7 +144,7 @@ export class StakingFixture {
   }
 
   balance(address: Uint8Array, denom = "uunit"): bigint {
-    return this.bank.getBalance(this.bank.store(this.ctx), address, denom);
+    return this.bank.getBalance(this.ctx.store, address, denom);
   }
 
   /** Every key and value of the whole state, for "nothing changed" assertions. */

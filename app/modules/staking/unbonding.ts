@@ -11,11 +11,10 @@ import { valAddressToString } from "./valAddress.js";
 import { intFromWire } from "./wire.js";
 
 export function completeMatureUnbondings(ctx: Context, keeper: StakingKeeper): void {
-  const store = keeper.store(ctx);
   const now = ctx.header.time;
-  const { bondDenom } = keeper.getParams(store);
-  for (const { delegator, validator } of keeper.dequeueMatureUnbondings(store, now)) {
-    const ubd = keeper.getUnbondingDelegation(store, delegator, validator);
+  const { bondDenom } = keeper.getParams(ctx.store);
+  for (const { delegator, validator } of keeper.dequeueMatureUnbondings(ctx, now)) {
+    const ubd = keeper.getUnbondingDelegation(ctx.store, delegator, validator);
     // A pair can be queued at several times due in one block; the first dequeue pays them all.
     if (!ubd) continue;
     let paid = 0n;
@@ -27,7 +26,7 @@ export function completeMatureUnbondings(ctx: Context, keeper: StakingKeeper): v
     });
     if (ubd.entries.length === before) continue;
     if (paid > 0n) keeper.bank.sendFromModule(ctx, NOT_BONDED_POOL, delegator, [{ denom: bondDenom, amount: paid }]);
-    keeper.setUnbondingDelegation(store, delegator, validator, ubd);
+    keeper.setUnbondingDelegation(ctx, delegator, validator, ubd);
     const amount: Coin[] = [{ denom: bondDenom, amount: paid }];
     emitCompleteUnbonding(ctx, valAddressToString(validator), accAddressToString(delegator), amount);
   }

@@ -22,12 +22,11 @@ export function validatorUpdate(v: Validator, power: bigint): ValidatorUpdate {
  * every validator CometBFT has.
  */
 export function applyValidatorSetUpdates(ctx: Context, keeper: StakingKeeper): ValidatorUpdate[] {
-  const store = keeper.store(ctx);
   const updates: ValidatorUpdate[] = [];
-  for (const { operator, validator } of [...keeper.validators(store)]) {
+  for (const { operator, validator } of [...keeper.validators(ctx.store)]) {
     const power = currentPower(validator);
-    if (power === (keeper.getLastValidatorPower(store, operator) ?? 0n)) continue;
-    keeper.setLastValidatorPower(store, operator, power);
+    if (power === (keeper.getLastValidatorPower(ctx.store, operator) ?? 0n)) continue;
+    keeper.setLastValidatorPower(ctx, operator, power);
     updates.push(validatorUpdate(validator, power));
   }
   return updates;

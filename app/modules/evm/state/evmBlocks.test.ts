@@ -1,0 +1,67 @@
+// The EvmBlock record and its per-index tx hashes: a block's writes per tx stay the same size
+// however many txs came before (the record carries no list), and the hashes come back in index
+// order, past 255 and 65535 where a variable-width index would sort wrong.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import { openStore } from "../../../store/index.js";
+import { moduleStore } from "../../../store/prefixStore.js";
+import type { KVStore } from "../../../store/types.js";
+import { addIncludedTx, beginEvmBlock, blockTxHashes, BLOOM_BYTES, currentEvmBlock, withTxHashes } from "./evmBlocks.js";
+import { blockTxHashKey, MODULE_NAME } from "./keys.js";
+import { defaultEvmParams } from "./params.js";
+
+const header = (height: number) => ({ chainId: "", height: BigInt(height), time: timestampFromMs(height * 1000), hash: new Uint8Array(32).fill(height), proposerAddress: new Uint8Array() });
+const hashOf = (i: number) => {
+  const h = new Uint8Array(32);
+  new DataView(h.buffer).setUint32(0, i);
+  return h;
+};
+
+/** `store` with every set recorded (value sizes), so a test can measure what each step writes. */
+function recording(store: KVStore) {
+  const writes: number[] = [];
+  const wrapped: KVStore = { get: (k) => store.get(k), has: (k) => store.has(k), iterator: (o) => store.iterator(o), prefixIterator: (p, r) => store.prefixIterator(p, r), set: (k, v) => (writes.push(k.length + v.length), store.set(k, v)), delete: (k) => store.delete(k) };
+  return { store: wrapped, take: () => writes.splice(0) };
+}
+
+test("each included tx writes two keys of the same size, the 1000th as the first: the record does not grow", () => {
+  const db = openStore(":memory:");
+  const { store, take } = recording(moduleStore(db.begin(), MODULE_NAME));
+  beginEvmBlock(store, header(7), defaultEvmParams());
+  const opened = take();
+  const perTx: number[][] = [];
+  const bloom = new Uint8Array(BLOOM_BYTES);
+  for (let i = 0; i < 1000; i++) {
+    bloom[i % BLOOM_BYTES] = 1;
+    // As deliver does: read the record the earlier txs left, then add this one.
+    addIncludedTx(store, currentEvmBlock(store, 7n), { hash: hashOf(i), gasUsed: 51_234n, logCount: 1, bloom });
+    perTx.push(take());
+  }
+  assert.ok(perTx.every((w) => w.length === 2), "the hash key and the record, nothing else");
+  assert.ok(perTx.every(([hashWrite]) => hashWrite === 13 + 32), "key 0x09 | height | index, value the 32-byte hash");
+  // The record's size: the empty block's, plus only the varint widths of its totals (gas used, log and tx counts).
+  const records = perTx.map(([, recordWrite]) => recordWrite!);
+  assert.ok(Math.max(...records) - opened[0]! <= 12, `record bytes: empty ${opened[0]}, first tx ${records[0]}, largest ${Math.max(...records)}`);
+  assert.equal(records[999], records[199], "the same size after 200 txs and after 1000 (the varints as wide)");
+  const record = currentEvmBlock(store, 7n);
+  assert.deepEqual([record.txCount, record.gasUsed, record.logCount], [1000, 51_234_000n, 1000]);
+  const block = withTxHashes(store, record);
+  assert.equal(block.txHashes.length, 1000);
+  assert.ok(block.txHashes.every((h, i) => Buffer.compare(h, hashOf(i)) === 0), "index order");
+  db.close();
+});
+
+test("hashes stay with their height, sort by index past 255 and 65535, and a count that disagrees is an error", () => {
+  const db = openStore(":memory:");
+  const store = moduleStore(db.begin(), MODULE_NAME);
+  for (const h of [255, 256]) beginEvmBlock(store, header(h), defaultEvmParams());
+  addIncludedTx(store, currentEvmBlock(store, 256n), { hash: hashOf(9), gasUsed: 1n, logCount: 0, bloom: new Uint8Array(BLOOM_BYTES) });
+  assert.deepEqual(blockTxHashes(store, 255n), []);
+  const hex = (hashes: Uint8Array[]) => hashes.map((h) => Buffer.from(h).toString("hex"));
+  assert.deepEqual(hex(blockTxHashes(store, 256n)), hex([hashOf(9)]));
+  for (const i of [65_536, 256, 255, 1]) store.set(blockTxHashKey(255n, i), hashOf(i));
+  assert.deepEqual(hex(blockTxHashes(store, 255n)), hex([1, 255, 256, 65_536].map(hashOf)));
+  assert.throws(() => withTxHashes(store, currentEvmBlock(store, 255n)), /^Error: block 255 records 0 txs but holds 4 tx hashes$/);
+  db.close();
+});

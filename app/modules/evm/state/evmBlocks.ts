@@ -1,0 +1,88 @@
+// The EvmBlock records: what the EVM side of each block was. The evm begin block writes the
+// block's record (height, hash, time, base fee, gas limit) before any tx runs; each Ethereum tx
+// that is included (and so has a receipt) adds its gas, log count and bloom to the record and its
+// hash under its own key. A tx refused before execution leaves no trace here. Records are kept for
+// every height: they are what eth_getBlockByNumber, eth_getLogs and the next block's base fee read.
+// (Pruning them is not done.)
+//
+// The record is rewritten by every tx of its block, so it holds only fixed-size totals: a block of
+// n txs costs n small record writes and n 32-byte hash writes, never a list growing with n.
+import { create, toBinary } from "@bufbuild/protobuf";
+import { EvmBlockSchema, type EvmBlock } from "../../../../gen/chain/evm/evm_pb.js";
+import type { BlockHeader } from "../../../context.js";
+import { getMessage } from "../../../store/messages.js";
+import type { KVReader, KVStore } from "../../../store/types.js";
+import { nextBaseFee } from "../../../../common/ethereum/feeMarket.js";
+import { blockTxHashesPrefix, blockTxHashKey, evmBlockKey } from "./keys.js";
+import { BLOCK_GAS_LIMIT, type EvmParams } from "./params.js";
+
+/** Bytes of a logs bloom (2048 bits). */
+export const BLOOM_BYTES = 256;
+
+/** The stored record: an EvmBlock whose tx hashes live under their own keys (blockTxHashes). */
+export type EvmBlockRecord = Omit<EvmBlock, "txHashes">;
+
+export function getEvmBlockRecord(evmStore: KVReader, height: bigint): EvmBlockRecord | undefined {
+  return getMessage(evmStore, evmBlockKey(height), EvmBlockSchema);
+}
+
+/** The record's fields, named one by one so tx hashes can never be stored in it. */
+function putEvmBlockRecord(evmStore: KVStore, r: EvmBlockRecord): void {
+  const { height, hash, time, baseFee, gasUsed, bloom, gasLimit, logCount, txCount } = r;
+  evmStore.set(evmBlockKey(height), toBinary(EvmBlockSchema, create(EvmBlockSchema, { height, hash, time, baseFee, gasUsed, bloom, gasLimit, logCount, txCount })));
+}
+
+/** The hashes of the block's included txs, in index order (prefix iteration over 0x09 | height). */
+export function blockTxHashes(evmStore: KVReader, height: bigint): Uint8Array[] {
+  return [...evmStore.prefixIterator(blockTxHashesPrefix(height))].map(({ value }) => value);
+}
+
+/** The record with its tx hashes, as queries answer it; throws when the two disagree on the count. */
+export function withTxHashes(evmStore: KVReader, record: EvmBlockRecord): EvmBlock {
+  const txHashes = blockTxHashes(evmStore, record.height);
+  if (txHashes.length !== record.txCount) throw new Error(`block ${record.height} records ${record.txCount} txs but holds ${txHashes.length} tx hashes`);
+  return create(EvmBlockSchema, { ...record, txHashes });
+}
+
+/** The base fee of the block at `height`, from its parent's record: what CheckTx and eth_call charge. */
+export function baseFeeAt(evmStore: KVReader, height: bigint, params: EvmParams): bigint {
+  return nextBaseFee(height > 0n ? getEvmBlockRecord(evmStore, height - 1n) : undefined, params);
+}
+
+/** Opens the record of the block `header` starts. The evm begin block; sole writer of base_fee. */
+export function beginEvmBlock(evmStore: KVStore, header: BlockHeader, params: EvmParams): EvmBlockRecord {
+  const record = create(EvmBlockSchema, {
+    height: header.height,
+    hash: header.hash,
+    time: header.time.seconds < 0n ? 0n : header.time.seconds,
+    baseFee: baseFeeAt(evmStore, header.height, params).toString(),
+    gasLimit: BLOCK_GAS_LIMIT,
+    gasUsed: 0n,
+    bloom: new Uint8Array(BLOOM_BYTES),
+    logCount: 0,
+    txCount: 0,
+  });
+  putEvmBlockRecord(evmStore, record);
+  return record;
+}
+
+/** The record of the block being executed; its begin block wrote it. */
+export function currentEvmBlock(evmStore: KVReader, height: bigint): EvmBlockRecord {
+  const record = getEvmBlockRecord(evmStore, height);
+  if (record === undefined) throw new Error(`no EvmBlock record for block ${height}: the evm begin block did not run`);
+  return record;
+}
+
+/** Adds one included tx to its block: its hash at the next index, its totals to the record. */
+export function addIncludedTx(evmStore: KVStore, record: EvmBlockRecord, tx: { hash: Uint8Array; gasUsed: bigint; logCount: number; bloom: Uint8Array }): void {
+  const bloom = new Uint8Array(BLOOM_BYTES);
+  for (let i = 0; i < BLOOM_BYTES; i++) bloom[i] = (record.bloom[i] ?? 0) | (tx.bloom[i] ?? 0);
+  evmStore.set(blockTxHashKey(record.height, record.txCount), tx.hash);
+  putEvmBlockRecord(evmStore, {
+    ...record,
+    txCount: record.txCount + 1,
+    gasUsed: record.gasUsed + tx.gasUsed,
+    logCount: record.logCount + tx.logCount,
+    bloom,
+  });
+}

@@ -1,0 +1,49 @@
+// One VM per execution (a tx of a block, or a query's runs): over the given state manager, with
+// BLOCKHASH answered from blockinfo, in a block context built the same way for both, so a query
+// "as the next block would" runs exactly as that block will. A query's VM also spends its budget
+// as it runs (budgetedExecution.ts); a block's VM never has one.
+import { createBlock, type Block } from "@ethereumjs/block";
+import type { Common } from "@ethereumjs/common";
+import type { EVMMockBlockchainInterface } from "@ethereumjs/evm";
+import { Address } from "@ethereumjs/util";
+import { createVM, type VM } from "@ethereumjs/vm";
+import type { QueryBudget } from "../../../query/budget.js";
+import { FEE_COLLECTOR } from "../../../../common/moduleAccounts.js";
+import { moduleAddress } from "../../../../common/moduleAccounts.js";
+import { budgetedJumps, tickBeforeEachMessage } from "./budgetedExecution.js";
+import { evmCommon } from "../../../../common/ethereum/ethTx.js";
+import { BLOCK_GAS_LIMIT } from "../state/params.js";
+import { createEvmOnWasmPrecompiles } from "../precompiles/precompileBackends.js";
+import type { StoreStateManager } from "../state/stateManager.js";
+
+/** The coinbase: the fee_collector module account (a proposer's consensus address holds no account here). */
+export const COINBASE = new Address(moduleAddress(FEE_COLLECTOR));
+
+export interface EvmBlockContext {
+  number: bigint;
+  /** Seconds since the Unix epoch. */
+  timestamp: bigint;
+  baseFee: bigint;
+}
+
+export interface EvmRuntime {
+  vm: VM;
+  block: Block;
+}
+
+/** `budget`: for queries only (eth_call, eth_estimateGas); never for a block's txs. */
+export async function createEvmRuntime(chainId: bigint, stateManager: StoreStateManager, blockchain: EVMMockBlockchainInterface, context: EvmBlockContext, budget?: QueryBudget): Promise<EvmRuntime> {
+  // A copy per VM: each VM subscribes to its Common's events, so a shared one would keep every
+  // VM (and the branches it holds) alive forever.
+  const common: Common = evmCommon(chainId).copy();
+  // The EVM is built here rather than from evmOpts, so that its BN254 and BLS12-381 precompiles run
+  // on WebAssembly (precompileBackends.ts).
+  const evm = createEvmOnWasmPrecompiles({ common, stateManager, blockchain, ...(budget ? { customOpcodes: budgetedJumps(common, budget) } : {}) });
+  const vm = await createVM({ common, stateManager, blockchain, evm });
+  if (budget) tickBeforeEachMessage(vm, budget);
+  const block = createBlock(
+    { header: { number: context.number, timestamp: context.timestamp, coinbase: COINBASE, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: context.baseFee } },
+    { common },
+  );
+  return { vm, block };
+}
