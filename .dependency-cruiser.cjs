@@ -59,7 +59,8 @@ module.exports = {
     {
       name: "tx-pipeline-below-modules",
       severity: "error",
-      comment: "app/tx imports only the store, the context and the neutral layer; what it needs of modules (the ante handler, the EVM gas limit, the gov authority) the composition root passes in.",
+      comment:
+        "app/tx imports only the store, the context and the neutral layer; what it needs of modules (the ante handler, the EVM gas limit, the gov authority) the composition root passes in.",
       from: { path: "^app/tx/", pathNot: TESTS },
       to: { pathNot: ["^app/tx/", "^app/store/", "^app/context\\.ts$", "^(common|sdk|gen)/", "node_modules"], dependencyTypesNot: ["core"] },
     },

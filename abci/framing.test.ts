@@ -22,7 +22,10 @@ test("uvarint header: lengths on both sides of every byte boundary", () => {
 test("many frames coalesced into one chunk come out in order", () => {
   const payloads = Array.from({ length: 50 }, (_, i) => Buffer.from(`message-${i}`.repeat(i + 1)));
   const out = new FrameDecoder().push(frames(...payloads));
-  assert.deepEqual(out.map((b) => b.toString()), payloads.map((b) => b.toString()));
+  assert.deepEqual(
+    out.map((b) => b.toString()),
+    payloads.map((b) => b.toString()),
+  );
 });
 
 test("frames split at every possible byte offset reassemble exactly", () => {
@@ -31,7 +34,11 @@ test("frames split at every possible byte offset reassemble exactly", () => {
   for (let cut = 0; cut <= stream.length; cut++) {
     const d = new FrameDecoder();
     const got = [...d.push(stream.subarray(0, cut)), ...d.push(stream.subarray(cut))];
-    assert.deepEqual(got.map((b) => b.toString("hex")), payloads.map((b) => b.toString("hex")), `cut at ${cut}`);
+    assert.deepEqual(
+      got.map((b) => b.toString("hex")),
+      payloads.map((b) => b.toString("hex")),
+      `cut at ${cut}`,
+    );
     assert.equal(d.pendingBytes, 0);
   }
 });

@@ -38,7 +38,10 @@ test("responses keep request order across slow and fast handlers, with Flush", a
     { value: { case: "flush", value: {} } },
   );
   const res = await c.waitFor(4);
-  assert.deepEqual(res.map((r) => r.value.case), ["info", "checkTx", "echo", "flush"]);
+  assert.deepEqual(
+    res.map((r) => r.value.case),
+    ["info", "checkTx", "echo", "flush"],
+  );
   assert.equal((res[0]!.value.value as pb.ResponseInfo).lastBlockHeight, 7n);
   assert.equal((res[1]!.value.value as pb.ResponseCheckTx).code, 3);
   assert.equal((res[2]!.value.value as pb.ResponseEcho).message, "hi");
@@ -131,7 +134,10 @@ test("PrepareProposal keeps the summed proto size within max_tx_bytes", async ()
   c.send({ value: { case: "prepareProposal", value: { txs, maxTxBytes: BigInt(limit) } } });
   const [res] = await c.waitFor(1);
   const got = (res!.value.value as pb.ResponsePrepareProposal).txs;
-  assert.deepEqual(got.map((t) => t.length), [100, 50]);
+  assert.deepEqual(
+    got.map((t) => t.length),
+    [100, 50],
+  );
   c.close();
 });
 
@@ -140,7 +146,10 @@ test("four concurrent connections each get their own ordered stream", async () =
   clients.forEach((c, i) => c.send(...Array.from({ length: 20 }, (_, j) => ({ value: { case: "echo" as const, value: { message: `${i}:${j}` } } }))));
   for (const [i, c] of clients.entries()) {
     const res = await c.waitFor(20);
-    assert.deepEqual(res.map((r) => (r.value.value as pb.ResponseEcho).message), Array.from({ length: 20 }, (_, j) => `${i}:${j}`));
+    assert.deepEqual(
+      res.map((r) => (r.value.value as pb.ResponseEcho).message),
+      Array.from({ length: 20 }, (_, j) => `${i}:${j}`),
+    );
     c.close();
   }
 });

@@ -101,9 +101,13 @@ export class UnitApp extends BaseApplication {
     this.checkHeader = this.nextCheckHeader();
     // Queries that read the mempool's view (an EVM account's pending nonce) or the latest state
     // whatever height they were asked at (EVM blocks and logs), on gRPC and ABCI Query alike.
-    this.queries.services.provideStateAccess({ pending: () => this.pendingViews(), latest: () => ({ state: this.store.view(), height: this.store.lastHeight }) });
+    this.queries.services.provideStateAccess({
+      pending: () => this.pendingViews(),
+      latest: () => ({ state: this.store.view(), height: this.store.lastHeight }),
+    });
     const simulate = this.txProcessor.simulate?.bind(this.txProcessor);
-    if (simulate) registerSimulate(this.queries.services, (tx) => simulate({ header: this.checkHeader, state: this.simulationState(), logger: this.logger }, tx));
+    if (simulate)
+      registerSimulate(this.queries.services, (tx) => simulate({ header: this.checkHeader, state: this.simulationState(), logger: this.logger }, tx));
   }
 
   /** A throwaway branch over the latest committed state (genesis before block 1 commits). */
@@ -305,7 +309,9 @@ function parseAppState(bytes: Uint8Array, modules: readonly AppModule[]): Record
   if (parsed === null) return {};
   if (typeof parsed !== "object" || Array.isArray(parsed)) throw new Error("genesis app_state must be a JSON object keyed by module name");
   const known = new Set(modules.map((m) => m.name));
-  const unknown = Object.keys(parsed).filter((k) => !known.has(k)).sort();
+  const unknown = Object.keys(parsed)
+    .filter((k) => !known.has(k))
+    .sort();
   if (unknown.length > 0) throw new Error(`genesis app_state names unknown modules: ${unknown.join(", ")}`);
   return parsed as Record<string, unknown>;
 }

@@ -35,7 +35,12 @@ export class Context {
   }
 
   emit(type: string, attributes: Record<string, string>): void {
-    this.events.push({ type, attributes: Object.keys(attributes).sort().map((key) => ({ key, value: attributes[key]!, index: true })) });
+    this.events.push({
+      type,
+      attributes: Object.keys(attributes)
+        .sort()
+        .map((key) => ({ key, value: attributes[key]!, index: true })),
+    });
   }
 
   /**

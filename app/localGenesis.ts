@@ -5,7 +5,13 @@ import { defaultAppState, withGenesisBalances, type GenesisBalance } from "./gen
 import { appModules } from "./modules.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
-import { FAUCET_GENESIS_BALANCE, FAUCET_TEST_MNEMONIC, VALIDATOR_GENESIS_BALANCE, VALIDATOR_SELF_DELEGATION, VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
+import {
+  FAUCET_GENESIS_BALANCE,
+  FAUCET_TEST_MNEMONIC,
+  VALIDATOR_GENESIS_BALANCE,
+  VALIDATOR_SELF_DELEGATION,
+  VALIDATOR_TEST_MNEMONICS,
+} from "../common/node/testKeys.js";
 
 /** Local chains vote for 30 seconds (the spec's devnet value); expedited votes must be shorter. */
 export const LOCAL_VOTING_PERIOD = "30s";
@@ -44,7 +50,12 @@ export function localChainAppState(options: LocalChainOptions = {}): Record<stri
   ];
   const state = withGenesisBalances(defaultAppState(appModules()), balances);
   const staking = state.staking as { gen_validators?: unknown[] };
-  staking.gen_validators = validators.map((v, i) => ({ delegator_address: operators[i], pub_key: v.consensusPubKey, moniker: v.moniker, amount: VALIDATOR_SELF_DELEGATION.toString() }));
+  staking.gen_validators = validators.map((v, i) => ({
+    delegator_address: operators[i],
+    pub_key: v.consensusPubKey,
+    moniker: v.moniker,
+    amount: VALIDATOR_SELF_DELEGATION.toString(),
+  }));
   const gov = state.gov as { params: Record<string, unknown> };
   const votingPeriod = options.votingPeriod ?? LOCAL_VOTING_PERIOD;
   gov.params = { ...gov.params, voting_period: votingPeriod, expedited_voting_period: options.expeditedVotingPeriod ?? halfOf(votingPeriod) };

@@ -28,7 +28,10 @@ const server = new AbciServer(app, { address: abciAddress, logger: logger.child(
 try {
   await server.listen();
 } catch (err) {
-  logger.fatal({ err }, `cannot listen for ABCI on ${abciAddress}${(err as NodeJS.ErrnoException).code === "EADDRINUSE" ? " (port in use: is another node running?)" : ""}`);
+  logger.fatal(
+    { err },
+    `cannot listen for ABCI on ${abciAddress}${(err as NodeJS.ErrnoException).code === "EADDRINUSE" ? " (port in use: is another node running?)" : ""}`,
+  );
   store.close();
   process.exit(1);
 }

@@ -61,7 +61,19 @@ import { msgSend, signTx } from "../sdk/tx/index.js";
 import { printProfile, summariseCpuProfile } from "./load/cpuProfile.js";
 import { appPhases, type PhaseTimes } from "./load/inProcess.js";
 import { runLoad, waitForCommits, type LoadResult } from "./load/load.js";
-import { cleanupAll, cleanupOnSignals, keepTempDirs, machineBusySeconds, processCpuSeconds, releaseTempDir, startProcess, stopProcess, tail, tempDir, type Proc } from "./load/processes.js";
+import {
+  cleanupAll,
+  cleanupOnSignals,
+  keepTempDirs,
+  machineBusySeconds,
+  processCpuSeconds,
+  releaseTempDir,
+  startProcess,
+  stopProcess,
+  tail,
+  tempDir,
+  type Proc,
+} from "./load/processes.js";
 import { RpcClient, type BlockMeta } from "./load/rpc.js";
 import { median, percentile } from "./stats.js";
 
@@ -254,7 +266,13 @@ async function runAgainst(spec: RunSpec): Promise<RunResult> {
     let loadDone = false;
     let load: LoadResult | undefined;
     log(`${spec.name}: load starts at height ${fromHeight}: ${total} txs, ${spec.bodies.length} lanes, ${CONCURRENCY} in flight`);
-    const watch = waitForCommits(watcherClient, fromHeight, () => load?.accepted ?? Infinity, () => loadDone, IDLE_MS);
+    const watch = waitForCommits(
+      watcherClient,
+      fromHeight,
+      () => load?.accepted ?? Infinity,
+      () => loadDone,
+      IDLE_MS,
+    );
     load = await runLoad(client, spec.bodies, {
       concurrency: CONCURRENCY,
       maxMs: MAX_LOAD_MS,
@@ -263,7 +281,9 @@ async function runAgainst(spec: RunSpec): Promise<RunResult> {
       },
     });
     loadDone = true;
-    log(`${spec.name}: sent ${load.accepted} accepted / ${load.rejected} rejected in ${((load.endMs - load.startMs) / 1000).toFixed(1)} s; waiting for commits`);
+    log(
+      `${spec.name}: sent ${load.accepted} accepted / ${load.rejected} rejected in ${((load.endMs - load.startMs) / 1000).toFixed(1)} s; waiting for commits`,
+    );
     const watched = await watch;
     const cpu: Record<string, number | undefined> = {};
     for (const [k, p] of Object.entries(spec.procs)) {
@@ -314,7 +334,11 @@ async function runAgainst(spec: RunSpec): Promise<RunResult> {
 
 async function abciAccount(client: RpcClient, address: string): Promise<{ accountNumber: bigint; sequence: bigint }> {
   const data = Buffer.from(toBinary(QueryAccountRequestSchema, create(QueryAccountRequestSchema, { address }))).toString("hex");
-  const res = await client.call<{ response: { code?: number; log?: string; value?: string } }>("abci_query", { path: "/cosmos.auth.v1beta1.Query/Account", data, prove: false });
+  const res = await client.call<{ response: { code?: number; log?: string; value?: string } }>("abci_query", {
+    path: "/cosmos.auth.v1beta1.Query/Account",
+    data,
+    prove: false,
+  });
   if ((res.response.code ?? 0) !== 0) throw new Error(`account ${address}: ${res.response.log}`);
   const acc = fromBinary(QueryAccountResponseSchema, Buffer.from(res.response.value ?? "", "base64"));
   const base = anyUnpack(acc.account!, BaseAccountSchema);
@@ -342,7 +366,14 @@ function renderConfig(c: NodeConfig): string {
 /** The config.toml `initNodeHome` generates for our node (with --timeout-commit), tuned. */
 async function configTemplate(comet: string): Promise<string> {
   const home = tempDir("bench-cfg-");
-  const { paths } = initNodeHome({ home, cometBinary: comet, chainId: CHAIN_ID, ports: await freePorts(), appState: {}, comet: { timeoutCommit: TIMEOUT_COMMIT } });
+  const { paths } = initNodeHome({
+    home,
+    cometBinary: comet,
+    chainId: CHAIN_ID,
+    ports: await freePorts(),
+    appState: {},
+    comet: { timeoutCommit: TIMEOUT_COMMIT },
+  });
   return tuneConfig(fs.readFileSync(path.join(paths.cometHome, "config", "config.toml"), "utf8"));
 }
 
@@ -363,7 +394,10 @@ function printGoProfile(title: string, file: string, comet: string): void {
   console.log(`\n### ${title} (${file})\n`);
   for (const mode of [[], ["-cum"]]) {
     try {
-      const out = execFileSync("go", ["tool", "pprof", "-top", ...mode, "-nodecount=30", comet, file], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+      const out = execFileSync("go", ["tool", "pprof", "-top", ...mode, "-nodecount=30", comet, file], {
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      });
       console.log("```\n" + out.trim() + "\n```\n");
     } catch (err) {
       console.log(`(go tool pprof failed: ${(err as Error).message.split("\n")[0]}; inspect the file with \`go tool pprof -top ${comet} ${file}\`)`);
@@ -396,7 +430,9 @@ async function benchOurs(senders: Sender[], bodies: Buffer[][], comet: string, t
   fs.writeFileSync(configFile, renderConfig({ template, ports, proxyApp: `tcp://127.0.0.1:${ports.abci}`, pprof: args.profile }));
   const profDir = path.join(home, "prof");
   const nodeArgs = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
-  const app = startProcess("app", process.execPath, [...nodeArgs, APP_MAIN, "--home", paths.root], path.join(paths.logDir, "app.log"), { UNIT_LOG_PRETTY: "0" });
+  const app = startProcess("app", process.execPath, [...nodeArgs, APP_MAIN, "--home", paths.root], path.join(paths.logDir, "app.log"), {
+    UNIT_LOG_PRETTY: "0",
+  });
   let cometProc: Proc | undefined;
   try {
     await waitUntil("app ABCI port", () => canConnect(ports.abci), 30_000, app.exited);
@@ -408,7 +444,8 @@ async function benchOurs(senders: Sender[], bodies: Buffer[][], comet: string, t
       // Genesis-funded accounts are numbered in bank-balance order after the module accounts.
       for (const i of [0, senders.length - 1]) {
         const acc = await abciAccount(client, senders[i]!.address);
-        if (acc.accountNumber !== FIRST_FUNDED_ACCOUNT_NUMBER + BigInt(i)) throw new Error(`sender ${i} has account number ${acc.accountNumber}, txs were signed for ${FIRST_FUNDED_ACCOUNT_NUMBER + BigInt(i)}`);
+        if (acc.accountNumber !== FIRST_FUNDED_ACCOUNT_NUMBER + BigInt(i))
+          throw new Error(`sender ${i} has account number ${acc.accountNumber}, txs were signed for ${FIRST_FUNDED_ACCOUNT_NUMBER + BigInt(i)}`);
       }
       const loadStartUs = process.hrtime.bigint() / 1000n;
       const goProf = args.profile ? goProfile(ports.rest, PROFILE_SECONDS, keptProfilePath("cometbft-ours", "pprof")) : undefined;
@@ -426,7 +463,8 @@ async function benchOurs(senders: Sender[], bodies: Buffer[][], comet: string, t
       // The chain's own view: each sender's sequence = its txs that executed.
       for (const i of [0, Math.floor(senders.length / 2), senders.length - 1]) {
         const acc = await abciAccount(client, senders[i]!.address);
-        if (acc.sequence !== BigInt(result.load.acceptedPerLane[i]!)) result.notes.push(`sender ${i}: sequence ${acc.sequence} on chain, ${result.load.acceptedPerLane[i]} txs accepted`);
+        if (acc.sequence !== BigInt(result.load.acceptedPerLane[i]!))
+          result.notes.push(`sender ${i}: sequence ${acc.sequence} on chain, ${result.load.acceptedPerLane[i]} txs accepted`);
       }
       const goFile = await goProf;
       await stopProcess(cometProc);
@@ -437,7 +475,10 @@ async function benchOurs(senders: Sender[], bodies: Buffer[][], comet: string, t
         else {
           const keep = keptProfilePath("app", "cpuprofile");
           fs.copyFileSync(path.join(profDir, file), keep);
-          printProfile(`app CPU profile from load start to last commit (${keep})`, summariseCpuProfile(keep, REPO_ROOT, { fromUs: Number(loadStartUs), toUs: Number(loadEndUs), top: 25 }));
+          printProfile(
+            `app CPU profile from load start to last commit (${keep})`,
+            summariseCpuProfile(keep, REPO_ROOT, { fromUs: Number(loadStartUs), toUs: Number(loadEndUs), top: 25 }),
+          );
         }
         if (goFile) printGoProfile(`CometBFT CPU profile, first ${PROFILE_SECONDS} s of the load against ours`, goFile, comet);
       }
@@ -465,7 +506,9 @@ async function benchKvstore(bodies: Buffer[][], comet: string, template: string,
   const toml = renderConfig({ template, ports, proxyApp: socket ? `tcp://127.0.0.1:${ports.abci}` : "kvstore", pprof: args.profile });
   fs.writeFileSync(path.join(home, "config", "config.toml"), toml);
   if (firstRun) log(`kvstore (${KV_TRANSPORT}) config.toml differs from the shared template only in: ${diffLines(template, toml).join("; ")}`);
-  const kvProc = socket ? startProcess("abci-cli", ensureAbciCli({ onProgress: log }), ["kvstore", "--address", `tcp://127.0.0.1:${ports.abci}`], path.join(home, "kvstore.log")) : undefined;
+  const kvProc = socket
+    ? startProcess("abci-cli", ensureAbciCli({ onProgress: log }), ["kvstore", "--address", `tcp://127.0.0.1:${ports.abci}`], path.join(home, "kvstore.log"))
+    : undefined;
   if (kvProc) await waitUntil("abci-cli kvstore socket", () => canConnect(ports.abci), 30_000);
   const cometProc = startProcess("cometbft", comet, ["start", "--home", home], path.join(home, "cometbft.log"));
   try {
@@ -477,7 +520,13 @@ async function benchKvstore(bodies: Buffer[][], comet: string, template: string,
       client.close();
     }
     const goProf = args.profile ? goProfile(ports.rest, PROFILE_SECONDS, keptProfilePath("cometbft-kvstore", "pprof")) : undefined;
-    const result = await runAgainst({ name: "kvstore", rpcUrl, procs: { cometbft: cometProc, ...(kvProc ? { app: kvProc } : {}) }, bodies, afterCommits: () => goProf ?? Promise.resolve() });
+    const result = await runAgainst({
+      name: "kvstore",
+      rpcUrl,
+      procs: { cometbft: cometProc, ...(kvProc ? { app: kvProc } : {}) },
+      bodies,
+      afterCommits: () => goProf ?? Promise.resolve(),
+    });
     const goFile = await goProf;
     if (goFile) printGoProfile(`CometBFT CPU profile, first ${PROFILE_SECONDS} s of the load against kvstore`, goFile, comet);
     return result;
@@ -539,7 +588,9 @@ function fmt(n: number, digits = 0): string {
 }
 
 function printRuns(rows: { run: number; r: RunResult }[]): void {
-  console.log(`| app | run | txs committed / signed | bad codes | blocks | txs per block: mean (max) | span s | **tx/s** | wall tx/s | broadcast p50 ms | p95 ms | CPU s: app / cometbft / load client / rest of machine |`);
+  console.log(
+    `| app | run | txs committed / signed | bad codes | blocks | txs per block: mean (max) | span s | **tx/s** | wall tx/s | broadcast p50 ms | p95 ms | CPU s: app / cometbft / load client / rest of machine |`,
+  );
   console.log(`| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |`);
   for (const { run, r } of rows) {
     const spanS = (r.spanEndMs - r.spanStartMs) / 1000;
@@ -547,7 +598,9 @@ function printRuns(rows: { run: number; r: RunResult }[]): void {
     const lat = Array.from(r.load.latenciesMs);
     const perBlock = r.blocks.filter((b) => b.numTxs > 0).map((b) => b.numTxs);
     // /proc counts in 10 ms ticks read at slightly different moments: |x| < 0.5 s is noise.
-    const cpu = ["app", "cometbft", "load client", "others"].map((k) => (r.cpu[k] === undefined ? "-" : k === "others" && Math.abs(r.cpu[k]!) < 0.5 ? "~0" : r.cpu[k]!.toFixed(1))).join(" / ");
+    const cpu = ["app", "cometbft", "load client", "others"]
+      .map((k) => (r.cpu[k] === undefined ? "-" : k === "others" && Math.abs(r.cpu[k]!) < 0.5 ? "~0" : r.cpu[k]!.toFixed(1)))
+      .join(" / ");
     console.log(
       `| ${r.name} | ${run} | ${fmt(r.committed)} / ${fmt(r.total)} | ${r.badCodes} of ${fmt(r.codesChecked)} | ${r.blocks.length} | ${fmt(r.committed / Math.max(1, r.blocks.length))} (${fmt(Math.max(...perBlock))}) | ${spanS.toFixed(1)} | **${fmt(rate(r))}** | ${fmt(wall)} | ${percentile(lat, 50).toFixed(1)} | ${percentile(lat, 95).toFixed(1)} | ${cpu} |`,
     );
@@ -603,7 +656,9 @@ try {
     }
   }
 
-  console.log(`\nMachine: ${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM; Node ${process.version}; CometBFT ${COMETBFT_VERSION}; ${new Date().toISOString()}`);
+  console.log(
+    `\nMachine: ${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM; Node ${process.version}; CometBFT ${COMETBFT_VERSION}; ${new Date().toISOString()}`,
+  );
   if (rows.length > 0) {
     console.log(
       `Parameters: ${SENDERS} senders x ${PER_SENDER} txs (${txBytes} bytes each)${KV_SCALE !== 1 ? `, kvstore ${KV_SCALE}x as many` : ""}, ${CONCURRENCY} in flight, timeout_commit ${TIMEOUT_COMMIT}, mempool size ${MEMPOOL_SIZE}, load capped at ${MAX_LOAD_MS / 1000} s, ${RUNS} run(s)${args.profile ? ", PROFILERS ON" : ""}\n`,
@@ -617,11 +672,16 @@ try {
   const ours = medianRate("ours");
   const kv = medianRate("kvstore");
   console.log();
-  if (ours !== undefined) console.log(`Median over ${RUNS} run(s): ours **${fmt(ours)} tx/s** (goal >= 1,000)${kv !== undefined ? `, kvstore **${fmt(kv)} tx/s**, ours / kvstore = **${((100 * ours) / kv).toFixed(1)} %** (goal >= 50 %)` : ""}\n`);
+  if (ours !== undefined)
+    console.log(
+      `Median over ${RUNS} run(s): ours **${fmt(ours)} tx/s** (goal >= 1,000)${kv !== undefined ? `, kvstore **${fmt(kv)} tx/s**, ours / kvstore = **${((100 * ours) / kv).toFixed(1)} %** (goal >= 50 %)` : ""}\n`,
+    );
   else if (kv !== undefined) console.log(`Median over ${RUNS} run(s): kvstore **${fmt(kv)} tx/s**\n`);
   if (phases) {
     const sum = phases.decodeRequest + phases.checkTx + phases.encodeCheckTxResponse + phases.finalizeBlock + phases.encodeFinalizeResponse + phases.commit;
-    console.log(`App alone, in-process, one thread: ${fmt(phases.txs)} txs in ${phases.blocks} blocks of ${fmt(BLOCK_SIZE)}${phases.badCodes > 0 ? `, ${phases.badCodes} FAILED` : ""}\n`);
+    console.log(
+      `App alone, in-process, one thread: ${fmt(phases.txs)} txs in ${phases.blocks} blocks of ${fmt(BLOCK_SIZE)}${phases.badCodes > 0 ? `, ${phases.badCodes} FAILED` : ""}\n`,
+    );
     console.log(`| step | µs per tx | share |`);
     console.log(`| --- | ---: | ---: |`);
     const rowsP: [string, number][] = [

@@ -30,7 +30,14 @@ import { runLoad, waitForCommits } from "./load/load.js";
 import { startProcess, stopProcess, tempDir, type Proc } from "./load/processes.js";
 import { RpcClient } from "./load/rpc.js";
 
-const { values: args } = parseArgs({ options: { senders: { type: "string", default: "100" }, "per-sender": { type: "string", default: "150" }, concurrency: { type: "string", default: "32" }, "timeout-commit": { type: "string", default: "1s" } } });
+const { values: args } = parseArgs({
+  options: {
+    senders: { type: "string", default: "100" },
+    "per-sender": { type: "string", default: "150" },
+    concurrency: { type: "string", default: "32" },
+    "timeout-commit": { type: "string", default: "1s" },
+  },
+});
 const SENDERS = Number(args.senders);
 const PER_SENDER = Number(args["per-sender"]);
 const FEE = { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n };
@@ -41,7 +48,6 @@ const senders = Array.from({ length: SENDERS }, (_, i) => {
   const signer = signerFromPrivateKey(privKey, "secp256k1");
   return { signer, address: formatAccountAddress(signer.address) };
 });
-
 
 interface Outcome {
   validators: number;
@@ -61,12 +67,17 @@ async function runNetwork(validators: number, comet: string): Promise<Outcome> {
     validators,
     basePorts: shiftPorts(await findFreePortOffset(50, validators)),
     timeoutCommit: args["timeout-commit"],
-    editAppState: (state) => withGenesisBalances(state, senders.map((s) => ({ address: s.address, coins: [{ denom: "uunit", amount: "1000000000" }] }))),
+    editAppState: (state) =>
+      withGenesisBalances(
+        state,
+        senders.map((s) => ({ address: s.address, coins: [{ denom: "uunit", amount: "1000000000" }] })),
+      ),
   });
   const procs: Proc[] = [];
   try {
     const specs = nodes.map((n) => nodeProcesses(n.home, n.index, comet));
-    for (const [app] of specs) procs.push(startProcess(app!.name, app!.command, app!.args, path.join(dir, "logs", `${app!.name}.log`), { UNIT_LOG_PRETTY: "0" }));
+    for (const [app] of specs)
+      procs.push(startProcess(app!.name, app!.command, app!.args, path.join(dir, "logs", `${app!.name}.log`), { UNIT_LOG_PRETTY: "0" }));
     for (const n of nodes) await waitUntil("app", () => canConnect(n.ports.abci), 60_000);
     for (const [, c] of specs) procs.push(startProcess(c!.name, c!.command, c!.args, path.join(dir, "logs", `${c!.name}.log`)));
     const rpcs = nodes.map((n) => new RpcClient(`http://127.0.0.1:${n.ports.rpc}`));
@@ -82,16 +93,37 @@ async function runNetwork(validators: number, comet: string): Promise<Outcome> {
       const { accountNumber } = await getSigningInfo(client, s.address);
       const lane: Buffer[] = [];
       for (let seq = 0n; seq < BigInt(PER_SENDER); seq++) {
-        const tx = await signTx({ signer: s.signer, messages: [msgSend({ fromAddress: s.address, toAddress: SINK, amount: [{ denom: "uunit", amount: "1" }] })], fee: FEE, chainId: DEFAULT_CHAIN_ID, accountNumber, sequence: seq });
-        lane.push(Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "broadcast_tx_sync", params: { tx: Buffer.from(tx.txBytes).toString("base64") } })));
+        const tx = await signTx({
+          signer: s.signer,
+          messages: [msgSend({ fromAddress: s.address, toAddress: SINK, amount: [{ denom: "uunit", amount: "1" }] })],
+          fee: FEE,
+          chainId: DEFAULT_CHAIN_ID,
+          accountNumber,
+          sequence: seq,
+        });
+        lane.push(
+          Buffer.from(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "broadcast_tx_sync", params: { tx: Buffer.from(tx.txBytes).toString("base64") } })),
+        );
       }
       lanes.push(lane);
     }
     const from = await rpcs[0]!.latestHeight();
     let loadDone = false;
-    const perNode = rpcs.map((rpc, n) => runLoad(rpc, lanes.filter((_, i) => i % rpcs.length === n), { concurrency: Math.ceil(Number(args.concurrency) / rpcs.length), maxMs: 90_000 }));
+    const perNode = rpcs.map((rpc, n) =>
+      runLoad(
+        rpc,
+        lanes.filter((_, i) => i % rpcs.length === n),
+        { concurrency: Math.ceil(Number(args.concurrency) / rpcs.length), maxMs: 90_000 },
+      ),
+    );
     const all = Promise.all(perNode).then((r) => ((loadDone = true), r));
-    const watch = waitForCommits(rpcs[0]!, from, () => SENDERS * PER_SENDER, () => loadDone, 10_000);
+    const watch = waitForCommits(
+      rpcs[0]!,
+      from,
+      () => SENDERS * PER_SENDER,
+      () => loadDone,
+      10_000,
+    );
     await all;
     const { blocks, all: metas, committed } = await watch;
     const first = blocks[0]!;
@@ -121,5 +153,10 @@ const fmt = (n: number, d = 0) => n.toLocaleString("en-US", { maximumFractionDig
 console.log(`${SENDERS} senders x ${PER_SENDER} sends, timeout_commit ${args["timeout-commit"]}, CometBFT ${comet}\n`);
 console.log("| network | committed | tx/s | block interval under load: mean / max | idle mean |");
 console.log("|---|--:|--:|--:|--:|");
-for (const o of [one, four]) console.log(`| ${o.validators} validator${o.validators > 1 ? "s" : ""} | ${o.committed} | ${fmt(o.txPerSecond)} | ${fmt(o.meanIntervalMs / 1000, 2)} s / ${fmt(o.maxIntervalMs / 1000, 2)} s | ${fmt(o.idleMeanIntervalMs / 1000, 2)} s |`);
-console.log(`\nfour validators reach ${fmt((100 * four.txPerSecond) / one.txPerSecond, 1)} % of one validator's throughput (goal: at least 50 %), block times within ${fmt(four.maxIntervalMs / 1000 - 1, 2)} s of timeout_commit (goal: within 2 s)`);
+for (const o of [one, four])
+  console.log(
+    `| ${o.validators} validator${o.validators > 1 ? "s" : ""} | ${o.committed} | ${fmt(o.txPerSecond)} | ${fmt(o.meanIntervalMs / 1000, 2)} s / ${fmt(o.maxIntervalMs / 1000, 2)} s | ${fmt(o.idleMeanIntervalMs / 1000, 2)} s |`,
+  );
+console.log(
+  `\nfour validators reach ${fmt((100 * four.txPerSecond) / one.txPerSecond, 1)} % of one validator's throughput (goal: at least 50 %), block times within ${fmt(four.maxIntervalMs / 1000 - 1, 2)} s of timeout_commit (goal: within 2 s)`,
+);

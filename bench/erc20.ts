@@ -122,17 +122,26 @@ async function feesOf(rpc: EthRpc): Promise<Fees> {
 /** Sends one lane in order and waits for every receipt; throws unless all succeeded. */
 async function sendSetup(rpc: EthRpc, txs: SignedTx[]): Promise<void> {
   const rejects: string[] = [];
-  const load = await runLoad(rpc.client, [txs.map((t, i) => EthRpc.sendRawBody(t.raw, i + 1))], { concurrency: 1, maxMs: 120_000, onReject: (_l, i, why) => rejects.push(`setup tx ${i}: ${why}`) });
+  const load = await runLoad(rpc.client, [txs.map((t, i) => EthRpc.sendRawBody(t.raw, i + 1))], {
+    concurrency: 1,
+    maxMs: 120_000,
+    onReject: (_l, i, why) => rejects.push(`setup tx ${i}: ${why}`),
+  });
   if (load.accepted !== txs.length) throw new Error(`setup: ${load.accepted} of ${txs.length} txs accepted; ${rejects.join("; ")}`);
   await rpc.waitForReceipts([txs[txs.length - 1]!.hash], RECEIPT_IDLE_MS);
-  const receipts = await rpc.receipts(txs.map((t) => t.hash), 16);
+  const receipts = await rpc.receipts(
+    txs.map((t) => t.hash),
+    16,
+  );
   const bad = receipts.findIndex((r) => r?.status !== "0x1");
   if (bad >= 0) throw new Error(`setup tx ${bad} did not succeed: ${JSON.stringify(receipts[bad])}`);
 }
 
 async function callStats(rpc: EthRpc, concurrency: number): Promise<CallStats> {
   const to = tokenAddress();
-  const bodies = Array.from({ length: CALLS }, (_, i) => EthRpc.body("eth_call", [{ to, data: token.encodeFunctionData("balanceOf", [senders[i % senders.length]!.address]) }, "latest"], i + 1));
+  const bodies = Array.from({ length: CALLS }, (_, i) =>
+    EthRpc.body("eth_call", [{ to, data: token.encodeFunctionData("balanceOf", [senders[i % senders.length]!.address]) }, "latest"], i + 1),
+  );
   await rpc.timedRequests(bodies.slice(0, Math.min(200, bodies.length)), concurrency); // warm-up
   const { latenciesMs, wallMs } = await rpc.timedRequests(bodies, concurrency);
   const xs = [...latenciesMs];
@@ -147,13 +156,17 @@ async function runTarget(target: Target): Promise<Outcome> {
     log(`${target.name}: chain id ${fees.chainId}, max fee ${fees.maxFeePerGas} wei; setup: deploy Token, fund ${SENDERS} senders`);
     await target.fundFunder(FUNDER_WEI);
     await sendSetup(rpc, await setupTxs(senders, fees, GAS_MONEY));
-    const estimate = BigInt(await rpc.call<string>("eth_estimateGas", [{ from: senders[0]!.address, to: tokenAddress(), data: transferData(senders[1]!.address, 1n) }]));
+    const estimate = BigInt(
+      await rpc.call<string>("eth_estimateGas", [{ from: senders[0]!.address, to: tokenAddress(), data: transferData(senders[1]!.address, 1n) }]),
+    );
     const gasLimit = args["gas-limit"] ? BigInt(args["gas-limit"]) : estimate;
     log(`${target.name}: signing ${SENDERS} x ${PER_SENDER} transfers (gas limit ${gasLimit}, estimate ${estimate})`);
     const lanes = await transferLanes(senders, PER_SENDER, fees, gasLimit);
     let id = 1;
     const viaComet = VIA === "cometbft";
-    const bodies = lanes.map((lane) => lane.map((t) => (viaComet ? RpcClient.broadcastBody(Buffer.from(t.raw.slice(2), "hex"), id++) : EthRpc.sendRawBody(t.raw, id++))));
+    const bodies = lanes.map((lane) =>
+      lane.map((t) => (viaComet ? RpcClient.broadcastBody(Buffer.from(t.raw.slice(2), "hex"), id++) : EthRpc.sendRawBody(t.raw, id++))),
+    );
     // Fresh connections: the server may have closed the idle keep-alive ones while we signed.
     rpc.close();
     rpc = new EthRpc(target.url, CONCURRENCY + 8);
@@ -165,7 +178,11 @@ async function runTarget(target: Target): Promise<Outcome> {
     const rejects: string[] = [];
     const loadStartUs = process.hrtime.bigint() / 1000n;
     log(`${target.name}: load starts`);
-    const load = await runLoad(sender, bodies, { concurrency: CONCURRENCY, maxMs: MAX_LOAD_MS, onReject: (lane, i, why) => rejects.length < 5 && rejects.push(`sender ${lane} tx ${i}: ${why}`) });
+    const load = await runLoad(sender, bodies, {
+      concurrency: CONCURRENCY,
+      maxMs: MAX_LOAD_MS,
+      onReject: (lane, i, why) => rejects.length < 5 && rejects.push(`sender ${lane} tx ${i}: ${why}`),
+    });
     const lastOfLane = lanes.map((lane, i) => lane[load.acceptedPerLane[i]! - 1]?.hash).filter((h): h is string => h !== undefined);
     const committedAt = await rpc.waitForReceipts(lastOfLane, RECEIPT_IDLE_MS, 32);
     const loadEndUs = process.hrtime.bigint() / 1000n;
@@ -179,7 +196,8 @@ async function runTarget(target: Target): Promise<Outcome> {
     cpu["load client"] = (self.user + self.system) / 1e6;
     const machine1 = machineBusySeconds();
     // Whatever else ran on the machine meanwhile: runs with a large value are not comparable.
-    if (machine0 !== undefined && machine1 !== undefined) cpu["rest of machine"] = machine1 - machine0 - Object.values(cpu).reduce<number>((a, b) => a + (b ?? 0), 0);
+    if (machine0 !== undefined && machine1 !== undefined)
+      cpu["rest of machine"] = machine1 - machine0 - Object.values(cpu).reduce<number>((a, b) => a + (b ?? 0), 0);
     log(`${target.name}: ${load.accepted} accepted, all committed after ${((committedAt - load.startMs) / 1000).toFixed(1)} s; checking receipts`);
 
     // After the clock: every accepted transfer's receipt, and the chain's own view of the balances.
@@ -191,7 +209,9 @@ async function runTarget(target: Target): Promise<Outcome> {
     const heights = [...perBlock.keys()].sort((a, b) => a - b);
     if (receipts.length !== acceptedHashes.length) notes.push(`${acceptedHashes.length - receipts.length} accepted transfers have no receipt`);
     for (const i of [0, Math.floor(SENDERS / 2), SENDERS - 1]) {
-      const held = BigInt(await rpc.call<string>("eth_call", [{ to: tokenAddress(), data: token.encodeFunctionData("balanceOf", [senders[i]!.address]) }, "latest"]));
+      const held = BigInt(
+        await rpc.call<string>("eth_call", [{ to: tokenAddress(), data: token.encodeFunctionData("balanceOf", [senders[i]!.address]) }, "latest"]),
+      );
       const expected = SENDER_TOKENS - BigInt(load.acceptedPerLane[i]!) + BigInt(load.acceptedPerLane[(i + SENDERS - 1) % SENDERS]!);
       if (held !== expected) notes.push(`sender ${i} holds ${held} token-wei, expected ${expected}`);
     }
@@ -260,7 +280,11 @@ async function printProfiles(target: Target, windows: { what: string; fromUs: bi
       log(`no CPU profile from ${name}`);
       continue;
     }
-    for (const w of windows) printProfile(`${name} CPU profile, ${w.what} (${file})`, summariseCpuProfile(file, REPO_ROOT, { fromUs: Number(w.fromUs), toUs: Number(w.toUs), top: 20 }));
+    for (const w of windows)
+      printProfile(
+        `${name} CPU profile, ${w.what} (${file})`,
+        summariseCpuProfile(file, REPO_ROOT, { fromUs: Number(w.fromUs), toUs: Number(w.toUs), top: 20 }),
+      );
   }
 }
 
@@ -268,12 +292,22 @@ const fmt = (n: number, d = 0) => n.toLocaleString("en-US", { maximumFractionDig
 
 function printTable(outcomes: Outcome[]): void {
   const sendMethod = VIA === "cometbft" ? "CometBFT broadcast_tx_sync" : "eth_sendRawTransaction";
-  console.log(`${SENDERS} senders x ${PER_SENDER} ERC-20 transfers, ${CONCURRENCY} ${sendMethod} in flight; eth_call balanceOf x ${CALLS}${args.profile ? "; PROFILER ON: not a throughput figure" : ""}\n`);
-  console.log("| node | committed / signed | failed | gas used (limit) per transfer | blocks (max txs in one) | send s | send p50 / p95 ms | commit s | **transfers/s committed** | block-time tx/s | eth_call 1 in flight: req/s, p50 / p99 ms | eth_call " + CALL_CONCURRENCY + " in flight: req/s, p50 / p99 ms | CPU s during load |");
+  console.log(
+    `${SENDERS} senders x ${PER_SENDER} ERC-20 transfers, ${CONCURRENCY} ${sendMethod} in flight; eth_call balanceOf x ${CALLS}${args.profile ? "; PROFILER ON: not a throughput figure" : ""}\n`,
+  );
+  console.log(
+    "| node | committed / signed | failed | gas used (limit) per transfer | blocks (max txs in one) | send s | send p50 / p95 ms | commit s | **transfers/s committed** | block-time tx/s | eth_call 1 in flight: req/s, p50 / p99 ms | eth_call " +
+      CALL_CONCURRENCY +
+      " in flight: req/s, p50 / p99 ms | CPU s during load |",
+  );
   console.log("|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|");
   for (const o of outcomes) {
-    const cpu = Object.entries(o.cpu).map(([k, v]) => `${k} ${v === undefined ? "?" : fmt(v, 1)}`).join(", ");
-    console.log(`| ${o.target.name} | ${fmt(o.committed)} / ${fmt(o.signed)} | ${o.failed} | ${o.gasUsed} (${o.gasLimit}) | ${o.blocks} (${o.maxPerBlock}) | ${fmt(o.sendSeconds, 1)} | ${fmt(o.sendP50, 1)} / ${fmt(o.sendP95, 1)} | ${fmt(o.commitSeconds, 1)} | **${fmt(o.committed / o.commitSeconds)}** | ${o.blockSpanPerSecond === undefined ? "-" : fmt(o.blockSpanPerSecond)} | ${fmt(o.sequential.perSecond)}, ${fmt(o.sequential.p50, 2)} / ${fmt(o.sequential.p99, 2)} | ${fmt(o.concurrent.perSecond)}, ${fmt(o.concurrent.p50, 2)} / ${fmt(o.concurrent.p99, 2)} | ${cpu} |`);
+    const cpu = Object.entries(o.cpu)
+      .map(([k, v]) => `${k} ${v === undefined ? "?" : fmt(v, 1)}`)
+      .join(", ");
+    console.log(
+      `| ${o.target.name} | ${fmt(o.committed)} / ${fmt(o.signed)} | ${o.failed} | ${o.gasUsed} (${o.gasLimit}) | ${o.blocks} (${o.maxPerBlock}) | ${fmt(o.sendSeconds, 1)} | ${fmt(o.sendP50, 1)} / ${fmt(o.sendP95, 1)} | ${fmt(o.commitSeconds, 1)} | **${fmt(o.committed / o.commitSeconds)}** | ${o.blockSpanPerSecond === undefined ? "-" : fmt(o.blockSpanPerSecond)} | ${fmt(o.sequential.perSecond)}, ${fmt(o.sequential.p50, 2)} / ${fmt(o.sequential.p99, 2)} | ${fmt(o.concurrent.perSecond)}, ${fmt(o.concurrent.p50, 2)} / ${fmt(o.concurrent.p99, 2)} | ${cpu} |`,
+    );
   }
   console.log();
   for (const o of outcomes) {
@@ -283,7 +317,10 @@ function printTable(outcomes: Outcome[]): void {
     for (const n of o.notes) console.log(`  Note: ${n}`);
   }
   const ours = outcomes.find((o) => o.target.name === "ours");
-  if (ours) console.log(`\nGoal: >= 800 transfers/s committed (${fmt(ours.committed / ours.commitSeconds)}: ${ours.committed / ours.commitSeconds >= 800 ? "met" : "not met"}), eth_call p50 < 2 ms (${fmt(ours.sequential.p50, 2)} ms one at a time: ${ours.sequential.p50 < 2 ? "met" : "not met"}).`);
+  if (ours)
+    console.log(
+      `\nGoal: >= 800 transfers/s committed (${fmt(ours.committed / ours.commitSeconds)}: ${ours.committed / ours.commitSeconds >= 800 ? "met" : "not met"}), eth_call p50 < 2 ms (${fmt(ours.sequential.p50, 2)} ms one at a time: ${ours.sequential.p50 < 2 ? "met" : "not met"}).`,
+    );
 }
 
 cleanupOnSignals();
@@ -291,9 +328,16 @@ keepTempDirs(args.keep);
 const outcomes: Outcome[] = [];
 try {
   for (const name of ONLY) {
-    const target = name === "ours"
-      ? await startOurs({ comet: ensureCometbft(), timeoutCommit: args["timeout-commit"], funder: funder.address, funderUunit: FUNDER_WEI / 10n ** 12n, profile: args.profile })
-      : await startHardhat({ funder: funder.address });
+    const target =
+      name === "ours"
+        ? await startOurs({
+            comet: ensureCometbft(),
+            timeoutCommit: args["timeout-commit"],
+            funder: funder.address,
+            funderUunit: FUNDER_WEI / 10n ** 12n,
+            profile: args.profile,
+          })
+        : await startHardhat({ funder: funder.address });
     try {
       outcomes.push(await runTarget(target));
     } finally {

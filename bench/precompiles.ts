@@ -77,20 +77,52 @@ function rows(): Row[] {
   return [
     { name: "JUMP loop (no precompile)", input: new Uint8Array(), outputLength: 0, callGas: 0, reference: true },
     { name: "IDENTITY 0x04, 32 bytes (the cost of a call)", address: 0x04, input: new Uint8Array(32).fill(7), outputLength: 32, callGas: 18, reference: true },
-    { name: "BLAKE2F 0x09, 100,000 rounds", address: 0x09, input: concatBytes(u32(100_000), new Uint8Array(208), Uint8Array.of(1)), outputLength: 64, callGas: 100_000, reference: true },
-    { name: "MODEXP 0x05, 1-byte modulus, 512-byte exponent", address: 0x05, input: concatBytes(word(1), word(512), word(1), Uint8Array.of(0xff), new Uint8Array(512).fill(0xff), Uint8Array.of(0xfd)), outputLength: 1, callGas: 1365, reference: true },
+    {
+      name: "BLAKE2F 0x09, 100,000 rounds",
+      address: 0x09,
+      input: concatBytes(u32(100_000), new Uint8Array(208), Uint8Array.of(1)),
+      outputLength: 64,
+      callGas: 100_000,
+      reference: true,
+    },
+    {
+      name: "MODEXP 0x05, 1-byte modulus, 512-byte exponent",
+      address: 0x05,
+      input: concatBytes(word(1), word(512), word(1), Uint8Array.of(0xff), new Uint8Array(512).fill(0xff), Uint8Array.of(0xfd)),
+      outputLength: 1,
+      callGas: 1365,
+      reference: true,
+    },
     { name: "BN254 add 0x06", address: 0x06, input: concatBytes(bnG1Times(3n), bnG1Times(5n)), outputLength: 64, callGas: 150 },
     { name: "BN254 mul 0x07", address: 0x07, input: concatBytes(bnG1Times(3n), scalarAt(0)), outputLength: 64, callGas: 6_000 },
     { name: "BN254 pairing 0x08, 2 pairs", address: 0x08, input: bnPairs(2), outputLength: 32, callGas: 45_000 + 2 * 34_000 },
     { name: "BN254 pairing 0x08, 8 pairs", address: 0x08, input: bnPairs(8), outputLength: 32, callGas: 45_000 + 8 * 34_000 },
     { name: "BLS12-381 G1 add 0x0b", address: 0x0b, input: concatBytes(blsG1Times(3n), blsG1Times(5n)), outputLength: 128, callGas: 375 },
-    ...[1, 16, 128].map((k) => ({ name: `BLS12-381 G1 MSM 0x0c, ${k} pair${k > 1 ? "s" : ""}`, address: 0x0c, input: g1Msm(k), outputLength: 128, callGas: msmGas(k, 12_000, G1_DISCOUNT) })),
+    ...[1, 16, 128].map((k) => ({
+      name: `BLS12-381 G1 MSM 0x0c, ${k} pair${k > 1 ? "s" : ""}`,
+      address: 0x0c,
+      input: g1Msm(k),
+      outputLength: 128,
+      callGas: msmGas(k, 12_000, G1_DISCOUNT),
+    })),
     { name: "BLS12-381 G2 add 0x0d", address: 0x0d, input: concatBytes(blsG2Times(3n), blsG2Times(5n)), outputLength: 256, callGas: 600 },
-    ...[1, 16, 128].map((k) => ({ name: `BLS12-381 G2 MSM 0x0e, ${k} pair${k > 1 ? "s" : ""}`, address: 0x0e, input: g2Msm(k), outputLength: 256, callGas: msmGas(k, 22_500, G2_DISCOUNT) })),
+    ...[1, 16, 128].map((k) => ({
+      name: `BLS12-381 G2 MSM 0x0e, ${k} pair${k > 1 ? "s" : ""}`,
+      address: 0x0e,
+      input: g2Msm(k),
+      outputLength: 256,
+      callGas: msmGas(k, 22_500, G2_DISCOUNT),
+    })),
     { name: "BLS12-381 pairing 0x0f, 2 pairs", address: 0x0f, input: blsPairs(2), outputLength: 32, callGas: 37_700 + 2 * 32_600 },
     { name: "BLS12-381 pairing 0x0f, 8 pairs", address: 0x0f, input: blsPairs(8), outputLength: 32, callGas: 37_700 + 8 * 32_600 },
     { name: "BLS12-381 map fp to G1 0x10", address: 0x10, input: blsFp(BLS12_381_ORDER * 12345n), outputLength: 128, callGas: 5_500 },
-    { name: "BLS12-381 map fp2 to G2 0x11", address: 0x11, input: concatBytes(blsFp(BLS12_381_ORDER * 12345n), blsFp(987654321n)), outputLength: 256, callGas: 23_800 },
+    {
+      name: "BLS12-381 map fp2 to G2 0x11",
+      address: 0x11,
+      input: concatBytes(blsFp(BLS12_381_ORDER * 12345n), blsFp(987654321n)),
+      outputLength: 256,
+      callGas: 23_800,
+    },
   ];
 }
 
@@ -111,7 +143,8 @@ async function timeLoop(side: Side, row: Row, gas: bigint): Promise<number> {
   const start = performance.now();
   const r = await evm.runCall({ to: loop, data: row.input, gasLimit: gas });
   const seconds = (performance.now() - start) / 1000;
-  if (r.execResult.executionGasUsed !== gas || r.execResult.exceptionError?.error !== "out of gas") throw new Error(`${row.name} on ${side}: the loop did not spend its gas (${r.execResult.exceptionError?.error})`);
+  if (r.execResult.executionGasUsed !== gas || r.execResult.exceptionError?.error !== "out of gas")
+    throw new Error(`${row.name} on ${side}: the loop did not spend its gas (${r.execResult.exceptionError?.error})`);
   return seconds;
 }
 
@@ -137,7 +170,9 @@ const fmt = (x: number, digits = 3) => x.toFixed(digits);
 const bigMax = (a: bigint, b: bigint) => (a > b ? a : b);
 
 async function main(): Promise<void> {
-  console.log(`Machine: ${os.cpus()[0]?.model ?? "unknown"}, ${os.cpus().length} CPUs; Node ${process.version}; at least ${ROW_GAS} gas per row, fastest of ${RUNS} runs\n`);
+  console.log(
+    `Machine: ${os.cpus()[0]?.model ?? "unknown"}, ${os.cpus().length} CPUs; Node ${process.version}; at least ${ROW_GAS} gas per row, fastest of ${RUNS} runs\n`,
+  );
   const all = rows();
   const perMgas = new Map<string, Record<Side, number>>();
   console.log("| loop on | gas per call | noble s / M gas | WebAssembly s / M gas | speed-up |");

@@ -43,7 +43,19 @@ import { FAUCET_GENESIS_BALANCE } from "../common/node/testKeys.js";
 import { COMETBFT_VERSION } from "../cometbft/version.js";
 import { QueryAllBalancesRequestSchema, QueryAllBalancesResponseSchema } from "../gen/cosmos/bank/v1beta1/query_pb.js";
 import { printProfile, summariseCpuProfile } from "./load/cpuProfile.js";
-import { cleanupAll, cleanupOnSignals, isRunning, keepTempDirs, machineBusySeconds, processCpuSeconds, startProcess, stopProcess, tail, tempDir, type Proc } from "./load/processes.js";
+import {
+  cleanupAll,
+  cleanupOnSignals,
+  isRunning,
+  keepTempDirs,
+  machineBusySeconds,
+  processCpuSeconds,
+  startProcess,
+  stopProcess,
+  tail,
+  tempDir,
+  type Proc,
+} from "./load/processes.js";
 import { RpcClient, type BlockMeta } from "./load/rpc.js";
 import { median, percentile } from "./stats.js";
 
@@ -69,7 +81,9 @@ interface NodePids {
   gateway?: number;
 }
 
-type LoadSpec = { warmupS: number; durationS: number } & ({ kind: "grpc"; address: string; requestHex: string; concurrency: number } | { kind: "http-rate"; url: string; rate: number });
+type LoadSpec = { warmupS: number; durationS: number } & (
+  { kind: "grpc"; address: string; requestHex: string; concurrency: number } | { kind: "http-rate"; url: string; rate: number }
+);
 type WorkerSpec = LoadSpec & { pids: NodePids };
 
 /** Requests slower than this (the p99 goal) are reported in bursts, to see what they line up with. */
@@ -172,7 +186,20 @@ async function grpcWorker(spec: Extract<WorkerSpec, { kind: "grpc" }>): Promise<
   };
   await Promise.all(Array.from({ length: spec.concurrency }, lane));
   const cpuAfter = cpuMark(spec.pids, true);
-  const result = { startMs, endMs: Date.now(), startUs, endUs: monoUs(), cpuBefore: cpuBefore ?? cpuAfter, cpuAfter, requests: latencies.length + errors, errors, non2xx: 0, p50: percentile(latencies, 50), p99: percentile(latencies, 99), ...(firstError ? { firstError } : {}) };
+  const result = {
+    startMs,
+    endMs: Date.now(),
+    startUs,
+    endUs: monoUs(),
+    cpuBefore: cpuBefore ?? cpuAfter,
+    cpuAfter,
+    requests: latencies.length + errors,
+    errors,
+    non2xx: 0,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    ...(firstError ? { firstError } : {}),
+  };
   client.close();
   return result;
 }
@@ -323,7 +350,13 @@ async function startNode(flags: Flags): Promise<Node> {
   const cometBinary = ensureCometbft({ onProgress: log });
   const home = tempDir("bench-rest-");
   const ports = shiftPorts(await findFreePortOffset());
-  const { paths } = initNodeHome({ home, cometBinary, chainId: DEFAULT_CHAIN_ID, ports, appState: ({ consensusPubKey }: { consensusPubKey: string }) => localChainAppState({ validators: [{ consensusPubKey, moniker: "validator-0" }] }) });
+  const { paths } = initNodeHome({
+    home,
+    cometBinary,
+    chainId: DEFAULT_CHAIN_ID,
+    ports,
+    appState: ({ consensusPubKey }: { consensusPubKey: string }) => localChainAppState({ validators: [{ consensusPubKey, moniker: "validator-0" }] }),
+  });
   const profDir = path.join(home, "prof");
   const nodeArgs = (name: string) => (flags.profile ? ["--cpu-prof", `--cpu-prof-dir=${path.join(profDir, name)}`] : []);
   const env = { UNIT_LOG_PRETTY: "0" };
@@ -356,7 +389,8 @@ async function stopNode(node: Node): Promise<void> {
 
 const requestBytes = () => toBinary(QueryAllBalancesRequestSchema, create(QueryAllBalancesRequestSchema, { address: faucetAddress() }));
 const gatewayUrl = (node: Node) => `http://127.0.0.1:${node.ports.rest}/cosmos/bank/v1beta1/balances/${faucetAddress()}`;
-const abciQueryUrl = (node: Node) => `http://127.0.0.1:${node.ports.rpc}/abci_query?path=%22${GRPC_PATH}%22&data=0x${Buffer.from(requestBytes()).toString("hex")}`;
+const abciQueryUrl = (node: Node) =>
+  `http://127.0.0.1:${node.ports.rpc}/abci_query?path=%22${GRPC_PATH}%22&data=0x${Buffer.from(requestBytes()).toString("hex")}`;
 
 /** The three ways must return the same genesis balance before any of them is timed. */
 async function checkAnswers(node: Node): Promise<void> {
@@ -409,7 +443,12 @@ async function cadence(rpc: RpcClient, fromHeight: number, startMs: number, endM
     const prev = metas[i - 1]!;
     if (prev.timeMs >= startMs && prev.timeMs < endMs) intervals.push((metas[i]!.timeMs - prev.timeMs) / 1000);
   }
-  return { blocks: intervals.length, medianS: median(intervals), maxS: intervals.length > 0 ? Math.max(...intervals) : NaN, timesMs: metas.map((m) => m.timeMs) };
+  return {
+    blocks: intervals.length,
+    medianS: median(intervals),
+    maxS: intervals.length > 0 ? Math.max(...intervals) : NaN,
+    timesMs: metas.map((m) => m.timeMs),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -533,14 +572,20 @@ async function workerLoad(node: Node, name: string, tool: string, load: LoadSpec
   const fromHeight = await node.rpc.latestHeight();
   const worker = startProcess(`${spec.kind} generator`, process.execPath, ["--import", "tsx", SELF], logFile, { [WORKER_ENV]: JSON.stringify(spec) });
   await worker.exited;
-  const line = fs.readFileSync(logFile, "utf8").split("\n").find((l) => l.startsWith("RESULT "));
+  const line = fs
+    .readFileSync(logFile, "utf8")
+    .split("\n")
+    .find((l) => l.startsWith("RESULT "));
   if (worker.child.exitCode !== 0 || !line) throw new Error(`${spec.kind} generator failed:\n${tail(logFile)}`);
   const r = JSON.parse(line.slice("RESULT ".length)) as WorkerResult;
   assertAlive(node);
   const measuredS = (r.endMs - r.startMs) / 1000;
   const blocks = await cadence(node.rpc, fromHeight, r.startMs, r.endMs);
   const notes: string[] = [];
-  if (r.sentP50 !== undefined) notes.push(`latency from the actual send instead of the scheduled time: p50 ${r.sentP50.toFixed(2)} ms, p99 ${r.sentP99!.toFixed(2)} ms; the generator fell behind schedule by ${r.maxLagMs!.toFixed(1)} ms at worst`);
+  if (r.sentP50 !== undefined)
+    notes.push(
+      `latency from the actual send instead of the scheduled time: p50 ${r.sentP50.toFixed(2)} ms, p99 ${r.sentP99!.toFixed(2)} ms; the generator fell behind schedule by ${r.maxLagMs!.toFixed(1)} ms at worst`,
+    );
   if (r.slowBursts) notes.push(describeBursts(r.slowBursts, blocks));
   if (r.firstError) notes.push(`first error: ${r.firstError}`);
   return {
@@ -566,7 +611,9 @@ async function workerLoad(node: Node, name: string, tool: string, load: LoadSpec
 const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "-");
 
 function printTable(idle: Cadence, rows: LoadRow[]): void {
-  console.log(`| load | tool | requests | **req/s** | p50 ms | p99 ms | errors / non-2xx | block interval s: median / max (intervals) | cores busy: app / cometbft / gateway / load generator / rest of machine |`);
+  console.log(
+    `| load | tool | requests | **req/s** | p50 ms | p99 ms | errors / non-2xx | block interval s: median / max (intervals) | cores busy: app / cometbft / gateway / load generator / rest of machine |`,
+  );
   console.log(`| --- | --- | ---: | ---: | ---: | ---: | ---: | --- | --- |`);
   console.log(`| idle (no queries) | - | - | - | - | - | - | ${fmt(idle.medianS, 3)} / ${fmt(idle.maxS, 3)} (${idle.blocks}) | - |`);
   for (const r of rows) {
@@ -583,7 +630,9 @@ function printGoals(idle: Cadence, rows: LoadRow[], flags: Flags): void {
   const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
   const worst = Math.max(...rows.map((r) => r.cadence.maxS));
   const limit = STALL_FACTOR * idle.medianS;
-  console.log(`\nGoals: gateway at full speed **${fmt(max!.rps)} req/s** (>= 5,000: ${verdict(max!.rps >= 5000)}); gateway p99 at ${fmt(flags.rate)} req/s **${fmt(fixed!.p99, 2)} ms** (< 10 ms: ${verdict(fixed!.p99 < 10)}); longest block interval under any load **${fmt(worst, 3)} s** against an idle median of ${fmt(idle.medianS, 3)} s (<= ${STALL_FACTOR}x idle = ${fmt(limit, 3)} s: ${verdict(worst <= limit)})`);
+  console.log(
+    `\nGoals: gateway at full speed **${fmt(max!.rps)} req/s** (>= 5,000: ${verdict(max!.rps >= 5000)}); gateway p99 at ${fmt(flags.rate)} req/s **${fmt(fixed!.p99, 2)} ms** (< 10 ms: ${verdict(fixed!.p99 < 10)}); longest block interval under any load **${fmt(worst, 3)} s** against an idle median of ${fmt(idle.medianS, 3)} s (<= ${STALL_FACTOR}x idle = ${fmt(limit, 3)} s: ${verdict(worst <= limit)})`,
+  );
 }
 
 function printProfiles(node: Node, window: LoadRow): void {
@@ -596,7 +645,10 @@ function printProfiles(node: Node, window: LoadRow): void {
     }
     const keep = path.join(os.tmpdir(), `bench-rest-query-${name}-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`);
     fs.copyFileSync(path.join(dir, file), keep);
-    printProfile(`${name === "rest" ? "gateway" : "app"} CPU profile over "${window.name}" (${keep})`, summariseCpuProfile(keep, REPO_ROOT, { fromUs: window.startUs, toUs: window.endUs, top: 25 }));
+    printProfile(
+      `${name === "rest" ? "gateway" : "app"} CPU profile over "${window.name}" (${keep})`,
+      summariseCpuProfile(keep, REPO_ROOT, { fromUs: window.startUs, toUs: window.endUs, top: 25 }),
+    );
   }
 }
 
@@ -614,7 +666,10 @@ async function main(): Promise<number> {
   try {
     for (const f of [APP_MAIN, REST_MAIN]) if (!fs.existsSync(f)) throw new Error(`${f} is missing: run npm run build first`);
     if (!fs.existsSync(WRK)) throw new Error(`${WRK} is missing: apt-get install wrk`);
-    const loadavg = os.loadavg().map((x) => x.toFixed(2)).join(", ");
+    const loadavg = os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(", ");
     node = await startNode(flags);
     await checkAnswers(node);
     log(`node up at port offset ${node.ports.rpc - 26657}; the three answers agree; idle cadence for ${flags.idleS} s`);
@@ -632,7 +687,15 @@ async function main(): Promise<number> {
       await sleep(2000);
     };
     await run(wrkLoad(node, flags, "gateway, full speed", gatewayUrl(node), "wrk-gateway"));
-    await run(workerLoad(node, `gateway, fixed ${fmt(flags.rate)} req/s`, "Node open-loop generator", { kind: "http-rate", url: gatewayUrl(node), rate: flags.rate, warmupS: flags.warmupS, durationS: flags.durationS }));
+    await run(
+      workerLoad(node, `gateway, fixed ${fmt(flags.rate)} req/s`, "Node open-loop generator", {
+        kind: "http-rate",
+        url: gatewayUrl(node),
+        rate: flags.rate,
+        warmupS: flags.warmupS,
+        durationS: flags.durationS,
+      }),
+    );
     await run(
       workerLoad(node, "direct gRPC, full speed", `Node @grpc/grpc-js, ${flags.connections} in flight`, {
         kind: "grpc",
@@ -645,8 +708,12 @@ async function main(): Promise<number> {
     );
     await run(wrkLoad(node, flags, "CometBFT abci_query, full speed", abciQueryUrl(node), "wrk-abci"));
 
-    console.log(`\nMachine: ${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM; Node ${process.version}; CometBFT ${COMETBFT_VERSION}; ${new Date().toISOString()}; load average before the run ${loadavg}`);
-    console.log(`Parameters: ${flags.durationS} s measured per load after ${flags.warmupS} s of warm-up, ${flags.connections} connections / calls in flight, wrk ${flags.threads} threads, fixed rate ${fmt(flags.rate)} req/s, idle cadence over ${flags.idleS} s${flags.profile ? ", PROFILERS ON" : ""}\n`);
+    console.log(
+      `\nMachine: ${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM; Node ${process.version}; CometBFT ${COMETBFT_VERSION}; ${new Date().toISOString()}; load average before the run ${loadavg}`,
+    );
+    console.log(
+      `Parameters: ${flags.durationS} s measured per load after ${flags.warmupS} s of warm-up, ${flags.connections} connections / calls in flight, wrk ${flags.threads} threads, fixed rate ${fmt(flags.rate)} req/s, idle cadence over ${flags.idleS} s${flags.profile ? ", PROFILERS ON" : ""}\n`,
+    );
     printTable(idle, rows);
     printGoals(idle, rows, flags);
     await stopNode(node);

@@ -38,7 +38,11 @@ async function unitdRun(): Promise<number> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "bench-start-"));
   const offset = await findFreePortOffset();
   try {
-    return await timeToFirstBlock(process.execPath, [path.join(REPO_ROOT, "dist/app/cli/unitd.js"), "start", "--home", home, "--port-offset", String(offset)], DEFAULT_PORTS.rpc + offset);
+    return await timeToFirstBlock(
+      process.execPath,
+      [path.join(REPO_ROOT, "dist/app/cli/unitd.js"), "start", "--home", home, "--port-offset", String(offset)],
+      DEFAULT_PORTS.rpc + offset,
+    );
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }
@@ -49,7 +53,9 @@ async function kvstoreRun(): Promise<number> {
   const ports = shiftPorts(await findFreePortOffset());
   try {
     const started = performance.now();
-    await new Promise((resolve, reject) => spawn(comet, ["init", "--home", home], { stdio: "ignore" }).on("close", (c) => (c === 0 ? resolve(c) : reject(new Error("init failed")))));
+    await new Promise((resolve, reject) =>
+      spawn(comet, ["init", "--home", home], { stdio: "ignore" }).on("close", (c) => (c === 0 ? resolve(c) : reject(new Error("init failed")))),
+    );
     writeCometConfig(home, { ...defaultCometConfig(ports), proxyApp: "kvstore" });
     const initMs = performance.now() - started;
     return initMs + (await timeToFirstBlock(comet, ["start", "--home", home], ports.rpc));

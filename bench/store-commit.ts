@@ -6,35 +6,34 @@
  *   node --import tsx bench/store-commit.ts [--blocks 20] [--writes 10000]
  *        [--warmup 1] [--sync FULL|NORMAL] [--keep-recent 0] [--dir <tmp parent>]
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { positiveIntFlag } from './args.js';
-import Database from 'better-sqlite3';
-import { appHash, Store, type SynchronousMode } from '../app/store/index.js';
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { positiveIntFlag } from "./args.js";
+import Database from "better-sqlite3";
+import { appHash, Store, type SynchronousMode } from "../app/store/index.js";
 
 const { values: args } = parseArgs({
   options: {
-    blocks: { type: 'string', default: '20' },
-    writes: { type: 'string', default: '10000' },
-    warmup: { type: 'string', default: '1' },
-    sync: { type: 'string', default: 'FULL' },
-    dir: { type: 'string', default: tmpdir() },
-    'keep-recent': { type: 'string', default: '0' },
+    blocks: { type: "string", default: "20" },
+    writes: { type: "string", default: "10000" },
+    warmup: { type: "string", default: "1" },
+    sync: { type: "string", default: "FULL" },
+    dir: { type: "string", default: tmpdir() },
+    "keep-recent": { type: "string", default: "0" },
   },
 });
 
-const BLOCKS = positiveIntFlag(args.blocks, 'blocks');
-const WRITES = positiveIntFlag(args.writes, 'writes');
-const WARMUP = nonNegativeInt(args.warmup, 'warmup');
-const KEEP_RECENT = nonNegativeInt(args['keep-recent'], 'keep-recent');
+const BLOCKS = positiveIntFlag(args.blocks, "blocks");
+const WRITES = positiveIntFlag(args.writes, "writes");
+const WARMUP = nonNegativeInt(args.warmup, "warmup");
+const KEEP_RECENT = nonNegativeInt(args["keep-recent"], "keep-recent");
 const SYNC = args.sync.toUpperCase() as SynchronousMode;
-if (SYNC !== 'FULL' && SYNC !== 'NORMAL') throw new Error('--sync must be FULL or NORMAL');
+if (SYNC !== "FULL" && SYNC !== "NORMAL") throw new Error("--sync must be FULL or NORMAL");
 const KEY_BYTES = 32;
 const VALUE_BYTES = 100;
-
 
 function nonNegativeInt(s: string, name: string): number {
   const n = Number(s);
@@ -70,11 +69,11 @@ interface Runner {
 /** `perStatement` rows per INSERT: 1 is the usual prepared-statement loop. */
 function plainRunner(path: string, name: string, sorted: boolean, perStatement: number): Runner {
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
+  db.pragma("journal_mode = WAL");
   db.pragma(`synchronous = ${SYNC}`);
-  db.exec('CREATE TABLE kv (key BLOB PRIMARY KEY, value BLOB) WITHOUT ROWID');
-  const insert = db.prepare('INSERT INTO kv (key, value) VALUES (?, ?)');
-  const insertMany = db.prepare(`INSERT INTO kv (key, value) VALUES ${Array(perStatement).fill('(?, ?)').join(', ')}`);
+  db.exec("CREATE TABLE kv (key BLOB PRIMARY KEY, value BLOB) WITHOUT ROWID");
+  const insert = db.prepare("INSERT INTO kv (key, value) VALUES (?, ?)");
+  const insertMany = db.prepare(`INSERT INTO kv (key, value) VALUES ${Array(perStatement).fill("(?, ?)").join(", ")}`);
   const params: Buffer[] = new Array(perStatement * 2);
   const tx = db.transaction((rows: Row[]) => {
     let i = 0;
@@ -103,7 +102,7 @@ function plainRunner(path: string, name: string, sorted: boolean, perStatement: 
 function storeRunner(path: string): Runner {
   const store = Store.open(path, { synchronous: SYNC, keepRecent: KEEP_RECENT });
   return {
-    name: `store (begin, set, appHash, commit${KEEP_RECENT > 0 ? `; keepRecent=${KEEP_RECENT}, pruning every 10` : ''})`,
+    name: `store (begin, set, appHash, commit${KEEP_RECENT > 0 ? `; keepRecent=${KEEP_RECENT}, pruning every 10` : ""})`,
     block(height, rows) {
       const branch = store.begin();
       for (const r of rows) branch.set(r.key, r.value);
@@ -140,18 +139,18 @@ function summarize(s: Stats): { writesPerSec: number; median: number; p95: numbe
   };
 }
 
-const fmtInt = (n: number): string => Math.round(n).toLocaleString('en-US');
+const fmtInt = (n: number): string => Math.round(n).toLocaleString("en-US");
 const fmtMs = (n: number): string => n.toFixed(1);
 
 function main(): void {
-  const dir = mkdtempSync(join(args.dir, 'store-commit-bench-'));
+  const dir = mkdtempSync(join(args.dir, "store-commit-bench-"));
   const runners: Runner[] = [];
   try {
     runners.push(
-      plainRunner(join(dir, 'plain.db'), 'plain: 1 row per INSERT, rows as generated', false, 1),
-      storeRunner(join(dir, 'store.db')),
-      plainRunner(join(dir, 'plain-sorted.db'), 'plain: 1 row per INSERT, rows sorted by key', true, 1),
-      plainRunner(join(dir, 'plain-multi.db'), 'plain: 64 rows per INSERT, rows sorted by key', true, 64),
+      plainRunner(join(dir, "plain.db"), "plain: 1 row per INSERT, rows as generated", false, 1),
+      storeRunner(join(dir, "store.db")),
+      plainRunner(join(dir, "plain-sorted.db"), "plain: 1 row per INSERT, rows sorted by key", true, 1),
+      plainRunner(join(dir, "plain-multi.db"), "plain: 64 rows per INSERT, rows sorted by key", true, 64),
     );
     const stats = runners.map((): Stats => ({ blockMs: [], commitMs: [] }));
     const total = WARMUP + BLOCKS;
@@ -173,26 +172,30 @@ function main(): void {
       }
       process.stderr.write(`block ${height}/${total}\r`);
     }
-    process.stderr.write('\n');
+    process.stderr.write("\n");
 
     const summaries = stats.map(summarize);
     const [plain, store] = summaries;
-    console.log(`Store commit throughput: ${BLOCKS} blocks x ${WRITES} writes (${KEY_BYTES}-byte keys, ${VALUE_BYTES}-byte values), ` +
-      `${WARMUP} warm-up block(s) not counted, synchronous=${SYNC}, journal_mode=WAL, store keepRecent=${KEEP_RECENT}`);
-    console.log(`node ${process.version}, SQLite ${new Database(':memory:').prepare('SELECT sqlite_version()').pluck().get()}, ` +
-      `${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}, temp dir ${dir}`);
-    console.log('');
-    console.log('| variant | writes/s | block latency median (ms) | block latency p95 (ms) | commit step median (ms) | commit step p95 (ms) |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    console.log(
+      `Store commit throughput: ${BLOCKS} blocks x ${WRITES} writes (${KEY_BYTES}-byte keys, ${VALUE_BYTES}-byte values), ` +
+        `${WARMUP} warm-up block(s) not counted, synchronous=${SYNC}, journal_mode=WAL, store keepRecent=${KEEP_RECENT}`,
+    );
+    console.log(
+      `node ${process.version}, SQLite ${new Database(":memory:").prepare("SELECT sqlite_version()").pluck().get()}, ` +
+        `${cpus()[0]?.model ?? "unknown CPU"} x${cpus().length}, temp dir ${dir}`,
+    );
+    console.log("");
+    console.log("| variant | writes/s | block latency median (ms) | block latency p95 (ms) | commit step median (ms) | commit step p95 (ms) |");
+    console.log("|---|---:|---:|---:|---:|---:|");
     for (const [i, s] of summaries.entries()) {
       const name = runners[i]!.name;
       console.log(`| ${name} | ${fmtInt(s.writesPerSec)} | ${fmtMs(s.median)} | ${fmtMs(s.p95)} | ${fmtMs(s.commitMedian)} | ${fmtMs(s.commitP95)} |`);
     }
-    console.log('');
+    console.log("");
     const pct = (a: number, b: number): string => `${((a / b) * 100).toFixed(1)}%`;
     console.log(`store / plain (1 row per INSERT, as generated) = ${pct(store!.writesPerSec, plain!.writesPerSec)} (goal >= 70%)`);
     for (let i = 2; i < runners.length; i++) {
-      console.log(`store / ${runners[i]!.name.replace(/^plain: /, 'plain (')}) = ${pct(store!.writesPerSec, summaries[i]!.writesPerSec)}`);
+      console.log(`store / ${runners[i]!.name.replace(/^plain: /, "plain (")}) = ${pct(store!.writesPerSec, summaries[i]!.writesPerSec)}`);
     }
   } finally {
     for (const r of runners) r.close();

@@ -49,7 +49,9 @@ export function initNodeHome(opts: InitOptions): { paths: NodeHomePaths; created
   writeCometConfig(paths.cometHome, comet);
   const generated = readGenesis(paths.cometHome);
   const fromStaking = typeof opts.appState === "function";
-  const appState = fromStaking ? (opts.appState as (node: { consensusPubKey: string }) => unknown)({ consensusPubKey: readConsensusPubKey(paths.cometHome) }) : opts.appState;
+  const appState = fromStaking
+    ? (opts.appState as (node: { consensusPubKey: string }) => unknown)({ consensusPubKey: readConsensusPubKey(paths.cometHome) })
+    : opts.appState;
   const genesis = customizeGenesis(generated, { chainId: opts.chainId, genesisTime: opts.genesisTime ?? new Date(), appState });
   writeGenesis(paths.cometHome, fromStaking ? { ...genesis, validators: [] } : genesis);
   const appConfig: AppConfig = {

@@ -30,7 +30,8 @@ export async function findFreePortOffset(attempts = 50, validators = 1): Promise
 export async function assertPortsFree(ports: Record<string, number>): Promise<void> {
   const taken: string[] = [];
   for (const [what, port] of Object.entries(ports)) if (!(await isPortFree(port))) taken.push(`${port} (${what})`);
-  if (taken.length > 0) throw new Error(`port${taken.length > 1 ? "s" : ""} already in use: ${taken.join(", ")}; is another node running? Stop it or choose other ports.`);
+  if (taken.length > 0)
+    throw new Error(`port${taken.length > 1 ? "s" : ""} already in use: ${taken.join(", ")}; is another node running? Stop it or choose other ports.`);
 }
 
 export function canConnect(port: number, host = "127.0.0.1"): Promise<boolean> {
@@ -49,7 +50,10 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
   const deadline = Date.now() + timeoutMs;
   let aborted = false;
   // Settling either way aborts; a rejecting abort promise must not surface as unhandled.
-  void abort?.then(() => (aborted = true), () => (aborted = true));
+  void abort?.then(
+    () => (aborted = true),
+    () => (aborted = true),
+  );
   while (!(await check())) {
     if (aborted) throw new Error(`stopped waiting for ${what}`);
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);

@@ -11,7 +11,9 @@ export interface CometStatus {
 export async function getStatus(rpcUrl: string, timeoutMs = 2000): Promise<CometStatus> {
   const res = await fetch(`${rpcUrl}/status`, { signal: AbortSignal.timeout(timeoutMs) });
   if (!res.ok) throw new Error(`${rpcUrl}/status answered HTTP ${res.status}`);
-  const body = (await res.json()) as { result?: { node_info: { id: string; network: string }; sync_info: { latest_block_height: string; latest_app_hash: string; catching_up: boolean } } };
+  const body = (await res.json()) as {
+    result?: { node_info: { id: string; network: string }; sync_info: { latest_block_height: string; latest_app_hash: string; catching_up: boolean } };
+  };
   if (!body.result) throw new Error(`${rpcUrl}/status returned no result`);
   const { node_info, sync_info } = body.result;
   return {

@@ -6,7 +6,12 @@ import type { ProcessGroup } from "./processGroup.js";
  * Runs `start` (given a promise that settles when starting should be abandoned), reports a failed
  * start, waits for a child failure or `stopRequested`, stops every child and returns the exit code.
  */
-export async function supervise(group: ProcessGroup, stopRequested: Promise<string>, say: (line: string) => void, start: (interrupted: Promise<unknown>) => Promise<void>): Promise<number> {
+export async function supervise(
+  group: ProcessGroup,
+  stopRequested: Promise<string>,
+  say: (line: string) => void,
+  start: (interrupted: Promise<unknown>) => Promise<void>,
+): Promise<number> {
   let stopSignal: string | undefined;
   void stopRequested.then((signal) => (stopSignal = signal));
   let started = true;

@@ -12,7 +12,10 @@ const parse = (...argv: string[]) => parseEvmRpcArgs(argv) as EvmRpcConfig;
 
 test("defaults: 8545 and 8546 on loopback, the local node's gRPC and RPC, CORS off", () => {
   const c = parse();
-  assert.deepEqual([c.host, c.httpPort, c.wsPort, c.grpcAddress, c.nodeUrl, c.cors.mode], ["127.0.0.1", 8545, 8546, "127.0.0.1:9090", "http://127.0.0.1:26657", "off"]);
+  assert.deepEqual(
+    [c.host, c.httpPort, c.wsPort, c.grpcAddress, c.nodeUrl, c.cors.mode],
+    ["127.0.0.1", 8545, 8546, "127.0.0.1:9090", "http://127.0.0.1:26657", "off"],
+  );
   assert.deepEqual([c.maxBodyBytes, c.maxBatch, c.timeoutMs, c.logs.maxBlockRange, c.filters.ttlMs], [5 * 1024 * 1024, 100, 30_000, 10_000, 300_000]);
   assert.equal(parseEvmRpcArgs(["--help"]), "help");
 });
@@ -20,9 +23,15 @@ test("defaults: 8545 and 8546 on loopback, the local node's gRPC and RPC, CORS o
 test("a node home gives the ports, the listen host and CORS; flags win", () => {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "evm-rpc-config-"));
   fs.mkdirSync(path.join(home, "config"));
-  fs.writeFileSync(path.join(home, "config", "app.json"), JSON.stringify({ chainId: "c", ports: shiftPorts(20), pruningKeepRecent: 0, pruningInterval: 10, unsafeCors: true, listenHost: "0.0.0.0" }));
+  fs.writeFileSync(
+    path.join(home, "config", "app.json"),
+    JSON.stringify({ chainId: "c", ports: shiftPorts(20), pruningKeepRecent: 0, pruningInterval: 10, unsafeCors: true, listenHost: "0.0.0.0" }),
+  );
   const c = parse("--home", home);
-  assert.deepEqual([c.host, c.httpPort, c.wsPort, c.grpcAddress, c.nodeUrl, c.cors.mode], ["0.0.0.0", 8565, 8566, "127.0.0.1:9110", "http://127.0.0.1:26677", "any"]);
+  assert.deepEqual(
+    [c.host, c.httpPort, c.wsPort, c.grpcAddress, c.nodeUrl, c.cors.mode],
+    ["0.0.0.0", 8565, 8566, "127.0.0.1:9110", "http://127.0.0.1:26677", "any"],
+  );
   const f = parse("--home", home, "--host", "127.0.0.1", "--http-port", "9545", "--cors", "off", "--max-batch", "5", "--filter-timeout", "60");
   assert.deepEqual([f.host, f.httpPort, f.wsPort, f.cors.mode, f.maxBatch, f.filters.ttlMs], ["127.0.0.1", 9545, 8566, "off", 5, 60_000]);
   fs.rmSync(home, { recursive: true });

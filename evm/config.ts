@@ -73,11 +73,24 @@ export function parseEvmRpcArgs(argv: string[]): EvmRpcConfig | "help" {
     strict: true,
     allowPositionals: true,
     options: {
-      home: { type: "string" }, host: { type: "string" }, "http-port": { type: "string" }, "ws-port": { type: "string" },
-      grpc: { type: "string" }, node: { type: "string" }, cors: { type: "string" }, timeout: { type: "string" },
-      "max-body": { type: "string" }, "max-batch": { type: "string" }, "max-log-blocks": { type: "string" }, "max-logs": { type: "string" },
-      "max-filters": { type: "string" }, "filter-timeout": { type: "string" }, "max-subscriptions": { type: "string" },
-      "max-connections": { type: "string" }, poll: { type: "string" }, help: { type: "boolean", short: "h" },
+      home: { type: "string" },
+      host: { type: "string" },
+      "http-port": { type: "string" },
+      "ws-port": { type: "string" },
+      grpc: { type: "string" },
+      node: { type: "string" },
+      cors: { type: "string" },
+      timeout: { type: "string" },
+      "max-body": { type: "string" },
+      "max-batch": { type: "string" },
+      "max-log-blocks": { type: "string" },
+      "max-logs": { type: "string" },
+      "max-filters": { type: "string" },
+      "filter-timeout": { type: "string" },
+      "max-subscriptions": { type: "string" },
+      "max-connections": { type: "string" },
+      poll: { type: "string" },
+      help: { type: "boolean", short: "h" },
     },
   });
   if (values.help) return "help";
@@ -85,7 +98,8 @@ export function parseEvmRpcArgs(argv: string[]): EvmRpcConfig | "help" {
   const home = values.home ? readAppConfig(nodeHomePaths(values.home)) : undefined;
   const grpcAddress = values.grpc ?? `127.0.0.1:${home?.ports.grpc ?? DEFAULT_PORTS.grpc}`;
   if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):[0-9]{1,5}$/.test(grpcAddress)) throw new Error(`--grpc expects host:port, got "${grpcAddress}"`);
-  const int = (flag: string, fallback: number, max?: number) => positiveInt(`--${flag}`, (values as Record<string, string | undefined>)[flag] ?? String(fallback), max);
+  const int = (flag: string, fallback: number, max?: number) =>
+    positiveInt(`--${flag}`, (values as Record<string, string | undefined>)[flag] ?? String(fallback), max);
   const httpPort = int("http-port", home?.ports.evmHttp ?? DEFAULT_PORTS.evmHttp, 65535);
   const wsPort = int("ws-port", home?.ports.evmWs ?? DEFAULT_PORTS.evmWs, 65535);
   if (httpPort === wsPort) throw new Error(`--http-port and --ws-port must differ (both ${httpPort})`);
@@ -101,7 +115,11 @@ export function parseEvmRpcArgs(argv: string[]): EvmRpcConfig | "help" {
     maxBodyBytes,
     maxBatch: int("max-batch", EVM_RPC_DEFAULTS.maxBatch, 100_000),
     logs: { maxBlockRange: int("max-log-blocks", DEFAULT_LOG_LIMITS.maxBlockRange), maxLogs: int("max-logs", DEFAULT_LOG_LIMITS.maxLogs) },
-    filters: { ...DEFAULT_FILTER_LIMITS, maxFilters: int("max-filters", DEFAULT_FILTER_LIMITS.maxFilters), ttlMs: int("filter-timeout", DEFAULT_FILTER_LIMITS.ttlMs / 1000, 86_400) * 1000 },
+    filters: {
+      ...DEFAULT_FILTER_LIMITS,
+      maxFilters: int("max-filters", DEFAULT_FILTER_LIMITS.maxFilters),
+      ttlMs: int("filter-timeout", DEFAULT_FILTER_LIMITS.ttlMs / 1000, 86_400) * 1000,
+    },
     ws: { ...DEFAULT_WS_LIMITS, maxMessageBytes: maxBodyBytes, maxConnections: int("max-connections", DEFAULT_WS_LIMITS.maxConnections) },
     maxSubscriptionsPerConnection: int("max-subscriptions", EVM_RPC_DEFAULTS.maxSubscriptionsPerConnection),
     maxFeeHistoryBlocks: EVM_RPC_DEFAULTS.maxFeeHistoryBlocks,

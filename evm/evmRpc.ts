@@ -24,7 +24,10 @@ import { createWsServer } from "./ws/wsServer.js";
 /** The Ethereum txs' tips are paid to the fee collector (the coinbase the app's EVM runs with). */
 export const FEE_COLLECTOR_ADDRESS = moduleAddress(FEE_COLLECTOR);
 
-export type EvmRpcSettings = Pick<EvmRpcConfig, "cors" | "timeoutMs" | "maxBodyBytes" | "maxBatch" | "logs" | "filters" | "ws" | "maxSubscriptionsPerConnection" | "maxFeeHistoryBlocks" | "pollIntervalMs"> & {
+export type EvmRpcSettings = Pick<
+  EvmRpcConfig,
+  "cors" | "timeoutMs" | "maxBodyBytes" | "maxBatch" | "logs" | "filters" | "ws" | "maxSubscriptionsPerConnection" | "maxFeeHistoryBlocks" | "pollIntervalMs"
+> & {
   /** Shown to HTTP clients that try to subscribe. */
   wsUrl: string;
 };

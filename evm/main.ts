@@ -21,7 +21,10 @@ const node = new GrpcEvmNode({ grpcAddress: config.grpcAddress, cometUrl: config
 const rpc = createEvmRpc(node, { ...config, wsUrl }, logger);
 
 rpc.wsServer.on("error", (err: NodeJS.ErrnoException) => {
-  logger.fatal({ err: err.message }, `cannot listen on ${config.host}:${config.wsPort}${err.code === "EADDRINUSE" ? " (port in use: is another node running?)" : ""}`);
+  logger.fatal(
+    { err: err.message },
+    `cannot listen on ${config.host}:${config.wsPort}${err.code === "EADDRINUSE" ? " (port in use: is another node running?)" : ""}`,
+  );
   process.exit(1);
 });
 rpc.wsServer.listen(config.wsPort, config.host, () => logger.info({ url: wsUrl }, `JSON-RPC over WebSocket listening on ${wsUrl}`));

@@ -6,7 +6,16 @@ import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import { createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
 import { pino } from "pino";
 import { EvmBlockSchema, ParamsSchema, ReceiptSchema, type EvmBlock, type Params, type Receipt } from "../gen/chain/evm/evm_pb.js";
-import { LogEntrySchema, QueryAccountResponseSchema, QueryCallResponseSchema, QueryEstimateGasResponseSchema, type LogEntry, type QueryAccountResponse, type QueryCallResponse, type QueryEstimateGasResponse } from "../gen/chain/evm/query_pb.js";
+import {
+  LogEntrySchema,
+  QueryAccountResponseSchema,
+  QueryCallResponseSchema,
+  QueryEstimateGasResponseSchema,
+  type LogEntry,
+  type QueryAccountResponse,
+  type QueryCallResponse,
+  type QueryEstimateGasResponse,
+} from "../gen/chain/evm/query_pb.js";
 import { decodeEthTx, evmCommon } from "../common/ethereum/ethTx.js";
 import { keccak256, sha256 } from "../sdk/crypto/hashes.js";
 import type { CallArgsInit, CheckTxAnswer, CometBlock, CometSyncStatus, EvmNode, LogsRequestInit, StateAt } from "./chain/evmNode.js";
@@ -27,16 +36,31 @@ export const TOPIC_B = Uint8Array.from(Buffer.from("bb".repeat(32), "hex"));
 export const silentLogger = pino({ level: "silent" });
 
 /** A signed EIP-1559 transfer from SENDER_KEY. */
-export function signed1559(nonce: bigint, options: { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint; data?: Uint8Array; to?: Uint8Array; chainId?: bigint; gasLimit?: bigint } = {}): Uint8Array {
+export function signed1559(
+  nonce: bigint,
+  options: { maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint; data?: Uint8Array; to?: Uint8Array; chainId?: bigint; gasLimit?: bigint } = {},
+): Uint8Array {
   return createFeeMarket1559Tx(
-    { nonce, to: options.to ?? RECIPIENT, value: 5n, gasLimit: options.gasLimit ?? 21_000n, maxFeePerGas: options.maxFeePerGas ?? 10n * GWEI, maxPriorityFeePerGas: options.maxPriorityFeePerGas ?? GWEI, data: options.data ?? new Uint8Array() },
+    {
+      nonce,
+      to: options.to ?? RECIPIENT,
+      value: 5n,
+      gasLimit: options.gasLimit ?? 21_000n,
+      maxFeePerGas: options.maxFeePerGas ?? 10n * GWEI,
+      maxPriorityFeePerGas: options.maxPriorityFeePerGas ?? GWEI,
+      data: options.data ?? new Uint8Array(),
+    },
     { common: evmCommon(options.chainId ?? CHAIN_ID) },
-  ).sign(SENDER_KEY).serialize();
+  )
+    .sign(SENDER_KEY)
+    .serialize();
 }
 
 /** A signed EIP-155 legacy tx from SENDER_KEY. */
 export function signedLegacy(nonce: bigint, gasPrice = 2n * GWEI): Uint8Array {
-  return createLegacyTx({ nonce, to: RECIPIENT, value: 1n, gasLimit: 21_000n, gasPrice }, { common: evmCommon(CHAIN_ID) }).sign(SENDER_KEY).serialize();
+  return createLegacyTx({ nonce, to: RECIPIENT, value: 1n, gasLimit: 21_000n, gasPrice }, { common: evmCommon(CHAIN_ID) })
+    .sign(SENDER_KEY)
+    .serialize();
 }
 
 export const SENDER = decodeEthTx(signed1559(0n), CHAIN_ID).sender.bytes;
@@ -121,7 +145,17 @@ export class FakeEvmNode implements EvmNode {
     const allTxs = [COSMOS_TX, ...txs.map((t) => t.raw), ...(options.refused ?? [])];
     for (const raw of allTxs) this.committed.add(hex(sha256(raw)));
     const block: StoredBlock = {
-      evm: create(EvmBlockSchema, { height, hash, time: 1_700_000_000n + height, baseFee: baseFee.toString(), gasUsed: cumulative, txHashes: receipts.map((r) => r.txHash), bloom: new Uint8Array(256), gasLimit: 30_000_000n, logCount: logIndex }),
+      evm: create(EvmBlockSchema, {
+        height,
+        hash,
+        time: 1_700_000_000n + height,
+        baseFee: baseFee.toString(),
+        gasUsed: cumulative,
+        txHashes: receipts.map((r) => r.txHash),
+        bloom: new Uint8Array(256),
+        gasLimit: 30_000_000n,
+        logCount: logIndex,
+      }),
       receipts,
       comet: { height, hash, parentHash: parent, appHash: sha256(Buffer.from(`app ${height}`)), txs: allTxs },
     };
@@ -183,8 +217,13 @@ export class FakeEvmNode implements EvmNode {
       for (const r of b?.receipts ?? []) {
         r.logs.forEach((log, i) => {
           const addressOk = !request.addresses?.length || request.addresses.some((a) => Buffer.compare(a, log.address) === 0);
-          const topicsOk = (request.topics ?? []).every((set, j) => !set.anyOf?.length || (log.topics[j] !== undefined && set.anyOf.some((t) => Buffer.compare(t, log.topics[j]!) === 0)));
-          if (addressOk && topicsOk) out.push(create(LogEntrySchema, { log, blockHeight: h, blockHash: b!.evm.hash, txHash: r.txHash, txIndex: r.txIndex, logIndex: r.firstLogIndex + i }));
+          const topicsOk = (request.topics ?? []).every(
+            (set, j) => !set.anyOf?.length || (log.topics[j] !== undefined && set.anyOf.some((t) => Buffer.compare(t, log.topics[j]!) === 0)),
+          );
+          if (addressOk && topicsOk)
+            out.push(
+              create(LogEntrySchema, { log, blockHeight: h, blockHash: b!.evm.hash, txHash: r.txHash, txIndex: r.txIndex, logIndex: r.firstLogIndex + i }),
+            );
         });
       }
     }
@@ -243,7 +282,11 @@ export const TEST_SETTINGS: EvmRpcSettings = {
 };
 
 /** The server over a fake node, and a way to call it as a client would (no sockets). */
-export function fakeServer(settings: Partial<EvmRpcSettings> = {}): { node: FakeEvmNode; rpc: EvmRpc; call: (method: string, ...params: unknown[]) => Promise<{ result?: any; error?: { code: number; message: string; data?: unknown } }> } {
+export function fakeServer(settings: Partial<EvmRpcSettings> = {}): {
+  node: FakeEvmNode;
+  rpc: EvmRpc;
+  call: (method: string, ...params: unknown[]) => Promise<{ result?: any; error?: { code: number; message: string; data?: unknown } }>;
+} {
   const node = new FakeEvmNode();
   const rpc = createEvmRpc(node, { ...TEST_SETTINGS, ...settings }, silentLogger);
   const call = async (method: string, ...params: unknown[]) => {

@@ -18,11 +18,16 @@ function find(dir) {
 }
 
 const filters = process.argv.slice(2);
-const files = roots.flatMap(find).sort().filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
+const files = roots
+  .flatMap(find)
+  .sort()
+  .filter((f) => filters.length === 0 || filters.some((s) => f.includes(s)));
 if (files.length === 0) {
   console.error("no test files matched");
   process.exit(1);
 }
 const concurrency = process.env.TEST_CONCURRENCY ?? "2";
-const res = spawnSync(process.execPath, ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=600000", ...files], { stdio: "inherit" });
+const res = spawnSync(process.execPath, ["--import", "tsx", "--test", `--test-concurrency=${concurrency}`, "--test-timeout=600000", ...files], {
+  stdio: "inherit",
+});
 process.exit(res.status ?? 1);

@@ -21,15 +21,25 @@ test(`CheckTx survives ${CASES} malformed txs without a state change`, async () 
   const chain = await InProcessChain.create([{ address: A, coins: [{ denom: "uunit", amount: "100000000" }] }]);
   try {
     const sign = (sequence: bigint) =>
-      signTx({ signer: alice, messages: [msgSend({ fromAddress: A, toAddress: A, amount: [{ denom: "uunit", amount: "1" }] })], fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n }, chainId: TEST_CHAIN_ID, accountNumber: BigInt(MODULE_ACCOUNTS.length), sequence, memo: "fuzz" });
+      signTx({
+        signer: alice,
+        messages: [msgSend({ fromAddress: A, toAddress: A, amount: [{ denom: "uunit", amount: "1" }] })],
+        fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n },
+        chainId: TEST_CHAIN_ID,
+        accountNumber: BigInt(MODULE_ACCOUNTS.length),
+        sequence,
+        memo: "fuzz",
+      });
     const valid = (await sign(0n)).txBytes;
 
     const mutants: Uint8Array[] = [];
     for (let len = 0; len < valid.length; len++) mutants.push(valid.slice(0, len)); // every truncation
     while (mutants.length < CASES) {
       const kind = int(4);
-      if (kind === 0) mutants.push(Uint8Array.from({ length: int(300) }, () => int(256))); // noise
-      else if (kind === 1) mutants.push(Uint8Array.from([0x0a, ...Array.from({ length: int(200) }, () => int(256))])); // noise that looks like a TxRaw
+      if (kind === 0)
+        mutants.push(Uint8Array.from({ length: int(300) }, () => int(256))); // noise
+      else if (kind === 1)
+        mutants.push(Uint8Array.from([0x0a, ...Array.from({ length: int(200) }, () => int(256))])); // noise that looks like a TxRaw
       else {
         const m = Uint8Array.from(valid);
         for (let flips = 1 + int(kind === 2 ? 1 : 6); flips > 0; flips--) m[int(m.length)] = kind === 2 ? m[int(m.length)]! ^ (1 << int(8)) : int(256);

@@ -53,7 +53,12 @@ before(async () => {
   gateway = new RestGatewayProcess(node.ports.rest, ["--home", node.paths.root]);
   await gateway.waitFor("/cosmos/bank/v1beta1/balances/" + faucetAddress());
 
-  funder = new FaucetSender({ rpc, signer: signerFromMnemonic(FAUCET_TEST_MNEMONIC), amount: [{ denom: "uunit", amount: "50000000" }], fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n } });
+  funder = new FaucetSender({
+    rpc,
+    signer: signerFromMnemonic(FAUCET_TEST_MNEMONIC),
+    amount: [{ denom: "uunit", amount: "50000000" }],
+    fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n },
+  });
   await rpc.waitForTx((await funder.send(toBech32Address(deployer.address))).txhash);
   heightBeforeDeploy = await gateway.committedHeight();
   deployHash = await sendEth({ nonce: 0, data: INIT_CODE, gasLimit: 200_000 });
@@ -73,21 +78,26 @@ async function sendEth(tx: TransactionRequest, key: Wallet = deployer): Promise<
   const sent = await rpc.broadcastTxSync(Buffer.from(raw.slice(2), "hex"));
   assert.equal(sent.code, 0, sent.log);
   const hash = keccak256(raw);
-  await waitUntil(`the receipt of ${hash}`, async () => {
-    try {
-      return (await grpcQuery(rpc, EvmQuery.method.receipt, { txHash: hash })).receipt !== undefined;
-    } catch (err) {
-      if (err instanceof AbciQueryError && err.isNotFound) return false;
-      throw err;
-    }
-  }, 30_000);
+  await waitUntil(
+    `the receipt of ${hash}`,
+    async () => {
+      try {
+        return (await grpcQuery(rpc, EvmQuery.method.receipt, { txHash: hash })).receipt !== undefined;
+      } catch (err) {
+        if (err instanceof AbciQueryError && err.isNotFound) return false;
+        throw err;
+      }
+    },
+    30_000,
+  );
   return hash;
 }
 
 const cli = (...args: string[]) => runUnitd([...args, "--node", node.rpcUrl], { env: { UNITD_HOME: home } });
 const keys = (...args: string[]) => runUnitd(["keys", ...args, "--home", home]);
 
-function json(run: CliRun): any { // eslint-disable-line @typescript-eslint/no-explicit-any -- CLI output under test
+function json(run: CliRun): any {
+  // eslint-disable-line @typescript-eslint/no-explicit-any -- CLI output under test
   assert.equal(run.code, 0, `exit ${run.code}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
   return JSON.parse(run.stdout);
 }
@@ -118,13 +128,17 @@ test("evm balance agrees with REST bank x 10^12 + fractional balance, for every 
     const expected = await restAunit(address, height);
     for (const form of [address, address.toLowerCase(), toBech32Address(address)]) {
       const out = json(await cli("query", "evm", "balance", form, "--height", String(height), "-o", "json"));
-      assert.deepEqual(out, {
-        address: toBech32Address(address),
-        evm_address: address,
-        aunit: expected.toString(),
-        uunit: (expected / AUNIT_PER_UUNIT).toString(),
-        fractional_aunit: (expected % AUNIT_PER_UUNIT).toString(),
-      }, form);
+      assert.deepEqual(
+        out,
+        {
+          address: toBech32Address(address),
+          evm_address: address,
+          aunit: expected.toString(),
+          uunit: (expected / AUNIT_PER_UUNIT).toString(),
+          fractional_aunit: (expected % AUNIT_PER_UUNIT).toString(),
+        },
+        form,
+      );
     }
   }
   const received = json(await cli("query", "evm", "balance", recipient, "--height", String(height), "-o", "json"));
@@ -149,7 +163,13 @@ test("--height reads the past: before the transfer the recipient had nothing", a
 test("evm account: nonce, balance and code hash of an account and of a contract", async () => {
   const height = await gateway.committedHeight();
   const account = json(await cli("query", "evm", "account", toBech32Address(deployer.address), "--height", String(height), "-o", "json"));
-  assert.deepEqual(account, { address: toBech32Address(deployer.address), evm_address: deployer.address, nonce: "2", balance: (await restAunit(deployer.address, height)).toString(), code_hash: EMPTY_CODE_HASH });
+  assert.deepEqual(account, {
+    address: toBech32Address(deployer.address),
+    evm_address: deployer.address,
+    nonce: "2",
+    balance: (await restAunit(deployer.address, height)).toString(),
+    code_hash: EMPTY_CODE_HASH,
+  });
   const deployed = json(await cli("query", "evm", "account", contract, "-o", "json"));
   assert.equal(deployed.code_hash, keccak256(RUNTIME));
   const pending = json(await cli("query", "evm", "account", deployer.address, "--pending", "-o", "json"));
@@ -163,7 +183,11 @@ test("evm code and evm storage show the deployed contract", async () => {
   assert.equal(json(await cli("query", "evm", "code", contract, "--height", String(heightBeforeDeploy), "-o", "json")).code, "0x", "before the deployment");
   const word = (n: number) => "0x" + n.toString(16).padStart(64, "0");
   for (const slot of ["0", "0x0", "0x" + "0".repeat(64)]) {
-    assert.deepEqual(json(await cli("query", "evm", "storage", contract, slot, "-o", "json")), { address: toBech32Address(contract), evm_address: contract, slot: word(0), value: word(42) }, slot);
+    assert.deepEqual(
+      json(await cli("query", "evm", "storage", contract, slot, "-o", "json")),
+      { address: toBech32Address(contract), evm_address: contract, slot: word(0), value: word(42) },
+      slot,
+    );
   }
   assert.equal(json(await cli("query", "evm", "storage", contract, "1", "-o", "json")).value, word(0), "an unset slot is zero");
   const text = await cli("query", "evm", "storage", toBech32Address(contract), "0");
@@ -182,7 +206,10 @@ test("evm receipt: the deployment's status, contract address and log; the transf
   assert.match(deploy.bloom, /^0x[0-9a-f]{512}$/);
   assert.ok(Number(deploy.block_height) > 0 && BigInt(deploy.gas_used) > 21_000n);
   const transfer = json(await cli("query", "evm", "receipt", transferHash.toUpperCase().replace("0X", ""), "-o", "json"));
-  assert.deepEqual([transfer.status, transfer.from, transfer.to, transfer.contract_address, transfer.gas_used, transfer.logs], [1, deployer.address, recipient, null, "21000", []]);
+  assert.deepEqual(
+    [transfer.status, transfer.from, transfer.to, transfer.contract_address, transfer.gas_used, transfer.logs],
+    [1, deployer.address, recipient, null, "21000", []],
+  );
   assertFailure(await cli("query", "evm", "receipt", "0x" + "ab".repeat(32)), /no receipt for tx 0x(ab){32}: it is not in a committed block \(yet\)/);
 });
 

@@ -99,10 +99,15 @@ test("query tx <hash> shows the decoded MsgSend with its result", async () => {
   assert.equal(tx.code, 0);
   assert.match(tx.height, /^[1-9][0-9]*$/);
   assert.match(tx.timestamp, /^\d{4}-\d\d-\d\dT/);
-  assert.deepEqual(tx.tx.body.messages, [{ "@type": "/cosmos.bank.v1beta1.MsgSend", from_address: alice, to_address: RECIPIENT, amount: [{ denom: "uunit", amount: "1000" }] }]);
+  assert.deepEqual(tx.tx.body.messages, [
+    { "@type": "/cosmos.bank.v1beta1.MsgSend", from_address: alice, to_address: RECIPIENT, amount: [{ denom: "uunit", amount: "1000" }] },
+  ]);
   assert.deepEqual(tx.tx.auth_info.fee.amount, [{ denom: "uunit", amount: "5000" }]);
   assert.equal(tx.tx.auth_info.fee.gas_limit, "200000");
-  assert.ok(tx.events.some((e: { type: string }) => e.type === "transfer"), "events are listed");
+  assert.ok(
+    tx.events.some((e: { type: string }) => e.type === "transfer"),
+    "events are listed",
+  );
   const text = await cli("query", "tx", sendHash.toLowerCase());
   assert.match(text.stdout, /"@type": \/cosmos.bank.v1beta1.MsgSend/);
 });
@@ -139,7 +144,26 @@ test("query bank total lists the supply; status shows chain id, height, hash, ti
 });
 
 test("--gas auto simulates, --wait waits for the block, the sender may be given by address", async () => {
-  const run = await cli("tx", "bank", "send", alice, RECIPIENT, "1uunit", "--gas", "auto", "--gas-adjustment", "1.5", "--fees", "5000uunit", "-y", "--wait", "--note", "hello", "-o", "json");
+  const run = await cli(
+    "tx",
+    "bank",
+    "send",
+    alice,
+    RECIPIENT,
+    "1uunit",
+    "--gas",
+    "auto",
+    "--gas-adjustment",
+    "1.5",
+    "--fees",
+    "5000uunit",
+    "-y",
+    "--wait",
+    "--note",
+    "hello",
+    "-o",
+    "json",
+  );
   assert.equal(run.code, 0, run.stderr);
   const tx = JSON.parse(run.stdout);
   assert.equal(tx.code, 0);
@@ -154,10 +178,32 @@ test("an eth_secp256k1 key in a file keyring sends too (passphrase from the envi
   const added = await unitdWithEnv(env, "keys", "add", "evm", "--algo", "eth_secp256k1", "--keyring-backend", "file", "-o", "json");
   assert.equal(added.code, 0, added.stderr);
   const evm = (JSON.parse(added.stdout) as { address: string; evm_address: string }).evm_address;
-  const funded = await fetch(`${faucetUrl}/faucet`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ address: evm }) });
+  const funded = await fetch(`${faucetUrl}/faucet`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ address: evm }),
+  });
   assert.equal(funded.status, 200);
   await rpc.waitForTx(((await funded.json()) as { txhash: string }).txhash);
-  const run = await unitdWithEnv(env, "tx", "bank", "send", evm, RECIPIENT, "2uunit", "--fees", "5000uunit", "--keyring-backend", "file", "-y", "--wait", "-o", "json", "--node", node.rpcUrl);
+  const run = await unitdWithEnv(
+    env,
+    "tx",
+    "bank",
+    "send",
+    evm,
+    RECIPIENT,
+    "2uunit",
+    "--fees",
+    "5000uunit",
+    "--keyring-backend",
+    "file",
+    "-y",
+    "--wait",
+    "-o",
+    "json",
+    "--node",
+    node.rpcUrl,
+  );
   assert.equal(run.code, 0, run.stderr);
   const tx = JSON.parse(run.stdout);
   assert.equal(tx.code, 0, tx.raw_log);
@@ -178,12 +224,21 @@ test("mistakes give exit 1 and a readable message", async () => {
   assertFailure(await cli("tx", "bank", "send", "alice", RECIPIENT, "1.5uunit", "--fees", "5000uunit", "-y"), /invalid coin "1.5uunit"/);
   assertFailure(await cli("tx", "bank", "send", "alice", RECIPIENT, "abc", "-y"), /invalid coin "abc"/);
   assertFailure(await cli("tx", "bank", "send", "alice", "unit1notanaddress", "1uunit", "-y"), /invalid bech32 address/);
-  assertFailure(await cli("tx", "bank", "send", "alice", RECIPIENT, "1uunit", "--fees", "5000uunit", "--chain-id", "other-1", "-y"), /--chain-id is "other-1" but the node .* runs chain "unit_2611-1"/);
-  assertFailure(await cli("tx", "bank", "send", "alice", RECIPIENT, "999999999999uunit", "--gas", "auto", "--fees", "5000uunit", "-y"), /gas estimation failed: the tx would fail: .*insufficient funds/);
+  assertFailure(
+    await cli("tx", "bank", "send", "alice", RECIPIENT, "1uunit", "--fees", "5000uunit", "--chain-id", "other-1", "-y"),
+    /--chain-id is "other-1" but the node .* runs chain "unit_2611-1"/,
+  );
+  assertFailure(
+    await cli("tx", "bank", "send", "alice", RECIPIENT, "999999999999uunit", "--gas", "auto", "--fees", "5000uunit", "-y"),
+    /gas estimation failed: the tx would fail: .*insufficient funds/,
+  );
   const refused = await cli("tx", "bank", "send", "alice", RECIPIENT, "1uunit", "--fees", "1uunit", "-y");
   assertFailure(refused, /refused the tx \(CheckTx code 13, codespace sdk\): .*insufficient fee/);
   assert.match(refused.stdout, /^code: 13$/m, "the broadcast result is still printed");
-  assertFailure(await cli("query", "auth", "account", encodeBech32("cosmos", parseAccountAddress(RECIPIENT))), /wrong address prefix: expected unit, got cosmos/);
+  assertFailure(
+    await cli("query", "auth", "account", encodeBech32("cosmos", parseAccountAddress(RECIPIENT))),
+    /wrong address prefix: expected unit, got cosmos/,
+  );
   assertFailure(await cli("query", "auth", "module-account", "no_such_module"), /module account "no_such_module" not found/);
   assertFailure(await cli("query", "tx", "AB".repeat(32)), /not found/);
   assertFailure(await cli("query", "bank", "balances"), /missing <address>/);
@@ -193,6 +248,9 @@ test("mistakes give exit 1 and a readable message", async () => {
   const closedPort = await freePort();
   const unreachable = `http://127.0.0.1:${closedPort}`;
   assertFailure(await unitd("status", "--node", unreachable), new RegExp(`cannot reach the node at ${unreachable}: connection refused`));
-  assertFailure(await unitd("tx", "bank", "send", "alice", RECIPIENT, "1uunit", "--fees", "5000uunit", "-y", "--node", `tcp://127.0.0.1:${closedPort}`), /cannot reach the node at http:\/\/127.0.0.1:\d+: connection refused/);
+  assertFailure(
+    await unitd("tx", "bank", "send", "alice", RECIPIENT, "1uunit", "--fees", "5000uunit", "-y", "--node", `tcp://127.0.0.1:${closedPort}`),
+    /cannot reach the node at http:\/\/127.0.0.1:\d+: connection refused/,
+  );
   assertFailure(await unitd("query", "bank", "balances", alice, "--node", unreachable), /connection refused/);
 });

@@ -34,7 +34,10 @@ async function fundedClient(wallet: OfflineDirectSigner): Promise<{ client: Sign
 
 const WALLETS = {
   DirectSecp256k1HdWallet: { algo: "secp256k1", make: () => DirectSecp256k1HdWallet.fromMnemonic(generateMnemonic(), { prefix: "unit", hdPaths: [HD_PATH] }) },
-  DirectEthSecp256k1HdWallet: { algo: "eth_secp256k1", make: () => DirectEthSecp256k1HdWallet.fromMnemonic(generateMnemonic(), { prefix: "unit", hdPaths: [HD_PATH] }) },
+  DirectEthSecp256k1HdWallet: {
+    algo: "eth_secp256k1",
+    make: () => DirectEthSecp256k1HdWallet.fromMnemonic(generateMnemonic(), { prefix: "unit", hdPaths: [HD_PATH] }),
+  },
   // A raw private key, as a MetaMask-style wallet exports it.
   DirectEthSecp256k1Wallet: { algo: "eth_secp256k1", make: () => DirectEthSecp256k1Wallet.fromKey(privateKeyFromMnemonic(generateMnemonic()), "unit") },
 } as const;
@@ -67,7 +70,10 @@ for (const [name, { algo, make }] of Object.entries(WALLETS)) {
     assert.equal((await client.getAccount(address))!.pubkey?.type, algo === "secp256k1" ? "tendermint/PubKeySecp256k1" : "os/PubKeyEthSecp256k1");
 
     // signAndBroadcast with fee "auto": CosmJS simulates through ABCI query first.
-    const msg = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: { fromAddress: address, toAddress: recipient, amount: [{ denom: "uunit", amount: "2500" }] } };
+    const msg = {
+      typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+      value: { fromAddress: address, toAddress: recipient, amount: [{ denom: "uunit", amount: "2500" }] },
+    };
     const auto = await client.signAndBroadcast(address, [msg], "auto");
     assert.equal(auto.code, 0, auto.rawLog);
     assert.deepEqual(await client.getBalance(recipient, "uunit"), { denom: "uunit", amount: "3500" });
@@ -78,7 +84,10 @@ for (const [name, { algo, make }] of Object.entries(WALLETS)) {
     assert.equal(found.height, auto.height);
     assert.equal(found.code, 0);
     const bySender = await client.searchTx([{ key: "transfer.recipient", value: recipient }]);
-    assert.ok(bySender.some((t) => t.hash === auto.transactionHash) && bySender.some((t) => t.hash === sent.transactionHash), "searchTx by transfer.recipient finds both sends");
+    assert.ok(
+      bySender.some((t) => t.hash === auto.transactionHash) && bySender.some((t) => t.hash === sent.transactionHash),
+      "searchTx by transfer.recipient finds both sends",
+    );
 
     // A failing send reports the chain's error.
     await assert.rejects(client.sendTokens(address, recipient, [{ denom: "uunit", amount: "999999999999" }], "auto"), /insufficient funds/);

@@ -91,20 +91,39 @@ test("the returned client sends a bank send, an identity Msg and a gov proposal 
   assert.deepEqual([decoded.issuer, decoded.subject, decoded.credentialHash], [address, recipient, credentialHash]);
 
   // A proposal (CosmJS's own gov v1 codec) whose message is a custom Msg packed by the registry.
-  const addIssuer = client.registry.encodeAsAny({ typeUrl: "/chain.identity.MsgAddIssuer", value: { authority: GOV, issuerAddress: recipient, name: "Second issuer" } });
+  const addIssuer = client.registry.encodeAsAny({
+    typeUrl: "/chain.identity.MsgAddIssuer",
+    value: { authority: GOV, issuerAddress: recipient, name: "Second issuer" },
+  });
   const proposal = {
     typeUrl: "/cosmos.gov.v1.MsgSubmitProposal",
-    value: { messages: [addIssuer], initialDeposit: [{ denom: "uunit", amount: "10000000" }], proposer: address, metadata: "", title: "Add an issuer", summary: "Authorize a second issuer", expedited: false },
+    value: {
+      messages: [addIssuer],
+      initialDeposit: [{ denom: "uunit", amount: "10000000" }],
+      proposer: address,
+      metadata: "",
+      title: "Add an issuer",
+      summary: "Authorize a second issuer",
+      expedited: false,
+    },
   };
   const submitted = await client.signAndBroadcast(address, [proposal], "auto");
   assert.equal(submitted.code, 0, submitted.rawLog);
-  const id = submitted.events.find((e) => e.type === "submit_proposal" && e.attributes.some((a) => a.key === "proposal_id"))!.attributes.find((a) => a.key === "proposal_id")!.value;
+  const id = submitted.events
+    .find((e) => e.type === "submit_proposal" && e.attributes.some((a) => a.key === "proposal_id"))!
+    .attributes.find((a) => a.key === "proposal_id")!.value;
   const stored = await grpcQuery(rpc, GovQuery.method.proposal, { proposalId: BigInt(id) });
-  assert.deepEqual(stored.proposal!.messages.map((m) => m.typeUrl), ["/chain.identity.MsgAddIssuer"]);
+  assert.deepEqual(
+    stored.proposal!.messages.map((m) => m.typeUrl),
+    ["/chain.identity.MsgAddIssuer"],
+  );
   client.disconnect();
 });
 
 test("an rpcEndpoint of another chain is refused after the wallet step, naming both chain ids", async () => {
   const { wallet } = keplrLike(await funded());
-  await assert.rejects(connectCosmosWallet(wallet, { ...settings(), chainId: "other_1-1" }), (e: unknown) => e instanceof WalletNetworkError && /serves chain unit_2611-1, not other_1-1/.test(e.message));
+  await assert.rejects(
+    connectCosmosWallet(wallet, { ...settings(), chainId: "other_1-1" }),
+    (e: unknown) => e instanceof WalletNetworkError && /serves chain unit_2611-1, not other_1-1/.test(e.message),
+  );
 });

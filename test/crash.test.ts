@@ -44,7 +44,12 @@ function appCommitted(): { height: number; hash: string } {
   const store = openStore(node.paths.appDb);
   try {
     const raw = new BlockInfoKeeper().blockHash(store.view(), BigInt(store.lastHeight));
-    return { height: store.lastHeight, hash: Buffer.from(raw ?? []).toString("hex").toUpperCase() };
+    return {
+      height: store.lastHeight,
+      hash: Buffer.from(raw ?? [])
+        .toString("hex")
+        .toUpperCase(),
+    };
   } finally {
     store.close();
   }

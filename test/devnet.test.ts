@@ -59,11 +59,13 @@ async function tx(args: string[], via: number): Promise<any> {
 
 /** The same REST route on every node (at `height`, else latest): the answers, in validator order. */
 async function everyRest(route: string, height?: number): Promise<any[]> {
-  return Promise.all(nodes().map(async (v) => {
-    const res = await v.rest(route, height);
-    assert.equal(res.status, 200, `${v.node.moniker} ${route}: ${JSON.stringify(res.body)}`);
-    return res.body;
-  }));
+  return Promise.all(
+    nodes().map(async (v) => {
+      const res = await v.rest(route, height);
+      assert.equal(res.status, 200, `${v.node.moniker} ${route}: ${JSON.stringify(res.body)}`);
+      return res.body;
+    }),
+  );
 }
 
 /** Asserts `check` on every node's answer to `route`, naming the node that fails. */
@@ -152,11 +154,17 @@ test("the faucet beside validator 0 funds an address; every node sees the coins"
 
 async function waitForTxOnNode(v: DevnetValidator, hash: string): Promise<number> {
   let height = 0;
-  await waitUntil(`tx ${hash} in a block`, async () => {
-    const res = await fetch(`${v.rpcUrl}/tx?hash=0x${hash}`, { signal: AbortSignal.timeout(3000) }).then((r) => r.json() as Promise<{ result?: { height: string } }>).catch(() => undefined);
-    height = Number(res?.result?.height ?? 0);
-    return height > 0;
-  }, 30_000);
+  await waitUntil(
+    `tx ${hash} in a block`,
+    async () => {
+      const res = await fetch(`${v.rpcUrl}/tx?hash=0x${hash}`, { signal: AbortSignal.timeout(3000) })
+        .then((r) => r.json() as Promise<{ result?: { height: string } }>)
+        .catch(() => undefined);
+      height = Number(res?.result?.height ?? 0);
+      return height > 0;
+    },
+    30_000,
+  );
   return height;
 }
 
@@ -179,7 +187,10 @@ test("keys: the four validator operator keys are imported, an issuer and a subje
     assert.equal(v.tokens, VALIDATOR_SELF_DELEGATION.toString());
   }
   const set = await devnet.validator(2).rpc<{ validators: { voting_power: string }[] }>("validators");
-  assert.deepEqual(set.validators.map((v) => v.voting_power), ["100000", "100000", "100000", "100000"]);
+  assert.deepEqual(
+    set.validators.map((v) => v.voting_power),
+    ["100000", "100000", "100000", "100000"],
+  );
 });
 
 test("validator 0 funds the issuer; every node's REST shows the balance", async () => {
@@ -225,7 +236,11 @@ test("the add-issuer proposal from a proposal file, yes votes from validators 1,
 
 test("after the voting period the issuer is listed on every node's REST", async () => {
   for (const v of nodes()) {
-    await waitUntil(`the proposal to pass on ${v.node.moniker}`, async () => (await v.rest("/cosmos/gov/v1/proposals/1")).body?.proposal?.status === "PROPOSAL_STATUS_PASSED", (VOTING_PERIOD_SECONDS + 60) * 1000);
+    await waitUntil(
+      `the proposal to pass on ${v.node.moniker}`,
+      async () => (await v.rest("/cosmos/gov/v1/proposals/1")).body?.proposal?.status === "PROPOSAL_STATUS_PASSED",
+      (VOTING_PERIOD_SECONDS + 60) * 1000,
+    );
   }
   // The proposal's passing and the issuer's listing are one block's state: every node that shows one shows the other.
   await onEveryNode("/cosmos/gov/v1/proposals/1", (b, node) => {
@@ -239,13 +254,19 @@ test("after the voting period the issuer is listed on every node's REST", async 
     assert.equal(b.issuers[0].name, "Acme KYC", node);
   });
   const added = await everyRest("/vendor/chain/identity/issuers");
-  assert.ok(added.every((b) => b.issuers[0].added_at === added[0].issuers[0].added_at), "the same block time on every node");
+  assert.ok(
+    added.every((b) => b.issuers[0].added_at === added[0].issuers[0].added_at),
+    "the same block time on every node",
+  );
 });
 
 test("a credential issued through node 2: ACCOUNT_TIER_ATTESTED on every node", async () => {
   await onEveryNode(`/vendor/chain/identity/tier/${subject}`, (b, node) => assert.equal(b.tier, "ACCOUNT_TIER_UNVERIFIED", node));
   const hash = "0x" + createHash("sha256").update("passport scan of the subject, kept off chain").digest("hex");
-  const issued = await tx(["tx", "identity", "issue-credential", "--subject", subject, "--credential-type", "kyc", "--credential-hash", hash, "--from", "issuer"], 2);
+  const issued = await tx(
+    ["tx", "identity", "issue-credential", "--subject", subject, "--credential-type", "kyc", "--credential-hash", hash, "--from", "issuer"],
+    2,
+  );
   const issuedAt = Number(issued.height);
   const event = issued.events.find((e: { type: string }) => e.type === "chain.identity.EventCredentialIssued");
   assert.ok(event, "a typed issue event");
@@ -255,7 +276,11 @@ test("a credential issued through node 2: ACCOUNT_TIER_ATTESTED on every node", 
   await onEveryNode(`/vendor/chain/identity/tier/${subject}`, (b, node) => assert.equal(b.tier, "ACCOUNT_TIER_UNVERIFIED", node), issuedAt - 1);
   await onEveryNode(`/vendor/chain/identity/tier/${subject}`, (b, node) => assert.equal(b.tier, "ACCOUNT_TIER_ATTESTED", node), issuedAt);
   await onEveryNode(`/vendor/chain/identity/credential/${credentialId}`, (b, node) =>
-    assert.deepEqual(b.credential, { id: credentialId, subject, issuer, credential_type: "kyc", credential_hash: hash, status: "CREDENTIAL_STATUS_ACTIVE" }, node),
+    assert.deepEqual(
+      b.credential,
+      { id: credentialId, subject, issuer, credential_type: "kyc", credential_hash: hash, status: "CREDENTIAL_STATUS_ACTIVE" },
+      node,
+    ),
   );
 });
 

@@ -18,7 +18,6 @@ let offset = 0;
 let supervisor: ChildProcess | undefined;
 let output = "";
 
-
 const devnet = (...args: string[]) => runUnitd(["devnet", ...args, "--dir", dir]);
 
 let releasePorts = () => {};
@@ -85,7 +84,13 @@ test("start prints every validator's endpoints; status shows one height, one app
   await waitUntil("the devnet to be up", async () => /validators are up/.test(output), 180_000, exited).catch((err: Error) => {
     throw new Error(`${err.message}; supervisor output:\n${output.slice(-3000)}`);
   });
-  for (let i = 0; i < 4; i++) assert.match(output, new RegExp(`validator-${i}\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.rpc + offset + 10 * i}\\s+${DEFAULT_PORTS.p2p + offset + 10 * i}\\s+127\\.0\\.0\\.1:${DEFAULT_PORTS.grpc + offset + 10 * i}\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.rest + offset + 10 * i}`));
+  for (let i = 0; i < 4; i++)
+    assert.match(
+      output,
+      new RegExp(
+        `validator-${i}\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.rpc + offset + 10 * i}\\s+${DEFAULT_PORTS.p2p + offset + 10 * i}\\s+127\\.0\\.0\\.1:${DEFAULT_PORTS.grpc + offset + 10 * i}\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.rest + offset + 10 * i}`,
+      ),
+    );
   assert.match(output, new RegExp(`faucet: http://127\\.0\\.0\\.1:${DEFAULT_PORTS.faucet! + offset}/faucet`));
 
   const again = await devnet("start");
@@ -93,11 +98,18 @@ test("start prints every validator's endpoints; status shows one height, one app
   assert.match(again.stderr, /already running/);
 
   // Status lines: the app hash is the same on every node at a moment all four share a height.
-  await waitUntil("four nodes at one height", async () => {
-    const run = await devnet("status");
-    const rows = run.stdout.split("\n").filter((l) => /^validator-\d/.test(l)).map((l) => l.trim().split(/\s+/));
-    return rows.length === 4 && rows.every((r) => r[1] === rows[0]![1] && r[2] === rows[0]![2] && r[3] === "3" && r[4] === "false");
-  }, 30_000);
+  await waitUntil(
+    "four nodes at one height",
+    async () => {
+      const run = await devnet("status");
+      const rows = run.stdout
+        .split("\n")
+        .filter((l) => /^validator-\d/.test(l))
+        .map((l) => l.trim().split(/\s+/));
+      return rows.length === 4 && rows.every((r) => r[1] === rows[0]![1] && r[2] === rows[0]![2] && r[3] === "3" && r[4] === "false");
+    },
+    30_000,
+  );
   const status = await devnet("status");
   assert.match(status.stdout, /running \(supervisor pid \d+\)/);
 });
@@ -109,7 +121,8 @@ test("stop ends every process; reset gives a fresh genesis on the same ports", a
   if (supervisor!.exitCode === null && supervisor!.signalCode === null) await new Promise((resolve) => supervisor!.once("exit", resolve));
   assert.equal(supervisor!.exitCode, 0, "the supervisor stopped cleanly");
   for (let i = 0; i < 4; i++) {
-    for (const base of [DEFAULT_PORTS.rpc, DEFAULT_PORTS.p2p, DEFAULT_PORTS.grpc, DEFAULT_PORTS.rest, DEFAULT_PORTS.abci]) assert.ok(await isPortFree(base + offset + 10 * i), `validator-${i}'s port ${base + offset + 10 * i} is released`);
+    for (const base of [DEFAULT_PORTS.rpc, DEFAULT_PORTS.p2p, DEFAULT_PORTS.grpc, DEFAULT_PORTS.rest, DEFAULT_PORTS.abci])
+      assert.ok(await isPortFree(base + offset + 10 * i), `validator-${i}'s port ${base + offset + 10 * i} is released`);
   }
   assert.ok(await isPortFree(DEFAULT_PORTS.faucet! + offset), "the faucet's port is released");
   const status = await devnet("status");
@@ -120,7 +133,11 @@ test("stop ends every process; reset gives a fresh genesis on the same ports", a
   assert.equal(reset.code, 0, reset.stderr);
   const genesisAfter = fs.readFileSync(path.join(dir, "node0", "cometbft", "config", "genesis.json"), "utf8");
   assert.notEqual(genesisAfter, genesisBefore, "a new genesis (new genesis time)");
-  assert.deepEqual(JSON.parse(genesisAfter).app_state.staking.gen_validators, JSON.parse(genesisBefore).app_state.staking.gen_validators, "the same deterministic validators");
+  assert.deepEqual(
+    JSON.parse(genesisAfter).app_state.staking.gen_validators,
+    JSON.parse(genesisBefore).app_state.staking.gen_validators,
+    "the same deterministic validators",
+  );
   assert.equal(fs.existsSync(path.join(dir, "node0", "data", "app.db")), false, "state wiped");
   assert.equal(JSON.parse(fs.readFileSync(path.join(dir, "node3", "config", "app.json"), "utf8")).ports.rest, DEFAULT_PORTS.rest + offset + 30, "ports kept");
 });

@@ -96,7 +96,15 @@ class BankLoad {
       const address = formatAccountAddress(signer.address);
       const base = await baseAccount(clients[0]!, address);
       const startBalance = BigInt((await getBalance(clients[0]!, address, "uunit")).amount);
-      senders.push({ signer, address, accountNumber: base?.accountNumber ?? 0n, startSequence: base?.sequence ?? 0n, startBalance, recipient: formatAccountAddress(randomBytes(20)), signed: new Map() });
+      senders.push({
+        signer,
+        address,
+        accountNumber: base?.accountNumber ?? 0n,
+        startSequence: base?.sequence ?? 0n,
+        startBalance,
+        recipient: formatAccountAddress(randomBytes(20)),
+        signed: new Map(),
+      });
     }
     const load = new BankLoad(senders);
     load.loops = senders.map((s) => load.run(s).catch((err: Error) => void load.errors.push(`${s.address}: ${err.message}`)));
@@ -104,10 +112,14 @@ class BankLoad {
   }
 
   async waitAcked(count: number, timeoutMs = 60_000): Promise<void> {
-    await waitUntil(`${count} acknowledged sends (${this.acked.length} so far)`, async () => {
-      if (this.errors.length > 0) throw new Error(`the load failed: ${this.errors.join("; ")}`);
-      return this.acked.length >= count;
-    }, timeoutMs);
+    await waitUntil(
+      `${count} acknowledged sends (${this.acked.length} so far)`,
+      async () => {
+        if (this.errors.length > 0) throw new Error(`the load failed: ${this.errors.join("; ")}`);
+        return this.acked.length >= count;
+      },
+      timeoutMs,
+    );
   }
 
   async stop(): Promise<void> {
@@ -193,7 +205,17 @@ async function waitCaughtUp(index: number, timeoutMs = 120_000): Promise<void> {
   const others = devnet.allIndexes().filter((i) => i !== index);
   const target = Math.max(...(await devnet.heights(others))) + 2;
   await devnet.waitForHeight(target, [index], timeoutMs);
-  await waitUntil(`validator ${index} to leave catching-up`, async () => (await devnet.validator(index).status().catch(() => undefined))?.catchingUp === false, 30_000);
+  await waitUntil(
+    `validator ${index} to leave catching-up`,
+    async () =>
+      (
+        await devnet
+          .validator(index)
+          .status()
+          .catch(() => undefined)
+      )?.catchingUp === false,
+    30_000,
+  );
 }
 
 /**
@@ -203,22 +225,40 @@ async function waitCaughtUp(index: number, timeoutMs = 120_000): Promise<void> {
 async function verify(load: BankLoad): Promise<string> {
   await load.stop();
   assert.deepEqual(load.errors, [], "the load ran without errors");
-  await waitUntil("every mempool to drain", async () => {
-    const pending = await Promise.all(devnet.validators.map((v) => v.rpc<{ n_txs: string }>("num_unconfirmed_txs").then((r) => r.n_txs).catch(() => "?")));
-    return pending.every((n) => n === "0");
-  }, 60_000);
+  await waitUntil(
+    "every mempool to drain",
+    async () => {
+      const pending = await Promise.all(
+        devnet.validators.map((v) =>
+          v
+            .rpc<{ n_txs: string }>("num_unconfirmed_txs")
+            .then((r) => r.n_txs)
+            .catch(() => "?"),
+        ),
+      );
+      return pending.every((n) => n === "0");
+    },
+    60_000,
+  );
   const top = await devnet.waitForCommonHeight();
 
   assert.deepEqual(await devnet.disagreements(top), [], "a height where the nodes disagree on the block or app hash");
   for (const v of devnet.validators) {
-    assert.doesNotMatch(fs.readFileSync(v.logFile("comet"), "utf8"), /wrong Block\.Header\.AppHash|app hash mismatch|CONSENSUS FAILURE/i, `${v.node.moniker}'s CometBFT log`);
+    assert.doesNotMatch(
+      fs.readFileSync(v.logFile("comet"), "utf8"),
+      /wrong Block\.Header\.AppHash|app hash mismatch|CONSENSUS FAILURE/i,
+      `${v.node.moniker}'s CometBFT log`,
+    );
   }
 
   let committedTotal = 0;
   for (const s of load.senders) {
     // The account sequence after the load names exactly the txs of this load that committed.
     const sequences = await Promise.all(clients.map(async (c) => (await baseAccount(c, s.address, top))?.sequence));
-    assert.ok(sequences.every((q) => q === sequences[0]), `the nodes agree on ${s.address}'s sequence: ${sequences.join(", ")}`);
+    assert.ok(
+      sequences.every((q) => q === sequences[0]),
+      `the nodes agree on ${s.address}'s sequence: ${sequences.join(", ")}`,
+    );
     const end = sequences[0]!;
     const committed: { hash: string; amount: bigint }[] = [];
     for (let q = s.startSequence; q < end; q++) {
@@ -235,7 +275,10 @@ async function verify(load: BankLoad): Promise<string> {
     for (const tx of committed) {
       const found = await Promise.all(clients.map((c) => c.getTx(tx.hash)));
       found.forEach((f, i) => assert.ok(f && f.result.code === 0, `tx ${tx.hash} is committed on validator ${i}`));
-      assert.ok(found.every((f) => f!.height === found[0]!.height), `tx ${tx.hash} in one block everywhere`);
+      assert.ok(
+        found.every((f) => f!.height === found[0]!.height),
+        `tx ${tx.hash} in one block everywhere`,
+      );
       const ack = mine.find((a) => a.hash === tx.hash);
       if (ack) assert.equal(found[0]!.height, ack.height, `tx ${tx.hash} stays where it was acknowledged`);
     }
@@ -265,7 +308,9 @@ test("kill -9 of one validator's app and CometBFT while sends flow: three keep g
   await devnet.waitForHeight(Math.max(...atCrash) + BLOCKS_WHILE_DOWN, others, 120_000);
   await load.waitAcked(ackedAtCrash + 20);
   const afterDown = await devnet.heights(others);
-  t.diagnostic(`validator 2 down from height ${Math.min(...atCrash)} to ${Math.min(...afterDown)}; ${load.acked.length - ackedAtCrash} sends acknowledged meanwhile`);
+  t.diagnostic(
+    `validator 2 down from height ${Math.min(...atCrash)} to ${Math.min(...afterDown)}; ${load.acked.length - ackedAtCrash} sends acknowledged meanwhile`,
+  );
 
   await victim.startApp();
   await victim.startComet();
@@ -292,7 +337,9 @@ test("SIGSTOP of one validator's app and CometBFT for 10 s, then SIGCONT: the sa
   after.forEach((h, k) => assert.ok(h >= before[k]! + 2, `validator ${others[k]} kept committing during the pause (${before[k]} -> ${h})`));
   assert.ok(load.acked.length > ackedAtPause, "sends committed during the pause");
 
-  t.diagnostic(`validator 1 paused for ${Date.now() - pausedAt} ms; the others went from ${before.join("/")} to ${after.join("/")}; ${load.acked.length - ackedAtPause} sends acknowledged meanwhile`);
+  t.diagnostic(
+    `validator 1 paused for ${Date.now() - pausedAt} ms; the others went from ${before.join("/")} to ${after.join("/")}; ${load.acked.length - ackedAtPause} sends acknowledged meanwhile`,
+  );
   await paused.resume();
 
   await waitCaughtUp(1);

@@ -97,7 +97,10 @@ describe("docker-compose.yml", () => {
       assert.deepEqual(s.depends_on, { "devnet-init": { condition: "service_completed_successfully" } });
       const ports = publishedPorts(s);
       for (const p of ports) assert.equal(p.host, p.container, "published unchanged, so host and container ports agree");
-      assert.deepEqual(ports.map((p) => p.container).sort((a, b) => a - b), expectedPorts(i));
+      assert.deepEqual(
+        ports.map((p) => p.container).sort((a, b) => a - b),
+        expectedPorts(i),
+      );
       assert.ok(!ports.some((p) => p.container === portsForValidator(i).abci), "ABCI is not published");
     });
 
@@ -113,7 +116,10 @@ describe("docker-compose.yml", () => {
       const launched = devnetNodes("/devnet", "docker")[i]!;
       const fromCompose = nodeProcesses(values.home!, Number(values.index), "cometbft");
       assert.deepEqual(fromCompose, nodeProcesses(launched.home, launched.index, "cometbft"));
-      assert.deepEqual(fromCompose.map((p) => p.name), [`app-${i}`, `cometbft-${i}`, `rest-${i}`, `evm-rpc-${i}`]);
+      assert.deepEqual(
+        fromCompose.map((p) => p.name),
+        [`app-${i}`, `cometbft-${i}`, `rest-${i}`, `evm-rpc-${i}`],
+      );
       assert.deepEqual(fromCompose[1]!.args, ["start", "--home", `/devnet/node${i}/cometbft`]);
       for (const p of [fromCompose[0]!, fromCompose[2]!, fromCompose[3]!]) assert.deepEqual(p.args.slice(-2), ["--home", `/devnet/node${i}`]);
       if (i === 0) assert.deepEqual(faucetProcess(values.home!, portsForValidator(0).faucet!), faucetProcess(launched.home, launched.ports.faucet!));
@@ -127,15 +133,19 @@ describe("docker-compose.yml", () => {
   });
 
   // Guarded: where a real /devnet exists, run-node would start it instead of failing to find it.
-  test("the built unitd accepts each validator's command as run-node of its home", { skip: fs.existsSync("/devnet") && "a /devnet exists on this machine" }, async () => {
-    for (const i of validators) {
-      const { rest } = devnetArgs(service(dockerServiceName(i)).command);
-      const run = await runUnitd(["devnet", "run-node", ...rest]);
-      assert.equal(run.code, 1, run.stdout);
-      // Past flag and index checks, it looks for the home the init service wrote.
-      assert.match(run.stderr, new RegExp(`cannot read /devnet/node${i}/config/app\\.json`));
-    }
-  });
+  test(
+    "the built unitd accepts each validator's command as run-node of its home",
+    { skip: fs.existsSync("/devnet") && "a /devnet exists on this machine" },
+    async () => {
+      for (const i of validators) {
+        const { rest } = devnetArgs(service(dockerServiceName(i)).command);
+        const run = await runUnitd(["devnet", "run-node", ...rest]);
+        assert.equal(run.code, 1, run.stdout);
+        // Past flag and index checks, it looks for the home the init service wrote.
+        assert.match(run.stderr, new RegExp(`cannot read /devnet/node${i}/config/app\\.json`));
+      }
+    },
+  );
 });
 
 describe("unitd devnet init --network docker (the devnet-init service)", () => {
@@ -163,10 +173,18 @@ describe("unitd devnet init --network docker (the devnet-init service)", () => {
         assert.equal(app.unsafeCors, true, "permissive CORS on the devnet's REST");
         // The ports written into the home are the ones its compose service publishes.
         const served = [...PUBLISHED.map((what) => app.ports[what]!), ...(app.ports.faucet ? [app.ports.faucet] : [])].sort((a, b) => a - b);
-        assert.deepEqual(served, publishedPorts(service(dockerServiceName(i))).map((p) => p.container).sort((a, b) => a - b));
+        assert.deepEqual(
+          served,
+          publishedPorts(service(dockerServiceName(i)))
+            .map((p) => p.container)
+            .sort((a, b) => a - b),
+        );
         genesis.push(fs.readFileSync(path.join(home, "cometbft", "config", "genesis.json"), "utf8"));
       }
-      assert.ok(genesis.every((g) => g === genesis[0]), "one genesis for the four nodes");
+      assert.ok(
+        genesis.every((g) => g === genesis[0]),
+        "one genesis for the four nodes",
+      );
       assert.equal(JSON.parse(genesis[0]!).chain_id, "unit_2611-1");
 
       // A second `docker compose up` runs init again: it keeps the devnet.
@@ -182,7 +200,11 @@ describe("unitd devnet init --network docker (the devnet-init service)", () => {
 
 /** The Dockerfile's instructions, continuation lines joined and comments dropped, by stage. */
 function dockerfileStages(text: string) {
-  const lines = text.replace(/\\\n/g, " ").split("\n").map((l) => l.trim()).filter((l) => l && !l.startsWith("#"));
+  const lines = text
+    .replace(/\\\n/g, " ")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith("#"));
   const globalArgs = new Map<string, string>();
   const stages: { base: string; name: string; steps: { op: string; args: string }[] }[] = [];
   for (const line of lines) {
@@ -210,7 +232,10 @@ describe("Dockerfile", () => {
   const runs = (stage: typeof build) => stage!.steps.filter((s) => s.op === "RUN").map((s) => s.args.replace(/\s+/g, " "));
 
   test("two stages: a build stage on Node 20 with Go, a slim Node 20 runtime", () => {
-    assert.deepEqual(stages.map((s) => s.name), ["build", "runtime"]);
+    assert.deepEqual(
+      stages.map((s) => s.name),
+      ["build", "runtime"],
+    );
     assert.match(build!.base, /^node:20\.\d+\.\d+-bookworm$/, "a pinned Node 20");
     assert.equal(runtime!.base, build!.base.replace(/-bookworm$/, "-bookworm-slim"), "the same Node, so the native addons match");
     const goCopy = build!.steps.find((s) => s.op === "COPY" && /--from=golang:/.test(s.args));
@@ -241,8 +266,15 @@ describe("Dockerfile", () => {
     const steps = runtime!.steps;
     assert.ok(steps.some((s) => s.op === "WORKDIR" && s.args === "/app"));
     const fromBuild = steps.filter((s) => s.op === "COPY" && s.args.startsWith("--from=build ")).map((s) => s.args.split(/\s+/).slice(1));
-    for (const [src, dest] of [["/app/dist", "./dist"], ["/app/node_modules", "./node_modules"], ["/app/.bin/cometbft", "./.bin/cometbft"]]) {
-      assert.ok(fromBuild.some(([s, d]) => s === src && d === dest), `COPY --from=build ${src} ${dest}`);
+    for (const [src, dest] of [
+      ["/app/dist", "./dist"],
+      ["/app/node_modules", "./node_modules"],
+      ["/app/.bin/cometbft", "./.bin/cometbft"],
+    ]) {
+      assert.ok(
+        fromBuild.some(([s, d]) => s === src && d === dest),
+        `COPY --from=build ${src} ${dest}`,
+      );
     }
     const user = steps.filter((s) => s.op === "USER").at(-1);
     assert.ok(user && !["root", "0"].includes(user.args.split(":")[0]!), "runs as a non-root user");
@@ -254,7 +286,10 @@ describe("Dockerfile", () => {
   });
 
   test(".dockerignore keeps this machine's build output and native addons out", () => {
-    const ignored = fs.readFileSync(path.join(REPO_ROOT, ".dockerignore"), "utf8").split("\n").map((l) => l.trim());
+    const ignored = fs
+      .readFileSync(path.join(REPO_ROOT, ".dockerignore"), "utf8")
+      .split("\n")
+      .map((l) => l.trim());
     for (const entry of ["node_modules", "dist", "gen", ".bin"]) assert.ok(ignored.includes(entry), entry);
   });
 });

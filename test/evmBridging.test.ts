@@ -57,7 +57,10 @@ async function rest<T>(route: string, height: number): Promise<T> {
 async function cosmosSideWei(address: string, height: number): Promise<bigint> {
   const bank = await rest<{ balances: { denom: string; amount: string }[] }>(`/cosmos/bank/v1beta1/balances/${bech32(address)}`, height);
   const uunit = BigInt(bank.balances.find((c) => c.denom === "uunit")?.amount ?? "0");
-  const fraction = await rest<{ fractional_balance: { denom: string; amount: string } }>(`/vendor/chain/precisebank/fractional_balance/${bech32(address)}`, height);
+  const fraction = await rest<{ fractional_balance: { denom: string; amount: string } }>(
+    `/vendor/chain/precisebank/fractional_balance/${bech32(address)}`,
+    height,
+  );
   assert.equal(fraction.fractional_balance.denom, "aunit");
   const f = BigInt(fraction.fractional_balance.amount);
   assert.ok(f >= 0n && f < WEI_PER_UUNIT, `fraction ${f} in [0, 10^12)`);
@@ -67,7 +70,11 @@ async function cosmosSideWei(address: string, height: number): Promise<bigint> {
 /** Total aunit supply at `height`: bank uunit supply x 10^12 - precisebank's remainder (docs/precisebank.md). */
 async function totalSupplyWei(height: number): Promise<bigint> {
   const supply = await rest<{ supply: { denom: string; amount: string }[] }>("/cosmos/bank/v1beta1/supply", height);
-  assert.deepEqual(supply.supply.map((c) => c.denom), ["uunit"], "aunit is never a bank denom");
+  assert.deepEqual(
+    supply.supply.map((c) => c.denom),
+    ["uunit"],
+    "aunit is never a bank denom",
+  );
   const remainder = await rest<{ remainder: { amount: string } }>("/vendor/chain/precisebank/remainder", height);
   return BigInt(supply.supply[0]!.amount) * WEI_PER_UUNIT - BigInt(remainder.remainder.amount);
 }

@@ -16,7 +16,16 @@ import { AbciServer } from "../abci/server.js";
 import { NodeGrpcClient } from "../common/grpc/client.js";
 import { GrpcServer } from "../app/grpc/server.js";
 import { moduleAddress } from "../common/moduleAccounts.js";
-import { deployCode, errorStringData, JUMP_LOOP_RUNTIME, precompileLoopRuntime, probe, PROBE_RUNTIME, proxyRuntime, REVERT_REASON } from "../app/modules/evm/testing/testContracts.js";
+import {
+  deployCode,
+  errorStringData,
+  JUMP_LOOP_RUNTIME,
+  precompileLoopRuntime,
+  probe,
+  PROBE_RUNTIME,
+  proxyRuntime,
+  REVERT_REASON,
+} from "../app/modules/evm/testing/testContracts.js";
 import { TestSigner, txHashHex } from "../app/modules/evm/testing/testSigner.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { GENESIS_TIME_MS, InProcessChain } from "./support/inProcessChain.js";
@@ -40,13 +49,22 @@ before(async () => {
     { address: formatAccountAddress(poor.address.bytes), coins: [{ denom: "uunit", amount: "30" }] }, // 30e12 aunit
   ]);
   await chain.block([]);
-  const results = (await chain.block([alice.tx({ data: deployCode(PROBE_RUNTIME), gasLimit: 500_000n }), alice.tx({ data: deployCode(proxyRuntime(target.bytes)), gasLimit: 500_000n })])).txResults!;
+  const results = (
+    await chain.block([
+      alice.tx({ data: deployCode(PROBE_RUNTIME), gasLimit: 500_000n }),
+      alice.tx({ data: deployCode(proxyRuntime(target.bytes)), gasLimit: 500_000n }),
+    ])
+  ).txResults!;
   for (const r of results) assert.equal(r.code ?? 0, 0, r.log);
   assert.equal((await chain.block([alice.tx({ to: target, data: probe.increment })])).txResults![0]!.code ?? 0, 0);
 });
 after(() => chain.close());
 
-async function abci(method: "Call" | "EstimateGas", args: CallArgs, height = 0): Promise<pb.ResponseQuery | { code?: number; log?: string; value?: Uint8Array }> {
+async function abci(
+  method: "Call" | "EstimateGas",
+  args: CallArgs,
+  height = 0,
+): Promise<pb.ResponseQuery | { code?: number; log?: string; value?: Uint8Array }> {
   const input = method === "Call" ? Q.QueryCallRequestSchema : Q.QueryEstimateGasRequestSchema;
   return chain.query(`/chain.evm.Query/${method}`, toBinary(input, create(input, { args })), height);
 }
@@ -66,10 +84,39 @@ async function refused(method: "Call" | "EstimateGas", args: CallArgs, log: RegE
   assert.match(res.log ?? "", /^rpc error: code = InvalidArgument desc = /);
   assert.match((res.log ?? "").replace(/^rpc error: code = \w+ desc = /, ""), log);
 }
-const account = async (s: TestSigner) => fromBinary(Q.QueryAccountResponseSchema, (await chain.query("/chain.evm.Query/Account", toBinary(Q.QueryAccountRequestSchema, create(Q.QueryAccountRequestSchema, { address: s.address.toString() })))).value!);
-const slot0 = async () => bytesToBigInt(fromBinary(Q.QueryStorageResponseSchema, (await chain.query("/chain.evm.Query/Storage", toBinary(Q.QueryStorageRequestSchema, create(Q.QueryStorageRequestSchema, { address: target.toString(), slot: "0x0" })))).value!).value);
-const receipt = async (raw: Uint8Array) => fromBinary(Q.QueryReceiptResponseSchema, (await chain.query("/chain.evm.Query/Receipt", toBinary(Q.QueryReceiptRequestSchema, create(Q.QueryReceiptRequestSchema, { txHash: txHashHex(raw) })))).value!).receipt!;
-const word = (n: bigint) => { const w = new Uint8Array(32); for (let i = 31; n > 0n; i--, n >>= 8n) w[i] = Number(n & 0xffn); return w; };
+const account = async (s: TestSigner) =>
+  fromBinary(
+    Q.QueryAccountResponseSchema,
+    (
+      await chain.query(
+        "/chain.evm.Query/Account",
+        toBinary(Q.QueryAccountRequestSchema, create(Q.QueryAccountRequestSchema, { address: s.address.toString() })),
+      )
+    ).value!,
+  );
+const slot0 = async () =>
+  bytesToBigInt(
+    fromBinary(
+      Q.QueryStorageResponseSchema,
+      (
+        await chain.query(
+          "/chain.evm.Query/Storage",
+          toBinary(Q.QueryStorageRequestSchema, create(Q.QueryStorageRequestSchema, { address: target.toString(), slot: "0x0" })),
+        )
+      ).value!,
+    ).value,
+  );
+const receipt = async (raw: Uint8Array) =>
+  fromBinary(
+    Q.QueryReceiptResponseSchema,
+    (await chain.query("/chain.evm.Query/Receipt", toBinary(Q.QueryReceiptRequestSchema, create(Q.QueryReceiptRequestSchema, { txHash: txHashHex(raw) }))))
+      .value!,
+  ).receipt!;
+const word = (n: bigint) => {
+  const w = new Uint8Array(32);
+  for (let i = 31; n > 0n; i--, n >>= 8n) w[i] = Number(n & 0xffn);
+  return w;
+};
 
 test("a view: the return data, and gas used as a tx (intrinsic gas included)", async () => {
   const r = await ethCall({ to: target.bytes, data: probe.get });
@@ -110,7 +157,13 @@ test("a state-changing call returns but nothing persists: not the storage, the n
 
 test("gas used equals the same tx's on chain, priced or not", async () => {
   const unpriced = await ethCall({ from: alice.address.bytes, to: target.bytes, data: probe.increment });
-  const priced = await ethCall({ from: alice.address.bytes, to: target.bytes, data: probe.increment, maxFeePerGas: (5n * GWEI).toString(), maxPriorityFeePerGas: GWEI.toString() });
+  const priced = await ethCall({
+    from: alice.address.bytes,
+    to: target.bytes,
+    data: probe.increment,
+    maxFeePerGas: (5n * GWEI).toString(),
+    maxPriorityFeePerGas: GWEI.toString(),
+  });
   const legacy = await ethCall({ from: alice.address.bytes, to: target.bytes, data: probe.increment, gasPrice: (2n * GWEI).toString() });
   const raw = alice.tx({ to: target, data: probe.increment });
   const result = (await chain.block([raw])).txResults![0]!;
@@ -143,17 +196,33 @@ test("a contract creation answers with the deployed code", async () => {
 });
 
 test("calls that cannot start are INVALID_ARGUMENT, in geth's words", async () => {
-  await refused("Call", { from: stranger.address.bytes, to: alice.address.bytes, value: "5" }, new RegExp(`^insufficient funds for gas \\* price \\+ value: address ${stranger.address.toString()} have 0 want 5$`));
-  await refused("Call", { from: alice.address.bytes, to: target.bytes, maxFeePerGas: "999" }, new RegExp(`^max fee per gas less than block base fee: address ${alice.address.toString()}, maxFeePerGas: 999, baseFee: 1000000000$`));
+  await refused(
+    "Call",
+    { from: stranger.address.bytes, to: alice.address.bytes, value: "5" },
+    new RegExp(`^insufficient funds for gas \\* price \\+ value: address ${stranger.address.toString()} have 0 want 5$`),
+  );
+  await refused(
+    "Call",
+    { from: alice.address.bytes, to: target.bytes, maxFeePerGas: "999" },
+    new RegExp(`^max fee per gas less than block base fee: address ${alice.address.toString()}, maxFeePerGas: 999, baseFee: 1000000000$`),
+  );
   // One non-zero calldata byte: 21016 intrinsic, but Prague's EIP-7623 floor is 21000 + 4 tokens x 10.
   await refused("Call", { to: target.bytes, data: probe.get, gas: 20_000n }, /^intrinsic gas too low: have 20000, want 21040$/);
-  await refused("Call", { to: target.bytes, gasPrice: "1", maxFeePerGas: "1" }, /^both gas_price and \(max_fee_per_gas or max_priority_fee_per_gas\) specified$/);
+  await refused(
+    "Call",
+    { to: target.bytes, gasPrice: "1", maxFeePerGas: "1" },
+    /^both gas_price and \(max_fee_per_gas or max_priority_fee_per_gas\) specified$/,
+  );
   await refused("Call", { to: target.bytes, maxFeePerGas: "1", maxPriorityFeePerGas: "2" }, /^max priority fee per gas higher than max fee per gas/);
   await refused("Call", { from: new Uint8Array(19), to: target.bytes }, /^args\.from must be 20 bytes, got 19$/);
   await refused("Call", { to: new Uint8Array(21) }, /^args\.to must be 20 bytes, got 21$/);
   await refused("Call", { to: target.bytes, value: "-1" }, /^args\.value must be a decimal amount of aunit/);
   await refused("Call", { to: target.bytes, gasPrice: "0x10" }, /^args\.gas_price must be a decimal amount of aunit/);
-  await refused("Call", { to: target.bytes, data: new Uint8Array(128 * 1024 + 1) }, /^args\.data and access_list take 131073 bytes, more than the tx size limit of 131072$/);
+  await refused(
+    "Call",
+    { to: target.bytes, data: new Uint8Array(128 * 1024 + 1) },
+    /^args\.data and access_list take 131073 bytes, more than the tx size limit of 131072$/,
+  );
   await refused("EstimateGas", { to: target.bytes, data: new Uint8Array(200 * 1024) }, /more than the tx size limit/);
   const missing = await chain.query("/chain.evm.Query/Call", toBinary(Q.QueryCallRequestSchema, create(Q.QueryCallRequestSchema, {})));
   assert.match(missing.log ?? "", /args are missing/);
@@ -189,7 +258,11 @@ test("an estimate that fails at the cap answers with the failure", async () => {
   // A priced call is capped by what the balance pays for: 30e12 aunit / 1 gwei = 30000 gas.
   const broke = await estimate({ from: poor.address.bytes, to: target.bytes, data: probe.burn, maxFeePerGas: GWEI.toString() });
   assert.deepEqual([broke.vmError, broke.gas], ["out of gas", 30_000n]);
-  await refused("EstimateGas", { from: poor.address.bytes, to: target.bytes, value: (31n * 10n ** 12n).toString() }, /^insufficient funds for gas \* price \+ value: insufficient funds for transfer/);
+  await refused(
+    "EstimateGas",
+    { from: poor.address.bytes, to: target.bytes, value: (31n * 10n ** 12n).toString() },
+    /^insufficient funds for gas \* price \+ value: insufficient funds for transfer/,
+  );
 });
 
 test("over a real ABCI socket, as CosmJS queries: the Query request awaits the call", async () => {
@@ -198,7 +271,11 @@ test("over a real ABCI socket, as CosmJS queries: the Query request awaits the c
   const client = await RawAbciClient.connect(port);
   try {
     const data = toBinary(Q.QueryCallRequestSchema, create(Q.QueryCallRequestSchema, { args: { to: target.bytes, data: probe.get } }));
-    client.send({ value: { case: "query", value: { path: "/chain.evm.Query/Call", data } } }, { value: { case: "echo", value: { message: "after" } } }, { value: { case: "flush", value: {} } });
+    client.send(
+      { value: { case: "query", value: { path: "/chain.evm.Query/Call", data } } },
+      { value: { case: "echo", value: { message: "after" } } },
+      { value: { case: "flush", value: {} } },
+    );
     const [query, echo] = await client.waitFor(3);
     assert.equal(query!.value.case, "query");
     const res = query!.value.value as pb.ResponseQuery;
@@ -226,7 +303,10 @@ test("over gRPC: Call and EstimateGas awaited, concurrent calls answered, errors
     assert.ok(est.response.gas > 21_000n);
     const rev = await client.call(Q.Query, "call", { args: { to: target.bytes, data: probe.fail } });
     assert.equal(rev.response.reverted, true);
-    await assert.rejects(client.call(Q.Query, "call", { args: { to: new Uint8Array(3) } }), (e: ServiceError) => e.code === status.INVALID_ARGUMENT && /args\.to must be 20 bytes/.test(e.details));
+    await assert.rejects(
+      client.call(Q.Query, "call", { args: { to: new Uint8Array(3) } }),
+      (e: ServiceError) => e.code === status.INVALID_ARGUMENT && /args\.to must be 20 bytes/.test(e.details),
+    );
     const old = await client.call(Q.Query, "call", { args: { to: target.bytes, data: probe.env } }, { height: 2 });
     assert.equal(bytesToBigInt(old.response.returnData.subarray(0, 32)), 3n);
     assert.equal(bytesToHex(old.response.returnData.subarray(0, 32)), bytesToHex(word(3n)));
@@ -242,13 +322,26 @@ async function blockOverSocket(client: RawAbciClient): Promise<number> {
   const seen = client.responses.length;
   const start = performance.now();
   client.send(
-    { value: { case: "finalizeBlock", value: { height: BigInt(height), time: timestampFromMs(GENESIS_TIME_MS + height * 1000), hash: new Uint8Array(32).fill(height % 256), proposerAddress: new Uint8Array(20) } } },
+    {
+      value: {
+        case: "finalizeBlock",
+        value: {
+          height: BigInt(height),
+          time: timestampFromMs(GENESIS_TIME_MS + height * 1000),
+          hash: new Uint8Array(32).fill(height % 256),
+          proposerAddress: new Uint8Array(20),
+        },
+      },
+    },
     { value: { case: "commit", value: {} } },
     { value: { case: "flush", value: {} } },
   );
   const responses = await client.waitFor(seen + 3, 20_000);
   chain.height = height;
-  assert.deepEqual(responses.slice(seen).map((r) => r.value.case), ["finalizeBlock", "commit", "flush"]);
+  assert.deepEqual(
+    responses.slice(seen).map((r) => r.value.case),
+    ["finalizeBlock", "commit", "flush"],
+  );
   return performance.now() - start;
 }
 
@@ -278,7 +371,7 @@ test("blocks keep finalizing and committing over ABCI while a long eth_call runs
   }
 });
 
-test("a call past 5 s stops with RESOURCE_EXHAUSTED \"execution aborted (timeout = 5s)\" and changes nothing", async () => {
+test('a call past 5 s stops with RESOURCE_EXHAUSTED "execution aborted (timeout = 5s)" and changes nothing', async () => {
   // BLAKE2 compressions of 100,000 rounds each (0.1M gas a call; the precompile left in pure
   // JavaScript that computes longest per gas), one call after another until the gas runs out:
   // several seconds of work at 30M gas, in slices between the calls.
@@ -292,7 +385,10 @@ test("a call past 5 s stops with RESOURCE_EXHAUSTED \"execution aborted (timeout
     // A short one first: the loop is real work that ends in out of gas.
     assert.equal((await client.call(Q.Query, "call", { args: { to: blakeLoop.bytes, data: input, gas: 100_000n } })).response.vmError, "out of gas");
     const start = performance.now();
-    await assert.rejects(client.call(Q.Query, "call", { args: { from: alice.address.bytes, to: blakeLoop.bytes, data: input } }), (e: ServiceError) => e.code === status.RESOURCE_EXHAUSTED && e.details === "execution aborted (timeout = 5s)");
+    await assert.rejects(
+      client.call(Q.Query, "call", { args: { from: alice.address.bytes, to: blakeLoop.bytes, data: input } }),
+      (e: ServiceError) => e.code === status.RESOURCE_EXHAUSTED && e.details === "execution aborted (timeout = 5s)",
+    );
     const took = performance.now() - start;
     assert.ok(took >= 5_000 && took < 7_000, `answered after ${took.toFixed(0)} ms`);
     assert.deepEqual({ hash: Buffer.from(chain.store.lastHash), account: await account(alice) }, before);

@@ -6,7 +6,17 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { Contract, ContractFactory, ContractTransactionResponse, JsonRpcProvider, Network, Wallet, isCallException, type EventLog, type TransactionReceipt } from "ethers";
+import {
+  Contract,
+  ContractFactory,
+  ContractTransactionResponse,
+  JsonRpcProvider,
+  Network,
+  Wallet,
+  isCallException,
+  type EventLog,
+  type TransactionReceipt,
+} from "ethers";
 import { startEvmTestChain, type EvmTestChain } from "./support/evmTestChain.js";
 import { testContract } from "./support/solidity.js";
 
@@ -87,13 +97,27 @@ test("contract.on delivers events through a filter (eth_newFilter + eth_getFilte
   await waitFor("three Incremented events through contract.on", () => ours().length >= 3);
   await counter.removeAllListeners();
   assert.ok(answered.includes("eth_getFilterChanges"), "events came from filter polling, not eth_getLogs polling");
-  assert.deepEqual(ours().map((s) => [s.amount, s.newCount]), [[1n, 13n], [2n, 15n], [3n, 18n]]);
-  assert.deepEqual(ours().map((s) => s.event.transactionHash), hashes, "each once, in order");
+  assert.deepEqual(
+    ours().map((s) => [s.amount, s.newCount]),
+    [
+      [1n, 13n],
+      [2n, 15n],
+      [3n, 18n],
+    ],
+  );
+  assert.deepEqual(
+    ours().map((s) => s.event.transactionHash),
+    hashes,
+    "each once, in order",
+  );
   assert.ok(seen.length <= 4, `no event from before the filter but the latest block's: ${seen.length}`);
 
   const logs = (await counter.queryFilter(counter.filters.Incremented!(wallet.address), deployReceipt.blockNumber, "latest")) as EventLog[];
   assert.ok(answered.includes("eth_getLogs"));
-  assert.deepEqual(logs.map((l) => l.args.amount as bigint), [7n, 1n, 2n, 3n]);
+  assert.deepEqual(
+    logs.map((l) => l.args.amount as bigint),
+    [7n, 1n, 2n, 3n],
+  );
   for (const [i, r] of receipts.entries()) {
     const log = logs[i + 1]!;
     assert.equal(log.transactionHash, r.hash);
@@ -147,7 +171,10 @@ test("a value transfer moves exactly value, and the sender pays exactly gas used
   assert.ok(block.baseFeePerGas !== null && receipt.gasPrice >= block.baseFeePerGas, "effective gas price covers the base fee");
   assert.ok(receipt.gasPrice <= tx.maxFeePerGas!);
   const at = (address: string, blockTag: number) => provider.getBalance(address, blockTag);
-  assert.equal((await at(wallet.address, receipt.blockNumber - 1)) - (await at(wallet.address, receipt.blockNumber)), value + receipt.gasUsed * receipt.gasPrice);
+  assert.equal(
+    (await at(wallet.address, receipt.blockNumber - 1)) - (await at(wallet.address, receipt.blockNumber)),
+    value + receipt.gasUsed * receipt.gasPrice,
+  );
   assert.equal(await at(to, receipt.blockNumber - 1), 0n);
   assert.equal(await at(to, receipt.blockNumber), value);
   assert.equal(await provider.getBalance(to), value);

@@ -6,7 +6,14 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { Bloom } from "@ethereumjs/vm";
-import { QueryAccountRequestSchema, QueryAccountResponseSchema, QueryBlockRequestSchema, QueryBlockResponseSchema, QueryParamsRequestSchema, QueryParamsResponseSchema } from "../gen/chain/evm/query_pb.js";
+import {
+  QueryAccountRequestSchema,
+  QueryAccountResponseSchema,
+  QueryBlockRequestSchema,
+  QueryBlockResponseSchema,
+  QueryParamsRequestSchema,
+  QueryParamsResponseSchema,
+} from "../gen/chain/evm/query_pb.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { moduleAddress } from "../common/moduleAccounts.js";
 import { BURN_ALL_INIT, deployCode, LOG_TOPIC, probe, PROBE_RUNTIME } from "../app/modules/evm/testing/testContracts.js";
@@ -19,15 +26,20 @@ const GWEI = 1_000_000_000n;
 
 let chain: InProcessChain;
 before(async () => {
-  chain = await InProcessChain.create([alice, bob].map((s) => ({ address: formatAccountAddress(s.address.bytes), coins: [{ denom: "uunit", amount: "1000000000000" }] })));
+  chain = await InProcessChain.create(
+    [alice, bob].map((s) => ({ address: formatAccountAddress(s.address.bytes), coins: [{ denom: "uunit", amount: "1000000000000" }] })),
+  );
 });
 after(() => chain.close());
 
-const block = async (height: number) => (await chain.grpc("/chain.evm.Query/Block", QueryBlockRequestSchema, { height: BigInt(height), includeReceipts: true }, QueryBlockResponseSchema));
-const balance = async (s: TestSigner) => BigInt((await chain.grpc("/chain.evm.Query/Account", QueryAccountRequestSchema, { address: s.address.toString() }, QueryAccountResponseSchema)).balance);
+const block = async (height: number) =>
+  await chain.grpc("/chain.evm.Query/Block", QueryBlockRequestSchema, { height: BigInt(height), includeReceipts: true }, QueryBlockResponseSchema);
+const balance = async (s: TestSigner) =>
+  BigInt((await chain.grpc("/chain.evm.Query/Account", QueryAccountRequestSchema, { address: s.address.toString() }, QueryAccountResponseSchema)).balance);
 const ok = (r: { code?: number; log?: string }) => assert.equal(r.code ?? 0, 0, r.log);
 /** Two 15M-gas deployments that burn all of it: a full block (30M used, twice the target). */
-const fullBlockTxs = (maxFeePerGas: bigint) => [0, 1].map(() => alice.tx({ data: BURN_ALL_INIT, gasLimit: 15_000_000n, maxFeePerGas, maxPriorityFeePerGas: 0n }));
+const fullBlockTxs = (maxFeePerGas: bigint) =>
+  [0, 1].map(() => alice.tx({ data: BURN_ALL_INIT, gasLimit: 15_000_000n, maxFeePerGas, maxPriorityFeePerGas: 0n }));
 
 test("params: the fee market's defaults", async () => {
   const { params } = await chain.grpc("/chain.evm.Query/Params", QueryParamsRequestSchema, {}, QueryParamsResponseSchema);
@@ -46,7 +58,10 @@ test("the base fee rises by 1/8 after each full block, CheckTx holds txs to the 
   const three = await block(3);
   assert.equal(three.block?.baseFee, "1125000000");
   assert.equal(before - (await balance(alice)), 30_000_000n * 1_125_000_000n, "every tx of the block pays (and burns) the block's base fee");
-  assert.deepEqual(three.receipts.map((r) => r.effectiveGasPrice), ["1125000000", "1125000000"]);
+  assert.deepEqual(
+    three.receipts.map((r) => r.effectiveGasPrice),
+    ["1125000000", "1125000000"],
+  );
 
   // Block 4 will charge 1125000000 + 1125000000/8: a cap between the two is refused now.
   const short = await chain.checkTx(alice.tx({ to: bob.address, maxFeePerGas: 1_200_000_000n, maxPriorityFeePerGas: 0n, gasLimit: 21_000n }));
@@ -76,18 +91,37 @@ test("a block's record: its hash and time, its executed txs in order, their gas 
   const replay = transfer; // nonce too low the second time: refused before execution, not in the record
   const reverting = bob.tx({ to: contract, data: probe.fail });
   const results = (await chain.block([increment, transfer, replay, reverting])).txResults!;
-  assert.deepEqual(results.map((r) => r.code ?? 0), [0, 0, 2, 0]);
+  assert.deepEqual(
+    results.map((r) => r.code ?? 0),
+    [0, 0, 2, 0],
+  );
   const height = chain.height;
   const { block: record, receipts } = await block(height);
   assert.deepEqual(Buffer.from(record!.hash), Buffer.alloc(32, height % 256), "the CometBFT block hash");
   assert.equal(record!.time, BigInt(GENESIS_TIME_MS / 1000 + height));
-  assert.deepEqual(record!.txHashes.map((h) => Buffer.from(h).toString("hex")), [increment, transfer, reverting].map((t) => txHashHex(t).slice(2)));
+  assert.deepEqual(
+    record!.txHashes.map((h) => Buffer.from(h).toString("hex")),
+    [increment, transfer, reverting].map((t) => txHashHex(t).slice(2)),
+  );
   assert.equal(record!.txCount, 3);
-  assert.equal(record!.gasUsed, receipts.reduce((sum, r) => sum + r.gasUsed, 0n));
-  assert.deepEqual(receipts.map((r) => [r.txIndex, r.status]), [[0, 1], [1, 1], [2, 0]]);
+  assert.equal(
+    record!.gasUsed,
+    receipts.reduce((sum, r) => sum + r.gasUsed, 0n),
+  );
+  assert.deepEqual(
+    receipts.map((r) => [r.txIndex, r.status]),
+    [
+      [0, 1],
+      [1, 1],
+      [2, 0],
+    ],
+  );
   assert.equal(receipts[2]!.cumulativeGasUsed, record!.gasUsed);
   assert.equal(record!.logCount, 1);
-  assert.deepEqual(results.map((r) => r.gasUsed), [receipts[0]!.gasUsed, receipts[1]!.gasUsed, 0n, receipts[2]!.gasUsed]);
+  assert.deepEqual(
+    results.map((r) => r.gasUsed),
+    [receipts[0]!.gasUsed, receipts[1]!.gasUsed, 0n, receipts[2]!.gasUsed],
+  );
   // The bloom is the OR of the receipts' blooms, and holds the log's address and topic.
   const or = new Uint8Array(256);
   for (const r of receipts) r.bloom.forEach((b, i) => (or[i]! |= b));
@@ -107,11 +141,28 @@ test("txs that fail after they ran count their whole gas limit: against the 30M 
   const failing = [0, 1].map(() => bob.tx({ to: gov, value: 1n, gasLimit: 15_000_000n, maxFeePerGas: 2n * GWEI, maxPriorityFeePerGas: 0n }));
   const late = bob.tx({ to: alice.address, gasLimit: 21_000n, maxFeePerGas: 2n * GWEI, maxPriorityFeePerGas: 0n });
   const results = (await chain.block([...failing, late])).txResults!;
-  assert.deepEqual(results.map((r) => [r.code ?? 0, r.gasUsed]), [[0, 15_000_000n], [0, 15_000_000n], [7, 0n]]);
+  assert.deepEqual(
+    results.map((r) => [r.code ?? 0, r.gasUsed]),
+    [
+      [0, 15_000_000n],
+      [0, 15_000_000n],
+      [7, 0n],
+    ],
+  );
   assert.match(results[2]!.log ?? "", /^exceeds block gas limit: block gas used 30000000 \+ gas limit 21000 > 30000000$/);
   bob.nonce--; // the late tx did not run
   const { block: record, receipts } = await block(chain.height);
-  assert.deepEqual([record!.gasUsed, record!.txCount, receipts.map((r) => [r.status, r.gasUsed])], [30_000_000n, 2, [[0, 15_000_000n], [0, 15_000_000n]]]);
+  assert.deepEqual(
+    [record!.gasUsed, record!.txCount, receipts.map((r) => [r.status, r.gasUsed])],
+    [
+      30_000_000n,
+      2,
+      [
+        [0, 15_000_000n],
+        [0, 15_000_000n],
+      ],
+    ],
+  );
   // A full parent: the next base fee rises by 1/8.
   await chain.block([]);
   const base = BigInt(record!.baseFee);

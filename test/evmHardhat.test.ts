@@ -107,7 +107,13 @@ test("npx hardhat run deploys and calls Greeter on the chain; the chain's state 
   assert.equal(deployReceipt.contractAddress.toLowerCase(), out.address.toLowerCase());
   assert.equal(deployReceipt.status, "0x1");
 
-  const receipt = await jsonRpc<{ status: string; blockHash: string; blockNumber: string; gasUsed: string; logs: { address: string; topics: string[]; blockHash: string }[] }>(url, "eth_getTransactionReceipt", [out.setTx]);
+  const receipt = await jsonRpc<{
+    status: string;
+    blockHash: string;
+    blockNumber: string;
+    gasUsed: string;
+    logs: { address: string; topics: string[]; blockHash: string }[];
+  }>(url, "eth_getTransactionReceipt", [out.setTx]);
   assert.equal(receipt.status, "0x1");
   assert.equal(Number(receipt.blockNumber), out.setBlock);
   assert.equal(BigInt(receipt.gasUsed).toString(), out.setGasUsed);

@@ -6,8 +6,18 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createFeeMarket1559Tx } from "@ethereumjs/tx";
 import { bytesToHex, createAddressFromPrivateKey } from "@ethereumjs/util";
-import { QueryBalanceRequestSchema, QueryBalanceResponseSchema, QuerySupplyOfRequestSchema, QuerySupplyOfResponseSchema } from "../gen/cosmos/bank/v1beta1/query_pb.js";
-import { QueryFractionalBalanceRequestSchema, QueryFractionalBalanceResponseSchema, QueryRemainderRequestSchema, QueryRemainderResponseSchema } from "../gen/chain/precisebank/query_pb.js";
+import {
+  QueryBalanceRequestSchema,
+  QueryBalanceResponseSchema,
+  QuerySupplyOfRequestSchema,
+  QuerySupplyOfResponseSchema,
+} from "../gen/cosmos/bank/v1beta1/query_pb.js";
+import {
+  QueryFractionalBalanceRequestSchema,
+  QueryFractionalBalanceResponseSchema,
+  QueryRemainderRequestSchema,
+  QueryRemainderResponseSchema,
+} from "../gen/chain/precisebank/query_pb.js";
 import { QueryBlockRequestSchema, QueryBlockResponseSchema, QueryReceiptRequestSchema, QueryReceiptResponseSchema } from "../gen/chain/evm/query_pb.js";
 import { evmCommon } from "../common/ethereum/ethTx.js";
 import { blockTxHashesPrefix, evmBlockKey, MODULE_NAME } from "../app/modules/evm/state/keys.js";
@@ -34,7 +44,9 @@ after(() => chain.close());
 
 function transfer(nonce: bigint, chainId?: bigint): Uint8Array {
   const common = evmCommon(chainId ?? 2611n);
-  return createFeeMarket1559Tx({ nonce, to: RECIPIENT, value: VALUE, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }, { common }).sign(KEY).serialize();
+  return createFeeMarket1559Tx({ nonce, to: RECIPIENT, value: VALUE, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }, { common })
+    .sign(KEY)
+    .serialize();
 }
 
 test("an EIP-1559 value transfer passes CheckTx and executes in a block; both sides agree in uunit and aunit", async () => {
@@ -44,10 +56,23 @@ test("an EIP-1559 value transfer passes CheckTx and executes in a block; both si
   const block = await chain.block([tx]);
   const result = block.txResults![0]!;
   assert.equal(result.code ?? 0, 0, result.log);
-  assert.ok(result.events!.some((e) => e.type === "ethereum_tx"), "the ethereum_tx event");
-  const bank = await chain.grpc("/cosmos.bank.v1beta1.Query/Balance", QueryBalanceRequestSchema, { address: RECIPIENT_BECH32, denom: "uunit" }, QueryBalanceResponseSchema);
+  assert.ok(
+    result.events!.some((e) => e.type === "ethereum_tx"),
+    "the ethereum_tx event",
+  );
+  const bank = await chain.grpc(
+    "/cosmos.bank.v1beta1.Query/Balance",
+    QueryBalanceRequestSchema,
+    { address: RECIPIENT_BECH32, denom: "uunit" },
+    QueryBalanceResponseSchema,
+  );
   assert.equal(bank.balance?.amount, "3");
-  const fraction = await chain.grpc("/chain.precisebank.Query/FractionalBalance", QueryFractionalBalanceRequestSchema, { address: RECIPIENT_BECH32 }, QueryFractionalBalanceResponseSchema);
+  const fraction = await chain.grpc(
+    "/chain.precisebank.Query/FractionalBalance",
+    QueryFractionalBalanceRequestSchema,
+    { address: RECIPIENT_BECH32 },
+    QueryFractionalBalanceResponseSchema,
+  );
   assert.equal(fraction.fractionalBalance?.amount, "987654321");
 });
 
@@ -68,7 +93,12 @@ test("value for the gov account fails the tx after it ran: included with a statu
   const before = await extendedBalance(SENDER_BECH32);
   const supplyBefore = await totalSupply();
   const gasLimit = 30_000n;
-  const tx = createFeeMarket1559Tx({ nonce: 1n, to: gov, value: 5n * 10n ** 12n, gasLimit, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }, { common: evmCommon(2611n) }).sign(KEY).serialize();
+  const tx = createFeeMarket1559Tx(
+    { nonce: 1n, to: gov, value: 5n * 10n ** 12n, gasLimit, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n },
+    { common: evmCommon(2611n) },
+  )
+    .sign(KEY)
+    .serialize();
   const result = (await chain.block([tx])).txResults![0]!;
   assert.equal(result.code ?? 0, 0, result.log);
   assert.deepEqual([result.gasWanted, result.gasUsed], [gasLimit, gasLimit]);
@@ -76,7 +106,10 @@ test("value for the gov account fails the tx after it ran: included with a statu
   assert.equal(event.ethereumTxFailed, "evm execution failed: the gov module account cannot receive value from the EVM");
 
   const { receipt } = await chain.grpc("/chain.evm.Query/Receipt", QueryReceiptRequestSchema, { txHash: txHashHex(tx) }, QueryReceiptResponseSchema);
-  assert.deepEqual([receipt!.status, receipt!.gasUsed, receipt!.cumulativeGasUsed, receipt!.logs.length, receipt!.bloom.length, receipt!.bloom.every((b) => b === 0)], [0, gasLimit, gasLimit, 0, 256, true]);
+  assert.deepEqual(
+    [receipt!.status, receipt!.gasUsed, receipt!.cumulativeGasUsed, receipt!.logs.length, receipt!.bloom.length, receipt!.bloom.every((b) => b === 0)],
+    [0, gasLimit, gasLimit, 0, 256, true],
+  );
   const { block } = await chain.grpc("/chain.evm.Query/Block", QueryBlockRequestSchema, { height: BigInt(chain.height) }, QueryBlockResponseSchema);
   assert.deepEqual([block!.txHashes.map(bytesToHex), block!.gasUsed], [[txHashHex(tx)], gasLimit], "in its block, its gas counted");
 
@@ -92,17 +125,30 @@ test("value for the gov account fails the tx after it ran: included with a statu
 
 test("a block of 300 transfers: every hash in order through the Block query, and a record no larger than a 1-tx block's", async () => {
   const key = new Uint8Array(32).fill(0x66);
-  const txs = Array.from({ length: 300 }, (_, i) => createFeeMarket1559Tx({ nonce: BigInt(i), to: RECIPIENT, value: BigInt(i + 1), gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }, { common: evmCommon(2611n) }).sign(key).serialize());
+  const txs = Array.from({ length: 300 }, (_, i) =>
+    createFeeMarket1559Tx(
+      { nonce: BigInt(i), to: RECIPIENT, value: BigInt(i + 1), gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n },
+      { common: evmCommon(2611n) },
+    )
+      .sign(key)
+      .serialize(),
+  );
   const one = await chain.block([txs[0]!]);
   assert.equal(one.txResults![0]!.code ?? 0, 0, one.txResults![0]!.log);
   const oneHeight = BigInt(chain.height);
   const results = (await chain.block(txs.slice(1))).txResults!;
-  assert.deepEqual(results.filter((r) => (r.code ?? 0) !== 0).map((r) => r.log), []);
+  assert.deepEqual(
+    results.filter((r) => (r.code ?? 0) !== 0).map((r) => r.log),
+    [],
+  );
   const height = BigInt(chain.height);
   const { block, receipts } = await chain.grpc("/chain.evm.Query/Block", QueryBlockRequestSchema, { height, includeReceipts: true }, QueryBlockResponseSchema);
   assert.deepEqual(block!.txHashes.map(bytesToHex), txs.slice(1).map(txHashHex));
   assert.deepEqual([block!.txCount, block!.gasUsed], [299, 299n * 21_000n]);
-  assert.deepEqual(receipts.map((r) => r.txIndex), Array.from({ length: 299 }, (_, i) => i));
+  assert.deepEqual(
+    receipts.map((r) => r.txIndex),
+    Array.from({ length: 299 }, (_, i) => i),
+  );
   assert.equal(receipts[298]!.cumulativeGasUsed, block!.gasUsed);
   // What each tx rewrites: the stored record, which holds totals only (its varints may widen by a few bytes).
   const evm = moduleReader(chain.store.view(), MODULE_NAME);
@@ -116,16 +162,30 @@ test("CheckTx counts a sender's pending spending; a block's EVM txs use at most 
   const poorKey = new Uint8Array(32).fill(0x55);
   const poor = createAddressFromPrivateKey(poorKey);
   // Funds for one 21,000-gas tx at a 10 gwei cap, not two.
-  const fund = createFeeMarket1559Tx({ nonce: 2n, to: poor, value: 21_000n * 10n ** 10n + 10n ** 6n, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }, { common: evmCommon(2611n) }).sign(KEY).serialize();
+  const fund = createFeeMarket1559Tx(
+    { nonce: 2n, to: poor, value: 21_000n * 10n ** 10n + 10n ** 6n, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n },
+    { common: evmCommon(2611n) },
+  )
+    .sign(KEY)
+    .serialize();
   assert.equal((await chain.block([fund])).txResults![0]!.code ?? 0, 0);
-  const spend = (nonce: bigint) => createFeeMarket1559Tx({ nonce, to: RECIPIENT, value: 1n, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n }, { common: evmCommon(2611n) }).sign(poorKey).serialize();
+  const spend = (nonce: bigint) =>
+    createFeeMarket1559Tx(
+      { nonce, to: RECIPIENT, value: 1n, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n },
+      { common: evmCommon(2611n) },
+    )
+      .sign(poorKey)
+      .serialize();
   assert.equal((await chain.checkTx(spend(0n))).code ?? 0, 0);
   const second = await chain.checkTx(spend(1n));
   assert.match(second.log ?? "", /insufficient funds for gas \* price \+ value/);
 
   // A deployment whose init code loops until it runs out of its 15M gas; then 16M more does not fit.
   const LOOP = Uint8Array.of(0x5b, 0x60, 0x00, 0x56); // JUMPDEST PUSH1 0 JUMP
-  const sign = (nonce: bigint, fields: { data?: Uint8Array; to?: Uint8Array }, gasLimit: bigint) => createFeeMarket1559Tx({ nonce, ...fields, gasLimit, maxFeePerGas: 10n ** 9n, maxPriorityFeePerGas: 0n }, { common: evmCommon(2611n) }).sign(KEY).serialize();
+  const sign = (nonce: bigint, fields: { data?: Uint8Array; to?: Uint8Array }, gasLimit: bigint) =>
+    createFeeMarket1559Tx({ nonce, ...fields, gasLimit, maxFeePerGas: 10n ** 9n, maxPriorityFeePerGas: 0n }, { common: evmCommon(2611n) })
+      .sign(KEY)
+      .serialize();
   const block = await chain.block([sign(3n, { data: LOOP }, 15_000_000n), sign(4n, { to: RECIPIENT }, 16_000_000n)]);
   assert.equal(block.txResults![0]!.code ?? 0, 0, block.txResults![0]!.log);
   assert.equal(block.txResults![0]!.gasUsed, 15_000_000n, "out of gas, all of it used");
@@ -142,6 +202,11 @@ async function totalSupply(): Promise<bigint> {
 
 async function extendedBalance(address: string): Promise<bigint> {
   const bank = await chain.grpc("/cosmos.bank.v1beta1.Query/Balance", QueryBalanceRequestSchema, { address, denom: "uunit" }, QueryBalanceResponseSchema);
-  const fraction = await chain.grpc("/chain.precisebank.Query/FractionalBalance", QueryFractionalBalanceRequestSchema, { address }, QueryFractionalBalanceResponseSchema);
+  const fraction = await chain.grpc(
+    "/chain.precisebank.Query/FractionalBalance",
+    QueryFractionalBalanceRequestSchema,
+    { address },
+    QueryFractionalBalanceResponseSchema,
+  );
   return BigInt(bank.balance!.amount) * 10n ** 12n + BigInt(fraction.fractionalBalance!.amount);
 }

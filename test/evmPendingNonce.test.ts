@@ -16,14 +16,22 @@ const SENDER = createAddressFromPrivateKey(KEY);
 
 let chain: InProcessChain;
 before(async () => {
-  const funded = [KEY, OTHER_KEY].map((k) => ({ address: formatAccountAddress(createAddressFromPrivateKey(k).bytes), coins: [{ denom: "uunit", amount: "1000000000" }] }));
+  const funded = [KEY, OTHER_KEY].map((k) => ({
+    address: formatAccountAddress(createAddressFromPrivateKey(k).bytes),
+    coins: [{ denom: "uunit", amount: "1000000000" }],
+  }));
   chain = await InProcessChain.create(funded);
   await chain.block([]);
 });
 after(() => chain.close());
 
 function transfer(key: Uint8Array, nonce: bigint): Uint8Array {
-  return createFeeMarket1559Tx({ nonce, to: new Uint8Array(20).fill(0x99), value: 1n, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n }, { common: evmCommon(2611n) }).sign(key).serialize();
+  return createFeeMarket1559Tx(
+    { nonce, to: new Uint8Array(20).fill(0x99), value: 1n, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n },
+    { common: evmCommon(2611n) },
+  )
+    .sign(key)
+    .serialize();
 }
 
 async function nonce(pending: boolean): Promise<bigint> {

@@ -29,7 +29,8 @@ before(async () => {
 after(() => chain.close());
 
 const q = {
-  account: (req: MessageInitShape<typeof Q.QueryAccountRequestSchema>, height = 0) => call("Account", Q.QueryAccountRequestSchema, req, Q.QueryAccountResponseSchema, height),
+  account: (req: MessageInitShape<typeof Q.QueryAccountRequestSchema>, height = 0) =>
+    call("Account", Q.QueryAccountRequestSchema, req, Q.QueryAccountResponseSchema, height),
   code: (address: string) => call("Code", Q.QueryCodeRequestSchema, { address }, Q.QueryCodeResponseSchema),
   storage: (address: string, slot: string) => call("Storage", Q.QueryStorageRequestSchema, { address, slot }, Q.QueryStorageResponseSchema),
   block: (height: bigint, includeReceipts = false) => call("Block", Q.QueryBlockRequestSchema, { height, includeReceipts }, Q.QueryBlockResponseSchema),
@@ -55,7 +56,9 @@ async function refused(promise: Promise<unknown>, code: "InvalidArgument" | "Not
 
 test("Account: the same answer for 0x in any case and bech32; balance in aunit, nonce, code hash", async () => {
   const hex = alice.address.toString();
-  const answers = await Promise.all([hex, hex.toUpperCase().replace("0X", "0x"), formatAccountAddress(alice.address.bytes)].map((address) => q.account({ address })));
+  const answers = await Promise.all(
+    [hex, hex.toUpperCase().replace("0X", "0x"), formatAccountAddress(alice.address.bytes)].map((address) => q.account({ address })),
+  );
   for (const a of answers) assert.deepEqual(a, answers[0]);
   const a = answers[0]!;
   assert.equal(a.nonce, 2n);
@@ -112,19 +115,29 @@ test("Block: the record, receipts on request; NOT_FOUND at 0 and above the lates
   assert.equal(block?.height, 3n);
   assert.deepEqual(block?.txHashes.map(bytesToHex), [txHashHex(incrementTx)]);
   assert.equal(block?.txCount, 1);
-  assert.deepEqual(receipts.map((r) => bytesToHex(r.txHash)), [txHashHex(incrementTx)]);
+  assert.deepEqual(
+    receipts.map((r) => bytesToHex(r.txHash)),
+    [txHashHex(incrementTx)],
+  );
   assert.deepEqual((await q.block(3n)).receipts, [], "no receipts unless asked");
   const empty = (await q.block(1n, true)).block;
   assert.deepEqual([empty?.txHashes, empty?.txCount], [[], 0]);
   await refused(q.block(0n), "NotFound", /^no EVM block at height 0$/);
-  await refused(q.block(BigInt(chain.height + 1)), "NotFound", new RegExp(`^no EVM block at height ${chain.height + 1}: the latest height is ${chain.height}$`));
+  await refused(
+    q.block(BigInt(chain.height + 1)),
+    "NotFound",
+    new RegExp(`^no EVM block at height ${chain.height + 1}: the latest height is ${chain.height}$`),
+  );
 });
 
 test("Logs: the increment's log with its block hash and indexes; bad ranges refused", async () => {
   const { logs } = await q.logs({ fromHeight: 1n, toHeight: 1_000_000n, addresses: [contract.bytes], topics: [{ anyOf: [LOG_TOPIC] }] });
   assert.equal(logs.length, 1);
   const [entry] = logs;
-  assert.deepEqual([entry!.blockHeight, Buffer.from(entry!.blockHash), bytesToHex(entry!.txHash), entry!.txIndex, entry!.logIndex], [3n, Buffer.alloc(32, 3), txHashHex(incrementTx), 0, 0]);
+  assert.deepEqual(
+    [entry!.blockHeight, Buffer.from(entry!.blockHash), bytesToHex(entry!.txHash), entry!.txIndex, entry!.logIndex],
+    [3n, Buffer.alloc(32, 3), txHashHex(incrementTx), 0, 0],
+  );
   assert.deepEqual(entry!.log?.address, contract.bytes);
   assert.equal(BigInt(bytesToHex(entry!.log!.data)), 1n);
   assert.deepEqual((await q.logs({ fromHeight: 4n, toHeight: 9n, addresses: [contract.bytes] })).logs, []);
@@ -133,8 +146,16 @@ test("Logs: the increment's log with its block hash and indexes; bad ranges refu
 });
 
 test("Receipt: a bad hash is refused, an unknown one is NOT_FOUND", async () => {
-  await refused(call("Receipt", Q.QueryReceiptRequestSchema, { txHash: "0x12" }, Q.QueryReceiptResponseSchema), "InvalidArgument", /^tx_hash must be 0x followed by 64 hex digits/);
-  await refused(call("Receipt", Q.QueryReceiptRequestSchema, { txHash: "0x" + "ab".repeat(32) }, Q.QueryReceiptResponseSchema), "NotFound", /^no receipt for tx/);
+  await refused(
+    call("Receipt", Q.QueryReceiptRequestSchema, { txHash: "0x12" }, Q.QueryReceiptResponseSchema),
+    "InvalidArgument",
+    /^tx_hash must be 0x followed by 64 hex digits/,
+  );
+  await refused(
+    call("Receipt", Q.QueryReceiptRequestSchema, { txHash: "0x" + "ab".repeat(32) }, Q.QueryReceiptResponseSchema),
+    "NotFound",
+    /^no receipt for tx/,
+  );
 });
 
 test("BLOCKHASH: the 256 blocks before the current one, from blockinfo; 0 outside them", async () => {

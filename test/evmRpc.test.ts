@@ -35,13 +35,24 @@ const hex = (n: bigint | number) => `0x${n.toString(16)}`;
 /** Signs with ethers (an independent implementation) and sends through eth_sendRawTransaction. */
 async function send(tx: { to?: string; value?: bigint; data?: string; gasLimit?: bigint; nonce?: number }): Promise<string> {
   const nonce = tx.nonce ?? Number(BigInt(await rpc.result("eth_getTransactionCount", sender.address, "pending")));
-  const raw = await sender.signTransaction({ type: 2, chainId: CHAIN_ID, nonce, to: tx.to ?? null, value: tx.value ?? 0n, data: tx.data ?? "0x", gasLimit: tx.gasLimit ?? 21_000n, maxFeePerGas: 10n * GWEI, maxPriorityFeePerGas: GWEI });
+  const raw = await sender.signTransaction({
+    type: 2,
+    chainId: CHAIN_ID,
+    nonce,
+    to: tx.to ?? null,
+    value: tx.value ?? 0n,
+    data: tx.data ?? "0x",
+    gasLimit: tx.gasLimit ?? 21_000n,
+    maxFeePerGas: 10n * GWEI,
+    maxPriorityFeePerGas: GWEI,
+  });
   const hash = await rpc.result<string>("eth_sendRawTransaction", raw);
   assert.equal(hash, keccak256(raw), "eth_sendRawTransaction returns the keccak hash of the raw tx");
   return hash;
 }
 
-async function receiptOf(hash: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function receiptOf(hash: string): Promise<any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   let receipt: unknown = null;
   await waitUntil(`the receipt of ${hash}`, async () => (receipt = await rpc.result("eth_getTransactionReceipt", hash)) !== null, 30_000);
   return receipt;
@@ -123,7 +134,10 @@ test("a transfer signed with ethers: pending with null block fields and a pendin
 test("a receipt and its block agree: hash, number, index, tx objects, counts, block receipts", async () => {
   const hash = await send({ to: recipient, value: 7n });
   const r = await receiptOf(hash);
-  assert.deepEqual([r.transactionHash, r.status, r.type, r.from, r.to, r.gasUsed, r.contractAddress, r.logs], [hash, "0x1", "0x2", sender.address.toLowerCase(), recipient, hex(21_000), null, []]);
+  assert.deepEqual(
+    [r.transactionHash, r.status, r.type, r.from, r.to, r.gasUsed, r.contractAddress, r.logs],
+    [hash, "0x1", "0x2", sender.address.toLowerCase(), recipient, hex(21_000), null, []],
+  );
   assert.equal(r.logsBloom, `0x${"00".repeat(256)}`);
   const block = await rpc.result("eth_getBlockByNumber", r.blockNumber, true);
   assert.equal(r.blockHash, block.hash, "the receipt's blockHash is the block's hash");
@@ -134,7 +148,10 @@ test("a receipt and its block agree: hash, number, index, tx objects, counts, bl
   assert.equal(inBlock.gasPrice, r.effectiveGasPrice);
   const byHash = await rpc.result("eth_getTransactionByHash", hash);
   assert.deepEqual(byHash, inBlock);
-  assert.deepEqual((await rpc.result("eth_getBlockByHash", block.hash, false)).transactions, block.transactions.map((t: { hash: string }) => t.hash));
+  assert.deepEqual(
+    (await rpc.result("eth_getBlockByHash", block.hash, false)).transactions,
+    block.transactions.map((t: { hash: string }) => t.hash),
+  );
   assert.equal(await rpc.result("eth_getBlockTransactionCountByNumber", r.blockNumber), hex(block.transactions.length));
   assert.equal(await rpc.result("eth_getBlockTransactionCountByHash", block.hash), hex(block.transactions.length));
   assert.deepEqual(await rpc.result("eth_getTransactionByBlockNumberAndIndex", r.blockNumber, r.transactionIndex), inBlock);
@@ -181,7 +198,10 @@ test("a contract: deploy, code, storage, eth_call, eth_estimateGas, events in re
   assert.ok(BigInt(r.gasUsed) <= gas);
   assert.equal(r.logs.length, 1);
   const log = r.logs[0];
-  assert.deepEqual([log.address, log.topics[0], log.blockHash, log.blockNumber, log.transactionHash, log.removed], [address, abi.getEvent("Incremented")!.topicHash, r.blockHash, r.blockNumber, r.transactionHash, false]);
+  assert.deepEqual(
+    [log.address, log.topics[0], log.blockHash, log.blockNumber, log.transactionHash, log.removed],
+    [address, abi.getEvent("Incremented")!.topicHash, r.blockHash, r.blockNumber, r.transactionHash, false],
+  );
   assert.equal(BigInt(await rpc.result("eth_call", { to: address, data: count })), 46n);
   assert.notEqual((await rpc.result("eth_getBlockByNumber", r.blockNumber, false)).logsBloom, `0x${"00".repeat(256)}`);
 

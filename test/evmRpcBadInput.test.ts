@@ -22,11 +22,28 @@ before(async () => {
 });
 after(() => stop?.());
 
-interface TxFields { nonce?: number; chainId?: bigint; maxFeePerGas?: bigint; data?: string; gasLimit?: bigint; value?: bigint }
+interface TxFields {
+  nonce?: number;
+  chainId?: bigint;
+  maxFeePerGas?: bigint;
+  data?: string;
+  gasLimit?: bigint;
+  value?: bigint;
+}
 
 async function signed(fields: TxFields = {}): Promise<string> {
   const nonce = fields.nonce ?? Number(BigInt(await rpc.result("eth_getTransactionCount", sender.address, "pending")));
-  return sender.signTransaction({ type: 2, chainId: fields.chainId ?? 2611n, nonce, to: recipient, value: fields.value ?? 1n, data: fields.data ?? "0x", gasLimit: fields.gasLimit ?? 21_000n, maxFeePerGas: fields.maxFeePerGas ?? 10n * GWEI, maxPriorityFeePerGas: 0n });
+  return sender.signTransaction({
+    type: 2,
+    chainId: fields.chainId ?? 2611n,
+    nonce,
+    to: recipient,
+    value: fields.value ?? 1n,
+    data: fields.data ?? "0x",
+    gasLimit: fields.gasLimit ?? 21_000n,
+    maxFeePerGas: fields.maxFeePerGas ?? 10n * GWEI,
+    maxPriorityFeePerGas: 0n,
+  });
 }
 
 async function accountState(): Promise<[string, string, string, string]> {
@@ -54,7 +71,8 @@ test("refused raw txs change nothing: garbage, wrong chain id, replay, nonce gap
   const before = await accountState();
   assert.equal(before[1], "0x1");
 
-  for (const garbage of ["0xdeadbeef", "0x02", "0x02f8", "0xc0", "0x0a0b0c", `0x04${"ff".repeat(40)}`]) await refused(garbage, /invalid Ethereum transaction|tx parse error|empty tx|invalid/i);
+  for (const garbage of ["0xdeadbeef", "0x02", "0x02f8", "0xc0", "0x0a0b0c", `0x04${"ff".repeat(40)}`])
+    await refused(garbage, /invalid Ethereum transaction|tx parse error|empty tx|invalid/i);
   await refused("0x", /empty tx/);
   await refused(`0x03${"00".repeat(10)}`, /transaction type not supported: blob transactions are not supported/);
   await refused(await signed({ chainId: 1n }), /invalid chain id/);
@@ -97,11 +115,25 @@ test("malformed JSON-RPC and unknown methods get their codes; the server keeps a
     assert.equal(res.status, 200, body);
     assert.equal((JSON.parse(res.text) as { error: { code: number } }).error.code, code, body);
   }
-  for (const method of ["eth_sendTransaction", "eth_sign", "eth_signTransaction", "eth_fillTransaction", "eth_mining", "eth_hashrate", "hardhat_mine", "debug_traceTransaction", "eth_subscribe", "__proto__"]) {
+  for (const method of [
+    "eth_sendTransaction",
+    "eth_sign",
+    "eth_signTransaction",
+    "eth_fillTransaction",
+    "eth_mining",
+    "eth_hashrate",
+    "hardhat_mine",
+    "debug_traceTransaction",
+    "eth_subscribe",
+    "__proto__",
+  ]) {
     const answer = await rpc.call(method);
     assert.equal(answer.error?.code, -32601, method);
   }
-  assert.equal((await rpc.call("eth_sendTransaction", { from: sender.address, to: recipient })).error?.message, "the method eth_sendTransaction does not exist/is not available");
+  assert.equal(
+    (await rpc.call("eth_sendTransaction", { from: sender.address, to: recipient })).error?.message,
+    "the method eth_sendTransaction does not exist/is not available",
+  );
   assert.equal((await rpc.post("{}", { "content-type": "text/plain" })).status, 415);
   assert.equal(await rpc.result("eth_chainId"), "0xa33");
 });
@@ -110,7 +142,9 @@ test("a huge batch and a huge body are refused whole; the server keeps answering
   const batch = JSON.stringify(Array.from({ length: 1000 }, (_, id) => ({ jsonrpc: "2.0", id, method: "eth_blockNumber" })));
   const answer = JSON.parse((await rpc.post(batch)).text) as { error: { code: number; message: string } };
   assert.deepEqual(answer.error, { code: -32600, message: "batch of 1000 requests exceeds the limit of 100" });
-  const ok = JSON.parse((await rpc.post(JSON.stringify(Array.from({ length: 100 }, (_, id) => ({ jsonrpc: "2.0", id, method: "eth_chainId" }))))).text) as unknown[];
+  const ok = JSON.parse(
+    (await rpc.post(JSON.stringify(Array.from({ length: 100 }, (_, id) => ({ jsonrpc: "2.0", id, method: "eth_chainId" }))))).text,
+  ) as unknown[];
   assert.equal(ok.length, 100, "a batch at the limit is answered");
   const huge = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "web3_sha3", params: [`0x${"ab".repeat(3 * 1024 * 1024)}`] });
   try {

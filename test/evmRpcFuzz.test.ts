@@ -17,16 +17,57 @@ const CASES = Number(process.env.FUZZ_CASES ?? 1500);
 const sender = new Wallet(`0x${"d4".repeat(32)}`);
 
 const METHODS = [
-  "web3_clientVersion", "web3_sha3", "net_version", "net_listening", "net_peerCount", "eth_chainId", "eth_syncing",
-  "eth_blockNumber", "eth_accounts", "eth_getBalance", "eth_getTransactionCount", "eth_getCode", "eth_getStorageAt",
-  "eth_call", "eth_estimateGas", "eth_gasPrice", "eth_maxPriorityFeePerGas", "eth_feeHistory", "eth_sendRawTransaction",
-  "eth_getTransactionByHash", "eth_getTransactionReceipt", "eth_getBlockByNumber", "eth_getBlockByHash",
-  "eth_getBlockTransactionCountByNumber", "eth_getBlockTransactionCountByHash", "eth_getTransactionByBlockNumberAndIndex",
-  "eth_getTransactionByBlockHashAndIndex", "eth_getBlockReceipts", "eth_getUncleCountByBlockNumber", "eth_getUncleCountByBlockHash",
-  "eth_getUncleByBlockNumberAndIndex", "eth_getUncleByBlockHashAndIndex", "eth_getLogs", "eth_newFilter", "eth_newBlockFilter",
-  "eth_newPendingTransactionFilter", "eth_getFilterChanges", "eth_getFilterLogs", "eth_uninstallFilter", "eth_subscribe",
-  "eth_unsubscribe", "eth_sendTransaction", "eth_sign", "hardhat_mine", "debug_traceTransaction", "__proto__", "constructor",
-  "toString", "hasOwnProperty", "", "eth_getBalance\u0000",
+  "web3_clientVersion",
+  "web3_sha3",
+  "net_version",
+  "net_listening",
+  "net_peerCount",
+  "eth_chainId",
+  "eth_syncing",
+  "eth_blockNumber",
+  "eth_accounts",
+  "eth_getBalance",
+  "eth_getTransactionCount",
+  "eth_getCode",
+  "eth_getStorageAt",
+  "eth_call",
+  "eth_estimateGas",
+  "eth_gasPrice",
+  "eth_maxPriorityFeePerGas",
+  "eth_feeHistory",
+  "eth_sendRawTransaction",
+  "eth_getTransactionByHash",
+  "eth_getTransactionReceipt",
+  "eth_getBlockByNumber",
+  "eth_getBlockByHash",
+  "eth_getBlockTransactionCountByNumber",
+  "eth_getBlockTransactionCountByHash",
+  "eth_getTransactionByBlockNumberAndIndex",
+  "eth_getTransactionByBlockHashAndIndex",
+  "eth_getBlockReceipts",
+  "eth_getUncleCountByBlockNumber",
+  "eth_getUncleCountByBlockHash",
+  "eth_getUncleByBlockNumberAndIndex",
+  "eth_getUncleByBlockHashAndIndex",
+  "eth_getLogs",
+  "eth_newFilter",
+  "eth_newBlockFilter",
+  "eth_newPendingTransactionFilter",
+  "eth_getFilterChanges",
+  "eth_getFilterLogs",
+  "eth_uninstallFilter",
+  "eth_subscribe",
+  "eth_unsubscribe",
+  "eth_sendTransaction",
+  "eth_sign",
+  "hardhat_mine",
+  "debug_traceTransaction",
+  "__proto__",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "",
+  "eth_getBalance\u0000",
 ];
 
 /** Codes a client may see; -32603 (internal error) would mean an input reached an unexpected failure. */
@@ -49,26 +90,100 @@ function generator(rand: () => number) {
   const address = sender.address.toLowerCase();
   const deep = (depth: number): unknown => (depth === 0 ? [] : [deep(depth - 1)]);
   const scalars = (): unknown[] => [
-    null, true, false, 0, -1, 1.5, 1e308, -1e308, 2 ** 64, Number.MAX_SAFE_INTEGER + 2, "", "0x", "0x0", "0x00", "0x01", "0x1", "0xg1",
-    "0x123", "0X0A", "-0x1", "0x-1", " 0x1", "1", "latest", "pending", "earliest", "safe", "finalized", "Latest", "newHeads", "logs",
-    "newPendingTransactions", "syncing", `0x${"f".repeat(64)}`, `0x1${"0".repeat(64)}`, `0x${"f".repeat(16)}`, `0x1${"0".repeat(16)}`,
-    `0x${"f".repeat(14)}`, `0x${"0".repeat(200)}1`, address, address.toUpperCase().replace("0X", "0x"), `0x${"ab".repeat(19)}`, blockHash,
-    `0x${"ab".repeat(32)}`, `0x${"ab".repeat(33)}`, `0x${"ab".repeat(4000)}`, "a".repeat(5000), "\u0000", "\ud800", "__proto__",
-    "constructor", "prototype", "0x02f8", "0xc0", `0x02${"00".repeat(200)}`, `0x03${"00".repeat(10)}`, "0xf8ff",
+    null,
+    true,
+    false,
+    0,
+    -1,
+    1.5,
+    1e308,
+    -1e308,
+    2 ** 64,
+    Number.MAX_SAFE_INTEGER + 2,
+    "",
+    "0x",
+    "0x0",
+    "0x00",
+    "0x01",
+    "0x1",
+    "0xg1",
+    "0x123",
+    "0X0A",
+    "-0x1",
+    "0x-1",
+    " 0x1",
+    "1",
+    "latest",
+    "pending",
+    "earliest",
+    "safe",
+    "finalized",
+    "Latest",
+    "newHeads",
+    "logs",
+    "newPendingTransactions",
+    "syncing",
+    `0x${"f".repeat(64)}`,
+    `0x1${"0".repeat(64)}`,
+    `0x${"f".repeat(16)}`,
+    `0x1${"0".repeat(16)}`,
+    `0x${"f".repeat(14)}`,
+    `0x${"0".repeat(200)}1`,
+    address,
+    address.toUpperCase().replace("0X", "0x"),
+    `0x${"ab".repeat(19)}`,
+    blockHash,
+    `0x${"ab".repeat(32)}`,
+    `0x${"ab".repeat(33)}`,
+    `0x${"ab".repeat(4000)}`,
+    "a".repeat(5000),
+    "\u0000",
+    "\ud800",
+    "__proto__",
+    "constructor",
+    "prototype",
+    "0x02f8",
+    "0xc0",
+    `0x02${"00".repeat(200)}`,
+    `0x03${"00".repeat(10)}`,
+    "0xf8ff",
   ];
   const objects = (): unknown[] => [
-    {}, [], deep(3), deep(60), [null, null, null, null, null, null], JSON.parse('{"__proto__":{"polluted":true}}'),
-    JSON.parse('{"constructor":{"prototype":{"polluted":true}}}'), { toString: "x", valueOf: 1, hasOwnProperty: null },
-    { blockHash, blockNumber: "0x1" }, { blockNumber: "latest" }, { blockNumber: "0xffffffffffffffff" }, { blockHash: "0x12" },
-    { blockHash, requireCanonical: "yes" }, { blockHash: ["0x1"] },
-    { address: [address, "0x1"], topics: [[null], null, blockHash] }, { address: {}, topics: "x" }, { topics: [[], [[]], null, null, null] },
-    { topics: Array.from({ length: 5 }, () => null) }, { fromBlock: "0x0", toBlock: "0xffffffffffffffff" }, { fromBlock: "0x5", toBlock: "0x1" },
-    { fromBlock: "earliest", toBlock: "latest", address: Array.from({ length: 1001 }, () => address) }, { blockHash, fromBlock: "0x1" },
-    { to: address, data: "0x", gas: "0xffffffffffffffff", value: `0x${"f".repeat(64)}` }, { from: "constructor", to: [] },
-    { to: address, input: "0x01", data: "0x02" }, { to: address, gasPrice: "0x1", maxFeePerGas: "0x1" }, { to: address, maxFeePerGas: "0x1", maxPriorityFeePerGas: "0x2" },
-    { to: address, chainId: "0x1" }, { to: address, accessList: [{ address, storageKeys: ["0x1"] }] }, { to: address, accessList: {} },
-    { to: address, authorizationList: [{}] }, { to: address, blobVersionedHashes: [blockHash] }, { data: `0x${"60".repeat(150_000)}` },
-    { to: address, nonce: "0xffffffffffffffff" }, { [address]: { balance: "0x1" } },
+    {},
+    [],
+    deep(3),
+    deep(60),
+    [null, null, null, null, null, null],
+    JSON.parse('{"__proto__":{"polluted":true}}'),
+    JSON.parse('{"constructor":{"prototype":{"polluted":true}}}'),
+    { toString: "x", valueOf: 1, hasOwnProperty: null },
+    { blockHash, blockNumber: "0x1" },
+    { blockNumber: "latest" },
+    { blockNumber: "0xffffffffffffffff" },
+    { blockHash: "0x12" },
+    { blockHash, requireCanonical: "yes" },
+    { blockHash: ["0x1"] },
+    { address: [address, "0x1"], topics: [[null], null, blockHash] },
+    { address: {}, topics: "x" },
+    { topics: [[], [[]], null, null, null] },
+    { topics: Array.from({ length: 5 }, () => null) },
+    { fromBlock: "0x0", toBlock: "0xffffffffffffffff" },
+    { fromBlock: "0x5", toBlock: "0x1" },
+    { fromBlock: "earliest", toBlock: "latest", address: Array.from({ length: 1001 }, () => address) },
+    { blockHash, fromBlock: "0x1" },
+    { to: address, data: "0x", gas: "0xffffffffffffffff", value: `0x${"f".repeat(64)}` },
+    { from: "constructor", to: [] },
+    { to: address, input: "0x01", data: "0x02" },
+    { to: address, gasPrice: "0x1", maxFeePerGas: "0x1" },
+    { to: address, maxFeePerGas: "0x1", maxPriorityFeePerGas: "0x2" },
+    { to: address, chainId: "0x1" },
+    { to: address, accessList: [{ address, storageKeys: ["0x1"] }] },
+    { to: address, accessList: {} },
+    { to: address, authorizationList: [{}] },
+    { to: address, blobVersionedHashes: [blockHash] },
+    { data: `0x${"60".repeat(150_000)}` },
+    { to: address, nonce: "0xffffffffffffffff" },
+    { [address]: { balance: "0x1" } },
   ];
   const value = (): unknown => {
     const r = rand();
@@ -89,7 +204,11 @@ function generator(rand: () => number) {
     return { id: pick([1, 0, -5, 2.5, 1e21, "abc", "", "é✓", null, "x".repeat(300), {}, [], true, int(1_000_000)]) };
   };
   const request = (): Record<string, unknown> => {
-    const body: Record<string, unknown> = { jsonrpc: rand() < 0.97 ? "2.0" : pick(["1.0", 2, null]), method: rand() < 0.97 ? pick(METHODS) : pick([1, null, {}, []]), ...id() };
+    const body: Record<string, unknown> = {
+      jsonrpc: rand() < 0.97 ? "2.0" : pick(["1.0", 2, null]),
+      method: rand() < 0.97 ? pick(METHODS) : pick([1, null, {}, []]),
+      ...id(),
+    };
     const p = params();
     if (p !== undefined) body.params = p;
     return body;
@@ -137,9 +256,10 @@ function checkAnswer(request: string, status: number, text: string): string | un
   const answers = Array.isArray(answer) ? answer : [answer];
   for (const a of answers as Array<Record<string, unknown>>) {
     if (a.jsonrpc !== "2.0" || !("id" in a)) return `not a JSON-RPC response: ${text.slice(0, 200)}`;
-    if (("result" in a) === ("error" in a)) return `result and error: ${text.slice(0, 200)}`;
+    if ("result" in a === "error" in a) return `result and error: ${text.slice(0, 200)}`;
     const error = a.error as { code?: unknown; message?: unknown } | undefined;
-    if (error && (typeof error.message !== "string" || !EXPECTED_CODES.has(error.code as number))) return `unexpected error ${JSON.stringify(error).slice(0, 300)}`;
+    if (error && (typeof error.message !== "string" || !EXPECTED_CODES.has(error.code as number)))
+      return `unexpected error ${JSON.stringify(error).slice(0, 300)}`;
     const kind = error ? String(error.code) : "result";
     seen.set(kind, (seen.get(kind) ?? 0) + 1);
   }
@@ -168,7 +288,8 @@ test(`${CASES} random and malformed requests over HTTP: well-formed answers, ids
   };
   await Promise.all(Array.from({ length: 8 }, worker));
   assert.deepEqual(failures.slice(0, 5), [], `seed ${seed}: ${failures.length} bad answers`);
-  for (const kind of ["result", "-32700", "-32600", "-32601", "-32602", "-32000"]) assert.ok((seen.get(kind) ?? 0) > 0, `seed ${seed}: no answer of kind ${kind} (${JSON.stringify([...seen])})`);
+  for (const kind of ["result", "-32700", "-32600", "-32601", "-32602", "-32000"])
+    assert.ok((seen.get(kind) ?? 0) > 0, `seed ${seed}: no answer of kind ${kind} (${JSON.stringify([...seen])})`);
   assert.equal(await rpc.result("eth_chainId"), "0xa33");
 });
 
@@ -182,7 +303,9 @@ test("random frames over WebSocket, and clients that leave mid-request and mid-s
     ws.on("error", () => undefined);
     const answers: string[] = [];
     ws.on("message", (raw) => answers.push(raw.toString()));
-    await new Promise<void>((resolve) => ws.send(JSON.stringify({ jsonrpc: "2.0", id: "heads", method: "eth_subscribe", params: ["newHeads"] }), () => resolve()));
+    await new Promise<void>((resolve) =>
+      ws.send(JSON.stringify({ jsonrpc: "2.0", id: "heads", method: "eth_subscribe", params: ["newHeads"] }), () => resolve()),
+    );
     ws.send(JSON.stringify({ jsonrpc: "2.0", id: "logs", method: "eth_subscribe", params: ["logs", {}] }));
     ws.send(JSON.stringify({ jsonrpc: "2.0", id: "txs", method: "eth_subscribe", params: ["newPendingTransactions", true] }));
     for (let i = 0; i < 60; i++) ws.send(i % 3 === 0 ? Buffer.from(body()) : body()); // binary frames too
@@ -236,7 +359,9 @@ Sec-WebSocket-Version: 13
     await new Promise((resolve) => socket.once("connect", resolve));
     const payload = JSON.stringify(Array.from({ length: 50 }, (_, id) => ({ jsonrpc: "2.0", id, method: "eth_getBlockByNumber", params: ["latest", true] })));
     const complete = i % 2 === 0;
-    socket.write(`POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${payload.length}\r\n\r\n${complete ? payload : payload.slice(0, 100)}`);
+    socket.write(
+      `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${payload.length}\r\n\r\n${complete ? payload : payload.slice(0, 100)}`,
+    );
     await new Promise((r) => setTimeout(r, complete ? 1 : 20));
     socket.destroy();
   }
@@ -244,6 +369,9 @@ Sec-WebSocket-Version: 13
   assert.equal(await rpc.result("eth_chainId"), "0xa33");
   assert.ok(rpc.running, "the server is still running");
   assert.ok(node.app && node.app.child.exitCode === null, "the app is still running");
-  const errors = rpc.logs().split("\n").filter((line) => /"level":(50|60)/.test(line));
+  const errors = rpc
+    .logs()
+    .split("\n")
+    .filter((line) => /"level":(50|60)/.test(line));
   assert.deepEqual(errors.slice(0, 3), [], "the server logged no failure");
 });

@@ -58,8 +58,25 @@ test("CometBFT and the app restart under the server: it answers throughout, and 
   await headsAfter(3);
 
   await node.kill("comet", "SIGTERM");
-  const raw = await sender.signTransaction({ type: 2, chainId: 2611n, nonce: 0, to: sender.address, value: 1n, gasLimit: 21_000n, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 0n });
-  const [number, , sent] = await answeredDuringOutage(15_000, ["eth_blockNumber"], ["eth_syncing"], ["eth_sendRawTransaction", raw], ["eth_getBlockByNumber", "latest", false], ["net_peerCount"], ["eth_getBalance", sender.address, "latest"]);
+  const raw = await sender.signTransaction({
+    type: 2,
+    chainId: 2611n,
+    nonce: 0,
+    to: sender.address,
+    value: 1n,
+    gasLimit: 21_000n,
+    maxFeePerGas: 10n ** 10n,
+    maxPriorityFeePerGas: 0n,
+  });
+  const [number, , sent] = await answeredDuringOutage(
+    15_000,
+    ["eth_blockNumber"],
+    ["eth_syncing"],
+    ["eth_sendRawTransaction", raw],
+    ["eth_getBlockByNumber", "latest", false],
+    ["net_peerCount"],
+    ["eth_getBalance", sender.address, "latest"],
+  );
   assert.ok(number!.result, "the app still answers its committed height");
   assert.equal(sent!.error?.code, -32002, "a tx cannot be sent while CometBFT is down");
   await node.startComet();
@@ -68,7 +85,13 @@ test("CometBFT and the app restart under the server: it answers throughout, and 
   // Killing the app stops CometBFT too (it loses its ABCI connection).
   await node.kill("app", "SIGKILL");
   await node.waitExit("comet").catch(() => node.kill("comet", "SIGKILL"));
-  const [downNumber] = await answeredDuringOutage(15_000, ["eth_blockNumber"], ["eth_getBalance", sender.address, "latest"], ["eth_getLogs", {}], ["eth_gasPrice"]);
+  const [downNumber] = await answeredDuringOutage(
+    15_000,
+    ["eth_blockNumber"],
+    ["eth_getBalance", sender.address, "latest"],
+    ["eth_getLogs", {}],
+    ["eth_gasPrice"],
+  );
   assert.equal(downNumber!.error?.code, -32002, "the app is down: unavailable, not a hang");
   await node.start();
   await headsAfter(heads.length + 3);
@@ -93,5 +116,13 @@ test("CometBFT and the app restart under the server: it answers throughout, and 
   for (let h = firstFiltered; h <= lastFiltered; h++) expected.push((await rpc.result("eth_getBlockByNumber", `0x${h.toString(16)}`, false)).hash);
   assert.deepEqual(filtered, expected, "the block filter reported every block once, in order");
   assert.ok(rpc.running, "the server kept running");
-  assert.deepEqual(rpc.logs().split("\n").filter((line) => /"level":(50|60)/.test(line)).slice(0, 3), [], "and logged no failure");
+  assert.deepEqual(
+    rpc
+      .logs()
+      .split("\n")
+      .filter((line) => /"level":(50|60)/.test(line))
+      .slice(0, 3),
+    [],
+    "and logged no failure",
+  );
 });

@@ -35,7 +35,8 @@ async function connect() {
     else answers.get(msg.id)?.(msg);
   });
   const call = (method: string, ...params: unknown[]) =>
-    new Promise<{ result?: any; error?: { code: number; message: string } }>((resolve) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    new Promise<{ result?: any; error?: { code: number; message: string } }>((resolve) => {
+      // eslint-disable-line @typescript-eslint/no-explicit-any
       const n = ++id;
       answers.set(n, resolve);
       ws.send(JSON.stringify({ jsonrpc: "2.0", id: n, method, params }));
@@ -45,11 +46,22 @@ async function connect() {
 
 async function sendTx(data: string, to: string | null, gasLimit: bigint): Promise<string> {
   const nonce = Number(BigInt(await rpc.result("eth_getTransactionCount", sender.address, "pending")));
-  const raw = await sender.signTransaction({ type: 2, chainId: 2611n, nonce, to, value: 0n, data, gasLimit, maxFeePerGas: 10n * GWEI, maxPriorityFeePerGas: GWEI });
+  const raw = await sender.signTransaction({
+    type: 2,
+    chainId: 2611n,
+    nonce,
+    to,
+    value: 0n,
+    data,
+    gasLimit,
+    maxFeePerGas: 10n * GWEI,
+    maxPriorityFeePerGas: GWEI,
+  });
   return rpc.result<string>("eth_sendRawTransaction", raw);
 }
 
-async function receipt(hash: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
+async function receipt(hash: string): Promise<any> {
+  // eslint-disable-line @typescript-eslint/no-explicit-any
   let r: unknown = null;
   await waitUntil(`the receipt of ${hash}`, async () => (r = await rpc.result("eth_getTransactionReceipt", hash)) !== null, 30_000);
   return r;
@@ -99,7 +111,10 @@ test("logs: a contract's event arrives as deployed and called; pending txs are a
   assert.equal(log.blockHash, (await rpc.result("eth_getBlockByNumber", r.blockNumber, false)).hash);
   assert.deepEqual(abi.parseLog(log)?.args.toArray(), [sender.address, 3n, 4n]);
   assert.ok(!c.notes.some((n) => n.subscription === otherSub), "a filter for another address hears nothing");
-  assert.ok(c.notes.some((n) => n.subscription === pendingSub && n.result === hash), "the sent tx was announced as pending");
+  assert.ok(
+    c.notes.some((n) => n.subscription === pendingSub && n.result === hash),
+    "the sent tx was announced as pending",
+  );
   c.ws.close();
 });
 

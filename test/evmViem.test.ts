@@ -5,7 +5,24 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { BaseError, ContractFunctionRevertedError, createPublicClient, createWalletClient, defineChain, http, webSocket, type Abi, type Address, type Hex, type PublicClient, type TransactionReceipt, type WalletClient, type WebSocketTransport, type Chain, type Account } from "viem";
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  http,
+  webSocket,
+  type Abi,
+  type Address,
+  type Hex,
+  type PublicClient,
+  type TransactionReceipt,
+  type WalletClient,
+  type WebSocketTransport,
+  type Chain,
+  type Account,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { startEvmTestChain, type EvmTestChain } from "./support/evmTestChain.js";
 import { testContract } from "./support/solidity.js";
@@ -36,7 +53,10 @@ before(async () => {
 });
 
 after(async () => {
-  await wsClient?.transport.getRpcClient().then((socket: { close(): void }) => socket.close()).catch(() => {});
+  await wsClient?.transport
+    .getRpcClient()
+    .then((socket: { close(): void }) => socket.close())
+    .catch(() => {});
   await chain?.stop();
 });
 
@@ -96,9 +116,18 @@ test("watchContractEvent over WebSocket (eth_subscribe) delivers each Incremente
     await waitFor("every event after the first", () => delivered.length >= expected.length);
     await new Promise((r) => setTimeout(r, 500)); // nothing extra arrives
     assert.deepEqual(errors, []);
-    assert.deepEqual(delivered.map((d) => d.hash), expected.map((r) => r.transactionHash));
-    assert.deepEqual(delivered.map((d) => d.blockHash), expected.map((r) => r.blockHash));
-    assert.deepEqual(delivered.slice(-3).map((d) => d.amount), [2n, 3n, 4n]);
+    assert.deepEqual(
+      delivered.map((d) => d.hash),
+      expected.map((r) => r.transactionHash),
+    );
+    assert.deepEqual(
+      delivered.map((d) => d.blockHash),
+      expected.map((r) => r.blockHash),
+    );
+    assert.deepEqual(
+      delivered.slice(-3).map((d) => d.amount),
+      [2n, 3n, 4n],
+    );
     const count = (await publicClient.readContract({ address: counter, abi: counterAbi, functionName: "count" })) as bigint;
     assert.equal(delivered[delivered.length - 1]!.newCount, count);
   } finally {
@@ -120,13 +149,16 @@ test("estimateGas: about 21,000 for a plain transfer, enough for a contract call
   const receipt = await increment(5n);
   assert.ok(receipt.gasUsed <= estimate, `used ${receipt.gasUsed} <= estimated ${estimate}`);
   assert.ok(estimate < 100_000n, `a small call is estimated small: ${estimate}`);
-  await assert.rejects(publicClient.estimateContractGas({ account, address: counter, abi: counterAbi, functionName: "increment", args: [0n] }), (err: unknown) => {
-    assert.ok(err instanceof BaseError);
-    const reverted = err.walk((e) => e instanceof ContractFunctionRevertedError);
-    assert.ok(reverted instanceof ContractFunctionRevertedError, `a revert, got ${err.message}`);
-    assert.equal(reverted.reason, "Counter: amount must be positive");
-    return true;
-  });
+  await assert.rejects(
+    publicClient.estimateContractGas({ account, address: counter, abi: counterAbi, functionName: "increment", args: [0n] }),
+    (err: unknown) => {
+      assert.ok(err instanceof BaseError);
+      const reverted = err.walk((e) => e instanceof ContractFunctionRevertedError);
+      assert.ok(reverted instanceof ContractFunctionRevertedError, `a revert, got ${err.message}`);
+      assert.equal(reverted.reason, "Counter: amount must be positive");
+      return true;
+    },
+  );
 });
 
 test("getBlock agrees with every receipt, and blocks chain by parentHash", async () => {

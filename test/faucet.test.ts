@@ -57,7 +57,11 @@ function freshAddress(): Uint8Array {
 }
 
 async function request(body: unknown, ip: string, headers: Record<string, string> = { "content-type": "application/json" }) {
-  const res = await fetch(`${url}/faucet`, { method: "POST", headers: { ...headers, "x-forwarded-for": ip }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  const res = await fetch(`${url}/faucet`, {
+    method: "POST",
+    headers: { ...headers, "x-forwarded-for": ip },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
   return { status: res.status, headers: res.headers, json: (await res.json()) as Record<string, string> };
 }
 

@@ -85,19 +85,32 @@ test("the funded 0x key spends its coins with an Ethereum tx signed for chain 26
   await rpc.waitForTx(funded.json.txhash!);
   const to = ethKey("spender's recipient").address;
   const value = 5n * AUNIT_PER_UUNIT + 123n; // not a whole uunit: the recipient gets a fraction
-  const raw = await key.signTransaction({ type: 2, chainId: 2611, nonce: 0, to, value, gasLimit: 21_000, maxFeePerGas: 10_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n });
+  const raw = await key.signTransaction({
+    type: 2,
+    chainId: 2611,
+    nonce: 0,
+    to,
+    value,
+    gasLimit: 21_000,
+    maxFeePerGas: 10_000_000_000n,
+    maxPriorityFeePerGas: 1_000_000_000n,
+  });
   const sent = await rpc.broadcastTxSync(Buffer.from(raw.slice(2), "hex"));
   assert.equal(sent.code, 0, sent.log);
   assert.equal((await rpc.waitForTx(sent.hash)).result.code, 0);
   const ethHash = keccak256(raw);
-  await waitUntil(`the receipt of ${ethHash}`, async () => {
-    try {
-      return (await grpcQuery(rpc, EvmQuery.method.receipt, { txHash: ethHash })).receipt?.status === 1;
-    } catch (err) {
-      if (err instanceof AbciQueryError && err.isNotFound) return false;
-      throw err;
-    }
-  }, 30_000);
+  await waitUntil(
+    `the receipt of ${ethHash}`,
+    async () => {
+      try {
+        return (await grpcQuery(rpc, EvmQuery.method.receipt, { txHash: ethHash })).receipt?.status === 1;
+      } catch (err) {
+        if (err instanceof AbciQueryError && err.isNotFound) return false;
+        throw err;
+      }
+    },
+    30_000,
+  );
   assert.equal(await evmBalance(to), value);
   assert.equal(await uunit(to), 5n);
   assert.ok((await evmBalance(key.address)) < AMOUNT * AUNIT_PER_UUNIT - value, "the sender paid value and gas");
@@ -108,7 +121,10 @@ test("bad 0x input is a 400 with the reason, and funds nobody", async () => {
   const checksummed = key.address;
   // Flip the case of one letter: still the same bytes, but the EIP-55 checksum no longer holds.
   const letter = checksummed.slice(2).search(/[a-fA-F]/) + 2;
-  const flipped = checksummed.slice(0, letter) + (checksummed[letter] === checksummed[letter]!.toUpperCase() ? checksummed[letter]!.toLowerCase() : checksummed[letter]!.toUpperCase()) + checksummed.slice(letter + 1);
+  const flipped =
+    checksummed.slice(0, letter) +
+    (checksummed[letter] === checksummed[letter]!.toUpperCase() ? checksummed[letter]!.toLowerCase() : checksummed[letter]!.toUpperCase()) +
+    checksummed.slice(letter + 1);
   const cases: Array<[unknown, RegExp]> = [
     [flipped, /fails its EIP-55 checksum/],
     [checksummed.slice(0, -1), /expected 40 hex characters after 0x, got 39/],

@@ -5,7 +5,14 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import type { Any } from "@bufbuild/protobuf/wkt";
-import { QueryTierRequestSchema, QueryTierResponseSchema, QueryCredentialRequestSchema, QueryCredentialResponseSchema, QueryIssuersRequestSchema, QueryIssuersResponseSchema } from "../gen/chain/identity/query_pb.js";
+import {
+  QueryTierRequestSchema,
+  QueryTierResponseSchema,
+  QueryCredentialRequestSchema,
+  QueryCredentialResponseSchema,
+  QueryIssuersRequestSchema,
+  QueryIssuersResponseSchema,
+} from "../gen/chain/identity/query_pb.js";
 import { AccountTier } from "../gen/chain/identity/identity_pb.js";
 import { MsgAddIssuerSchema, MsgRemoveIssuerSchema, MsgUpdateParamsSchema } from "../gen/chain/identity/tx_pb.js";
 import { ProposalStatus } from "../gen/cosmos/gov/v1/gov_pb.js";
@@ -43,7 +50,9 @@ before(async () => {
   const funded = (address: string) => ({ address, coins: [{ denom: "uunit", amount: "1000000000000" }] });
   chain = await InProcessChain.create([funded(V), funded(I), funded(S), funded(B)], {
     editAppState: (state) => {
-      (state.staking as { gen_validators: unknown[] }).gen_validators = [{ delegator_address: V, pub_key: randomBytes(32).toString("base64"), moniker: "v0", amount: "100000000000" }];
+      (state.staking as { gen_validators: unknown[] }).gen_validators = [
+        { delegator_address: V, pub_key: randomBytes(32).toString("base64"), moniker: "v0", amount: "100000000000" },
+      ];
       const gov = state.gov as { params: Record<string, unknown> };
       gov.params = { ...gov.params, voting_period: `${VOTING_SECONDS}s`, expedited_voting_period: "2s" };
       return state;
@@ -96,7 +105,10 @@ test("a passed proposal adds the issuer; two kyc credentials, revoking one keeps
   const passed = await govern([addIssuer(I, "Acme KYC")]);
   assert.equal(passed.status, ProposalStatus.PASSED, passed.failedReason);
   const issuers = await chain.grpc("/chain.identity.Query/Issuers", QueryIssuersRequestSchema, {}, QueryIssuersResponseSchema);
-  assert.deepEqual(issuers.issuers.map((i) => [i.address, i.name]), [[I, "Acme KYC"]]);
+  assert.deepEqual(
+    issuers.issuers.map((i) => [i.address, i.name]),
+    [[I, "Acme KYC"]],
+  );
 
   assert.equal(await tier(S), AccountTier.UNVERIFIED);
   await ok(issuer, [msgIssueCredential({ issuer: I, subject: S, credentialType: "kyc", credentialHash: hash() })]);
@@ -148,7 +160,16 @@ test("a proposal whose message fails is FAILED with the reason, and changes noth
 });
 
 test("gov bad input: an unregistered message type, a vote on a closed proposal, a vote without power, a deposit below the minimum", async () => {
-  const unregistered = await run(validator, [msgSubmitProposal({ messages: [{ $typeName: "google.protobuf.Any", typeUrl: "/chain.nothing.MsgNothing", value: new Uint8Array() }], initialDeposit: DEPOSIT, proposer: V, metadata: "", title: "t", summary: "s" })]);
+  const unregistered = await run(validator, [
+    msgSubmitProposal({
+      messages: [{ $typeName: "google.protobuf.Any", typeUrl: "/chain.nothing.MsgNothing", value: new Uint8Array() }],
+      initialDeposit: DEPOSIT,
+      proposer: V,
+      metadata: "",
+      title: "t",
+      summary: "s",
+    }),
+  ]);
   assert.equal(unregistered.codespace, "gov", unregistered.log);
 
   const closed = await run(validator, [msgVote({ proposalId: 1n, voter: V, option: VoteOption.NO })]);

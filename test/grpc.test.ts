@@ -44,7 +44,10 @@ after(async () => {
   await node?.destroy();
 });
 
-const hex = (b: Uint8Array | undefined) => Buffer.from(b ?? []).toString("hex").toUpperCase();
+const hex = (b: Uint8Array | undefined) =>
+  Buffer.from(b ?? [])
+    .toString("hex")
+    .toUpperCase();
 
 async function failsWith(promise: Promise<unknown>, code: status, message?: RegExp): Promise<void> {
   await assert.rejects(promise, (err: ServiceError) => {
@@ -58,16 +61,27 @@ test("reflection lists the node services and itself", async () => {
   const raw = new Client(grpcAddress, credentials.createInsecure());
   try {
     const names = await new Promise<string[]>((resolve, reject) => {
-      const call = raw.makeBidiStreamRequest("/grpc.reflection.v1.ServerReflection/ServerReflectionInfo", (b: Buffer) => b, (b: Buffer) => b);
+      const call = raw.makeBidiStreamRequest(
+        "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+        (b: Buffer) => b,
+        (b: Buffer) => b,
+      );
       call.on("data", (chunk: Buffer) => {
         const res = fromBinary(ServerReflectionResponseSchema, chunk).messageResponse;
         call.end();
         resolve(res.case === "listServicesResponse" ? res.value.service.map((s) => s.name) : []);
       });
       call.on("error", reject);
-      call.write(Buffer.from(toBinary(ServerReflectionRequestSchema, create(ServerReflectionRequestSchema, { messageRequest: { case: "listServices", value: "" } }))));
+      call.write(
+        Buffer.from(toBinary(ServerReflectionRequestSchema, create(ServerReflectionRequestSchema, { messageRequest: { case: "listServices", value: "" } }))),
+      );
     });
-    for (const name of ["cosmos.base.tendermint.v1beta1.Service", "cosmos.tx.v1beta1.Service", "grpc.reflection.v1.ServerReflection", "grpc.reflection.v1alpha.ServerReflection"]) {
+    for (const name of [
+      "cosmos.base.tendermint.v1beta1.Service",
+      "cosmos.tx.v1beta1.Service",
+      "grpc.reflection.v1.ServerReflection",
+      "grpc.reflection.v1alpha.ServerReflection",
+    ]) {
       assert.ok(names.includes(name), `${name} in ${names.join(", ")}`);
     }
   } finally {
@@ -173,16 +187,29 @@ test("bank queries over gRPC: the faucet's genesis balance, supply and the nativ
   assert.equal(balance.response.balance?.amount, FAUCET_GENESIS_BALANCE.toString());
   assert.ok(balance.height >= 3, `answered at height ${balance.height}`);
   const all = await client.call(BankQuery, "allBalances", { address: FAUCET });
-  assert.deepEqual(all.response.balances.map((c) => [c.denom, c.amount]), [["uunit", FAUCET_GENESIS_BALANCE.toString()]]);
+  assert.deepEqual(
+    all.response.balances.map((c) => [c.denom, c.amount]),
+    [["uunit", FAUCET_GENESIS_BALANCE.toString()]],
+  );
   const atHeight2 = await client.call(BankQuery, "balance", { address: FAUCET, denom: "uunit" }, { height: 2 });
   assert.equal(atHeight2.height, 2);
   const supply = await client.call(BankQuery, "supplyOf", { denom: "uunit" });
-  assert.equal(supply.response.amount?.amount, (FAUCET_GENESIS_BALANCE + VALIDATOR_GENESIS_BALANCE).toString(), "the faucet's and the validator's genesis coins");
+  assert.equal(
+    supply.response.amount?.amount,
+    (FAUCET_GENESIS_BALANCE + VALIDATOR_GENESIS_BALANCE).toString(),
+    "the faucet's and the validator's genesis coins",
+  );
   const total = await client.call(BankQuery, "totalSupply", { pagination: { countTotal: true } });
   assert.equal(total.response.pagination?.total, 1n);
   const meta = await client.call(BankQuery, "denomMetadata", { denom: "uunit" });
   assert.equal(meta.response.metadata?.display, "UNIT");
-  assert.deepEqual(meta.response.metadata?.denomUnits.map((u) => [u.denom, u.exponent]), [["uunit", 0], ["UNIT", 6]]);
+  assert.deepEqual(
+    meta.response.metadata?.denomUnits.map((u) => [u.denom, u.exponent]),
+    [
+      ["uunit", 0],
+      ["UNIT", 6],
+    ],
+  );
   await failsWith(client.call(BankQuery, "balance", { address: "unit1notanaddress", denom: "uunit" }), status.INVALID_ARGUMENT, /invalid address/);
   await failsWith(client.call(BankQuery, "denomMetadata", { denom: "unknowncoin" }), status.NOT_FOUND);
 });
@@ -199,6 +226,10 @@ test("auth queries over gRPC: accounts, the gov module account, params, NotFound
   const accounts = await client.call(AuthQuery, "accounts", { pagination: { limit: 2n } });
   assert.equal(accounts.response.accounts.length, 2);
   assert.ok(accounts.response.pagination?.nextKey.length, "a next key when more accounts exist");
-  await failsWith(client.call(AuthQuery, "account", { address: "unit1qurswpc8qurswpc8qurswpc8qurswpc8mtehk2" }), status.NOT_FOUND, /account unit1\w+ not found/);
+  await failsWith(
+    client.call(AuthQuery, "account", { address: "unit1qurswpc8qurswpc8qurswpc8qurswpc8mtehk2" }),
+    status.NOT_FOUND,
+    /account unit1\w+ not found/,
+  );
   await failsWith(client.call(AuthQuery, "moduleAccountByName", { name: "nosuchmodule" }), status.NOT_FOUND);
 });

@@ -63,7 +63,13 @@ const ROUTES: { url: string; method: string; request: Record<string, unknown> }[
 
 test("the gateway serves exactly the five identity routes of the spec", async () => {
   const paths = Object.keys((await gateway.get("/openapi.json")).body.paths).filter((p) => p.startsWith("/vendor/chain/identity/"));
-  assert.deepEqual(paths.sort(), ["/vendor/chain/identity/credential/{id}", "/vendor/chain/identity/did/{address}", "/vendor/chain/identity/issuers", "/vendor/chain/identity/params", "/vendor/chain/identity/tier/{address}"]);
+  assert.deepEqual(paths.sort(), [
+    "/vendor/chain/identity/credential/{id}",
+    "/vendor/chain/identity/did/{address}",
+    "/vendor/chain/identity/issuers",
+    "/vendor/chain/identity/params",
+    "/vendor/chain/identity/tier/{address}",
+  ]);
 });
 
 test("each identity route answers like its gRPC twin, field by field", async () => {
@@ -72,16 +78,26 @@ test("each identity route answers like its gRPC twin, field by field", async () 
     const res = await gateway.get(r.url, { headers: { "x-cosmos-block-height": String(height) } });
     assert.equal(res.status, 200, `${r.url}: ${JSON.stringify(res.body)}`);
     const method = IdentityQuery.methods.find((m) => m.name === r.method)!;
-    const { response } = await grpc.unary(`/chain.identity.Query/${r.method}`, toBinary(method.input, create(method.input, r.request as MessageInitShape<DescMessage>)), { height });
+    const { response } = await grpc.unary(
+      `/chain.identity.Query/${r.method}`,
+      toBinary(method.input, create(method.input, r.request as MessageInitShape<DescMessage>)),
+      { height },
+    );
     assertJsonMatchesMessage(method.output, fromBinary(method.output, response) as Record<string, any>, res.body, r.url); // eslint-disable-line @typescript-eslint/no-explicit-any -- runtime schema
   }
 });
 
 test("the spec's shapes: params, issuers with null pagination, tier", async () => {
   assert.deepEqual((await gateway.get("/vendor/chain/identity/params")).body, { params: { attested_credential_type: "kyc" } });
-  assert.deepEqual((await gateway.get("/vendor/chain/identity/issuers")).body, { issuers: [{ address: ISSUER, name: "Acme KYC", added_at: "2026-01-02T03:04:05Z" }], pagination: null });
+  assert.deepEqual((await gateway.get("/vendor/chain/identity/issuers")).body, {
+    issuers: [{ address: ISSUER, name: "Acme KYC", added_at: "2026-01-02T03:04:05Z" }],
+    pagination: null,
+  });
   assert.deepEqual((await gateway.get(`/vendor/chain/identity/tier/${SUBJECT}`)).body, { tier: "ACCOUNT_TIER_ATTESTED", role_metadata: "" });
-  assert.deepEqual((await gateway.get(`/vendor/chain/identity/tier/${ISSUER}`)).body, { tier: "ACCOUNT_TIER_UNVERIFIED", role_metadata: '{"issuer":"Acme KYC"}' });
+  assert.deepEqual((await gateway.get(`/vendor/chain/identity/tier/${ISSUER}`)).body, {
+    tier: "ACCOUNT_TIER_UNVERIFIED",
+    role_metadata: '{"issuer":"Acme KYC"}',
+  });
   const did = (await gateway.get(`/vendor/chain/identity/did/${SUBJECT}`)).body.did_document;
   assert.deepEqual(did.credential_ids, ["1"], "only the active credential");
   assert.deepEqual(did.verification_method, [], "the subject never signed a tx, so the chain has no key of it");
@@ -95,13 +111,21 @@ test("errors: unknown credential and DID are 404, a bad address 400, a non-numer
 });
 
 test("chain.identity.Query/Params by a plain @grpc/grpc-js client that loads our protos", async () => {
-  const definition = protoLoader.loadSync("chain/identity/query.proto", { includeDirs: [path.join(REPO_ROOT, "proto")], keepCase: true, longs: String, enums: String, defaults: true });
+  const definition = protoLoader.loadSync("chain/identity/query.proto", {
+    includeDirs: [path.join(REPO_ROOT, "proto")],
+    keepCase: true,
+    longs: String,
+    enums: String,
+    defaults: true,
+  });
   const loaded = grpcJs.loadPackageDefinition(definition) as any; // eslint-disable-line @typescript-eslint/no-explicit-any -- shape comes from the .proto at runtime
   const client = new loaded.chain.identity.Query(`127.0.0.1:${node.ports.grpc}`, grpcJs.credentials.createInsecure());
   try {
     const answer = await new Promise<any>((resolve, reject) => client.Params({}, (err: Error | null, res: unknown) => (err ? reject(err) : resolve(res)))); // eslint-disable-line @typescript-eslint/no-explicit-any
     assert.deepEqual(answer, { params: { attested_credential_type: "kyc" } });
-    const tier = await new Promise<any>((resolve, reject) => client.Tier({ address: SUBJECT }, (err: Error | null, res: unknown) => (err ? reject(err) : resolve(res)))); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const tier = await new Promise<any>((resolve, reject) =>
+      client.Tier({ address: SUBJECT }, (err: Error | null, res: unknown) => (err ? reject(err) : resolve(res))),
+    ); // eslint-disable-line @typescript-eslint/no-explicit-any
     assert.deepEqual(tier, { tier: "ACCOUNT_TIER_ATTESTED", role_metadata: "" });
     const missing = await new Promise<grpcJs.ServiceError>((resolve) => client.Credential({ id: "99" }, (err: grpcJs.ServiceError) => resolve(err)));
     assert.equal(missing.code, grpcJs.status.NOT_FOUND);

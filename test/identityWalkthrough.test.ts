@@ -100,7 +100,11 @@ test("submit the add-issuer proposal from a proposal file, vote yes from the val
 
 test("after the voting period the proposal passed and the issuer is listed", async () => {
   assert.deepEqual((await rest("/vendor/chain/identity/issuers")).body, { issuers: [], pagination: null }, "not before the voting period ends");
-  await waitUntil("the proposal to pass", async () => (await rest("/cosmos/gov/v1/proposals/1")).body.proposal?.status === "PROPOSAL_STATUS_PASSED", (VOTING_PERIOD_SECONDS + 20) * 1000);
+  await waitUntil(
+    "the proposal to pass",
+    async () => (await rest("/cosmos/gov/v1/proposals/1")).body.proposal?.status === "PROPOSAL_STATUS_PASSED",
+    (VOTING_PERIOD_SECONDS + 20) * 1000,
+  );
   const proposal = (await rest("/cosmos/gov/v1/proposals/1")).body.proposal;
   assert.equal(proposal.failed_reason, "");
   assert.equal(proposal.final_tally_result.yes_count, "100000000000");
@@ -117,7 +121,20 @@ test("after the voting period the proposal passed and the issuer is listed", asy
 test("the issuer issues a kyc credential: the subject's tier is ACCOUNT_TIER_ATTESTED", async () => {
   assert.deepEqual((await rest(`/vendor/chain/identity/tier/${subject}`)).body, { tier: "ACCOUNT_TIER_UNVERIFIED", role_metadata: "" });
   const hash = "0x" + createHash("sha256").update("passport scan of the subject, kept off chain").digest("hex");
-  const issued = await ok(["tx", "identity", "issue-credential", "--subject", subject, "--credential-type", "kyc", "--credential-hash", hash, "--from", "issuer", ...TX_FLAGS]);
+  const issued = await ok([
+    "tx",
+    "identity",
+    "issue-credential",
+    "--subject",
+    subject,
+    "--credential-type",
+    "kyc",
+    "--credential-hash",
+    hash,
+    "--from",
+    "issuer",
+    ...TX_FLAGS,
+  ]);
   assert.equal(issued.code, 0, issued.raw_log);
   const event = issued.events.find((e: { type: string }) => e.type === "chain.identity.EventCredentialIssued");
   assert.ok(event, "a typed issue event");
@@ -145,7 +162,10 @@ test("the issuer revokes it: the tier reverts", async () => {
 
 test("query gov proposals, proposal and tally through unitd", async () => {
   const passed = await ok(["query", "gov", "proposals", "--status", "passed", "-o", "json"]);
-  assert.deepEqual(passed.proposals.map((p: { id: string }) => p.id), ["1"]);
+  assert.deepEqual(
+    passed.proposals.map((p: { id: string }) => p.id),
+    ["1"],
+  );
   assert.deepEqual((await ok(["query", "gov", "proposals", "--status", "rejected", "-o", "json"])).proposals, []);
   const one = await ok(["query", "gov", "proposal", "1", "-o", "json"]);
   assert.equal(one.proposal.title, "Authorize Acme KYC");
@@ -164,12 +184,19 @@ test("delegate to the validator and unbond: voting power and the unbonding entry
   const delegated = await ok(["tx", "staking", "delegate", validator.operator_address, "5000000uunit", "--from", "issuer", ...TX_FLAGS]);
   assert.equal(delegated.code, 0, delegated.raw_log);
   const delegations = await ok(["query", "staking", "delegations", issuer, "-o", "json"]);
-  assert.deepEqual(delegations.delegation_responses.map((d: { balance: unknown }) => d.balance), [{ denom: "uunit", amount: "5000000" }]);
+  assert.deepEqual(
+    delegations.delegation_responses.map((d: { balance: unknown }) => d.balance),
+    [{ denom: "uunit", amount: "5000000" }],
+  );
   assert.equal((await ok(["query", "staking", "validator", validator.operator_address, "-o", "json"])).validator.tokens, "100005000000");
-  await waitUntil("CometBFT to see the new power", async () => {
-    const set = await node.rpc<{ validators: { voting_power: string }[] }>("validators");
-    return set.validators[0]?.voting_power === "100005";
-  }, 15_000);
+  await waitUntil(
+    "CometBFT to see the new power",
+    async () => {
+      const set = await node.rpc<{ validators: { voting_power: string }[] }>("validators");
+      return set.validators[0]?.voting_power === "100005";
+    },
+    15_000,
+  );
 
   const unbonded = await ok(["tx", "staking", "unbond", validator.operator_address, "2000000uunit", "--from", "issuer", ...TX_FLAGS]);
   assert.equal(unbonded.code, 0, unbonded.raw_log);
@@ -182,8 +209,14 @@ test("delegate to the validator and unbond: voting power and the unbonding entry
 
 test("unitd names the mistakes before signing anything", async () => {
   const cases: [string[], RegExp][] = [
-    [["tx", "identity", "issue-credential", "--subject", subject, "--credential-type", "kyc", "--credential-hash", "0x1234", "--from", "issuer", "-y"], /--credential-hash must be 0x followed by 64 hex digits/],
-    [["tx", "identity", "issue-credential", "--credential-type", "kyc", "--credential-hash", "0x" + "00".repeat(32), "--from", "issuer", "-y"], /missing --subject/],
+    [
+      ["tx", "identity", "issue-credential", "--subject", subject, "--credential-type", "kyc", "--credential-hash", "0x1234", "--from", "issuer", "-y"],
+      /--credential-hash must be 0x followed by 64 hex digits/,
+    ],
+    [
+      ["tx", "identity", "issue-credential", "--credential-type", "kyc", "--credential-hash", "0x" + "00".repeat(32), "--from", "issuer", "-y"],
+      /missing --subject/,
+    ],
     [["tx", "identity", "revoke-credential", "--credential-id", "one", "--from", "issuer", "-y"], /--credential-id must be a positive integer/],
     [["tx", "gov", "vote", "1", "maybe", "--from", "validator", "-y"], /invalid vote option "maybe"/],
     [["tx", "gov", "vote", "1", "yes", "-y"], /missing --from/],
@@ -195,7 +228,23 @@ test("unitd names the mistakes before signing anything", async () => {
     [["tx", "gov", "vote", "1", "constructor", "--from", "validator", "-y"], /invalid vote option "constructor"/],
     [["tx", "gov", "weighted-vote", "1", "yes=0.6,no=0.3", "--from", "validator", "-y"], /the weights must sum to exactly 1/],
     [["tx", "gov", "weighted-vote", "1", "yes=0.5,yes=0.5", "--from", "validator", "-y"], /names an option twice/],
-    [["tx", "identity", "issue-credential", "--subject", subject, "--credential-type", "KYC", "--credential-hash", "0x" + "00".repeat(32), "--from", "issuer", "-y"], /--credential-type "KYC" must be/],
+    [
+      [
+        "tx",
+        "identity",
+        "issue-credential",
+        "--subject",
+        subject,
+        "--credential-type",
+        "KYC",
+        "--credential-hash",
+        "0x" + "00".repeat(32),
+        "--from",
+        "issuer",
+        "-y",
+      ],
+      /--credential-type "KYC" must be/,
+    ],
   ];
   for (const [args, message] of cases) {
     const run = await unitd(args);

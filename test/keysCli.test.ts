@@ -83,7 +83,10 @@ describe("unitd keys", { concurrency: 2 }, () => {
 
     const list = await keys(["list", "--home", home, "--output", "json"]);
     assert.equal(list.code, 0, list.stderr);
-    assert.deepEqual(JSON.parse(list.stdout).map((k: { name: string }) => k.name), ["amy", "zed"]);
+    assert.deepEqual(
+      JSON.parse(list.stdout).map((k: { name: string }) => k.name),
+      ["amy", "zed"],
+    );
     const text = await keys(["list", "--home", home]);
     assert.match(text.stdout, /^- name: amy\n {2}type: local\n {2}algo: eth_secp256k1\n {2}address: unit1/m);
 
@@ -161,7 +164,10 @@ describe("unitd keys", { concurrency: 2 }, () => {
 
     // Listing and showing need no passphrase.
     const list = await keys(["list", ...fileFlags, "-o", "json"]);
-    assert.deepEqual(JSON.parse(list.stdout).map((k: { address: string }) => k.address), [alice.address, ABANDON_24_ADDRESS.eth_secp256k1]);
+    assert.deepEqual(
+      JSON.parse(list.stdout).map((k: { address: string }) => k.address),
+      [alice.address, ABANDON_24_ADDRESS.eth_secp256k1],
+    );
 
     // Export: the export passphrase first, then the keyring's; import into the test backend.
     const exported = await keys(["export", "alice", ...fileFlags], "export-pass\nkeyring-pass\n");
@@ -175,7 +181,10 @@ describe("unitd keys", { concurrency: 2 }, () => {
     const viaEnv = await keys(["export", "bob", "--unarmored-hex", "--unsafe", "-y", ...fileFlags], "", { UNITD_KEYRING_PASSPHRASE: "keyring-pass" });
     assert.equal(viaEnv.code, 0, viaEnv.stderr);
     assert.match(viaEnv.stdout, /^[0-9a-f]{64}\n$/);
-    assertUserError(await keys(["export", "bob", "--unarmored-hex", "--unsafe", "-y", ...fileFlags], "", { UNITD_KEYRING_PASSPHRASE: "nope-nope" }), /incorrect keyring passphrase/);
+    assertUserError(
+      await keys(["export", "bob", "--unarmored-hex", "--unsafe", "-y", ...fileFlags], "", { UNITD_KEYRING_PASSPHRASE: "nope-nope" }),
+      /incorrect keyring passphrase/,
+    );
   });
 
   test("typing mistakes get a readable error and exit code 1", async () => {

@@ -58,7 +58,11 @@ test("the routes are the ones Cosmos clients call", () => {
 
 test("every message type the chain executes is known to the client SDK's registry (SIGN_MODE_DIRECT, no amino)", () => {
   const routed = wireApp().msgs.typeUrls();
-  assert.ok(routed.includes("/chain.identity.MsgIssueCredential") && routed.includes("/cosmos.gov.v1.MsgSubmitProposal") && routed.includes("/cosmos.staking.v1beta1.MsgDelegate"));
+  assert.ok(
+    routed.includes("/chain.identity.MsgIssueCredential") &&
+      routed.includes("/cosmos.gov.v1.MsgSubmitProposal") &&
+      routed.includes("/cosmos.staking.v1beta1.MsgDelegate"),
+  );
   const unknown = routed.filter((url) => !typeRegistry().getMessage(url.slice(1)));
   assert.deepEqual(unknown, []);
 });

@@ -35,7 +35,11 @@ function compileFixture(): DescService {
   fs.cpSync(path.join(REPO_ROOT, "test", "fixtures", "proto"), root, { recursive: true });
   fs.writeFileSync(path.join(root, "buf.yaml"), "version: v2\n");
   const image = path.join(dir, "echo.binpb");
-  execFileSync(path.join(REPO_ROOT, "node_modules", ".bin", "buf"), ["build", root, "-o", image, "--path", path.join(root, "chain", "echo", "v1", "query.proto")], { stdio: "pipe" });
+  execFileSync(
+    path.join(REPO_ROOT, "node_modules", ".bin", "buf"),
+    ["build", root, "-o", image, "--path", path.join(root, "chain", "echo", "v1", "query.proto")],
+    { stdio: "pipe" },
+  );
   const registry = createFileRegistry(fromBinary(FileDescriptorSetSchema, fs.readFileSync(image)));
   const service = registry.getService("chain.echo.v1.Query");
   assert.ok(service, "the fixture declares chain.echo.v1.Query");
@@ -49,20 +53,24 @@ before(async () => {
   for (const height of [1, 2, 3]) store.commit(store.begin(), height, new Uint8Array(32).fill(height));
 
   const queries = new QueryServices();
-  queries.register(service as unknown as GenService<never>, {
-    assetHistory: (req: any, ctx: { height: number }) => ({ // eslint-disable-line @typescript-eslint/no-explicit-any -- a message type known only at run time
-      assetId: req.assetId,
-      kind: req.kind,
-      since: req.since,
-      window: req.window,
-      digest: req.digest,
-      tags: req.tags,
-      entries: [{ sequence: 18446744073709551615n, delta: -3, final: true }],
-      payload: packAny(MsgSendSchema, { fromAddress: "unit1from", toAddress: "unit1to", amount: [{ denom: "uunit", amount: "5" }] }),
-      height: BigInt(ctx.height),
-      pagination: { nextKey: new Uint8Array(), total: req.pagination?.limit ?? 0n },
-    }),
-  } as never);
+  queries.register(
+    service as unknown as GenService<never>,
+    {
+      assetHistory: (req: any, ctx: { height: number }) => ({
+        // eslint-disable-line @typescript-eslint/no-explicit-any -- a message type known only at run time
+        assetId: req.assetId,
+        kind: req.kind,
+        since: req.since,
+        window: req.window,
+        digest: req.digest,
+        tags: req.tags,
+        entries: [{ sequence: 18446744073709551615n, delta: -3, final: true }],
+        payload: packAny(MsgSendSchema, { fromAddress: "unit1from", toAddress: "unit1to", amount: [{ denom: "uunit", amount: "5" }] }),
+        height: BigInt(ctx.height),
+        pagination: { nextKey: new Uint8Array(), total: req.pagination?.limit ?? 0n },
+      }),
+    } as never,
+  );
   server = new GrpcServer({ queries, state: store, logger: testLogger, anyTypes: [MsgSendSchema] });
   grpcPort = await freePort();
   gateway = new RestGatewayProcess(await freePort(), ["--grpc", `127.0.0.1:${grpcPort}`]);

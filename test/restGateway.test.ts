@@ -47,7 +47,12 @@ before(async () => {
   corsGateway = new RestGatewayProcess(await freePort(), ["--home", node.paths.root, "--cors", "*"]);
   grpc = new NodeGrpcClient(`127.0.0.1:${node.ports.grpc}`);
   const rpc = new CometRpcClient(node.rpcUrl);
-  const sender = new FaucetSender({ rpc, signer: signerFromMnemonic(FAUCET_TEST_MNEMONIC), amount: parseCoins("1234uunit"), fee: { amount: parseCoins("5000uunit"), gasLimit: 200_000n } });
+  const sender = new FaucetSender({
+    rpc,
+    signer: signerFromMnemonic(FAUCET_TEST_MNEMONIC),
+    amount: parseCoins("1234uunit"),
+    fee: { amount: parseCoins("5000uunit"), gasLimit: 200_000n },
+  });
   txHash = (await sender.send(RECIPIENT)).txhash;
   txHeight = (await rpc.waitForTx(txHash)).height;
   await node.waitForHeight(Number(txHeight) + 1);
@@ -80,37 +85,176 @@ const tm = TendermintService as unknown as DescService;
 
 /** Every GET route of the four services, keyed as in the OpenAPI document. */
 const ROUTES: Record<string, RouteCase> = {
-  "/cosmos/bank/v1beta1/balances/{address}": { url: () => `/cosmos/bank/v1beta1/balances/${FAUCET}`, service: bank, method: "AllBalances", request: () => ({ address: FAUCET }) },
-  "/cosmos/bank/v1beta1/balances/{address}/by_denom": { url: () => `/cosmos/bank/v1beta1/balances/${FAUCET}/by_denom?denom=uunit`, service: bank, method: "Balance", request: () => ({ address: FAUCET, denom: "uunit" }) },
-  "/cosmos/bank/v1beta1/spendable_balances/{address}": { url: () => `/cosmos/bank/v1beta1/spendable_balances/${RECIPIENT}`, service: bank, method: "SpendableBalances", request: () => ({ address: RECIPIENT }) },
-  "/cosmos/bank/v1beta1/spendable_balances/{address}/by_denom": { url: () => `/cosmos/bank/v1beta1/spendable_balances/${RECIPIENT}/by_denom?denom=uunit`, service: bank, method: "SpendableBalanceByDenom", request: () => ({ address: RECIPIENT, denom: "uunit" }) },
-  "/cosmos/bank/v1beta1/supply": { url: () => `/cosmos/bank/v1beta1/supply?pagination.count_total=true`, service: bank, method: "TotalSupply", request: () => ({ pagination: { countTotal: true } }) },
-  "/cosmos/bank/v1beta1/supply/by_denom": { url: () => `/cosmos/bank/v1beta1/supply/by_denom?denom=uunit`, service: bank, method: "SupplyOf", request: () => ({ denom: "uunit" }) },
+  "/cosmos/bank/v1beta1/balances/{address}": {
+    url: () => `/cosmos/bank/v1beta1/balances/${FAUCET}`,
+    service: bank,
+    method: "AllBalances",
+    request: () => ({ address: FAUCET }),
+  },
+  "/cosmos/bank/v1beta1/balances/{address}/by_denom": {
+    url: () => `/cosmos/bank/v1beta1/balances/${FAUCET}/by_denom?denom=uunit`,
+    service: bank,
+    method: "Balance",
+    request: () => ({ address: FAUCET, denom: "uunit" }),
+  },
+  "/cosmos/bank/v1beta1/spendable_balances/{address}": {
+    url: () => `/cosmos/bank/v1beta1/spendable_balances/${RECIPIENT}`,
+    service: bank,
+    method: "SpendableBalances",
+    request: () => ({ address: RECIPIENT }),
+  },
+  "/cosmos/bank/v1beta1/spendable_balances/{address}/by_denom": {
+    url: () => `/cosmos/bank/v1beta1/spendable_balances/${RECIPIENT}/by_denom?denom=uunit`,
+    service: bank,
+    method: "SpendableBalanceByDenom",
+    request: () => ({ address: RECIPIENT, denom: "uunit" }),
+  },
+  "/cosmos/bank/v1beta1/supply": {
+    url: () => `/cosmos/bank/v1beta1/supply?pagination.count_total=true`,
+    service: bank,
+    method: "TotalSupply",
+    request: () => ({ pagination: { countTotal: true } }),
+  },
+  "/cosmos/bank/v1beta1/supply/by_denom": {
+    url: () => `/cosmos/bank/v1beta1/supply/by_denom?denom=uunit`,
+    service: bank,
+    method: "SupplyOf",
+    request: () => ({ denom: "uunit" }),
+  },
   "/cosmos/bank/v1beta1/params": { url: () => `/cosmos/bank/v1beta1/params`, service: bank, method: "Params", request: () => ({}) },
-  "/cosmos/bank/v1beta1/denoms_metadata/{denom}": { url: () => `/cosmos/bank/v1beta1/denoms_metadata/uunit`, service: bank, method: "DenomMetadata", request: () => ({ denom: "uunit" }) },
-  "/cosmos/bank/v1beta1/denoms_metadata_by_query_string": { url: () => `/cosmos/bank/v1beta1/denoms_metadata_by_query_string?denom=uunit`, service: bank, method: "DenomMetadataByQueryString", request: () => ({ denom: "uunit" }) },
+  "/cosmos/bank/v1beta1/denoms_metadata/{denom}": {
+    url: () => `/cosmos/bank/v1beta1/denoms_metadata/uunit`,
+    service: bank,
+    method: "DenomMetadata",
+    request: () => ({ denom: "uunit" }),
+  },
+  "/cosmos/bank/v1beta1/denoms_metadata_by_query_string": {
+    url: () => `/cosmos/bank/v1beta1/denoms_metadata_by_query_string?denom=uunit`,
+    service: bank,
+    method: "DenomMetadataByQueryString",
+    request: () => ({ denom: "uunit" }),
+  },
   "/cosmos/bank/v1beta1/denoms_metadata": { url: () => `/cosmos/bank/v1beta1/denoms_metadata`, service: bank, method: "DenomsMetadata", request: () => ({}) },
-  "/cosmos/bank/v1beta1/denom_owners/{denom}": { url: () => `/cosmos/bank/v1beta1/denom_owners/uunit`, service: bank, method: "DenomOwners", request: () => ({ denom: "uunit" }) },
-  "/cosmos/bank/v1beta1/denom_owners_by_query": { url: () => `/cosmos/bank/v1beta1/denom_owners_by_query?denom=uunit&pagination.limit=2`, service: bank, method: "DenomOwnersByQuery", request: () => ({ denom: "uunit", pagination: { limit: 2n } }) },
-  "/cosmos/bank/v1beta1/send_enabled": { url: () => `/cosmos/bank/v1beta1/send_enabled?denoms=uunit`, service: bank, method: "SendEnabled", request: () => ({ denoms: ["uunit"] }) },
-  "/cosmos/auth/v1beta1/accounts": { url: () => `/cosmos/auth/v1beta1/accounts?pagination.limit=2&pagination.reverse=true`, service: auth, method: "Accounts", request: () => ({ pagination: { limit: 2n, reverse: true } }) },
-  "/cosmos/auth/v1beta1/accounts/{address}": { url: () => `/cosmos/auth/v1beta1/accounts/${FAUCET}`, service: auth, method: "Account", request: () => ({ address: FAUCET }) },
-  "/cosmos/auth/v1beta1/address_by_id/{id}": { url: () => `/cosmos/auth/v1beta1/address_by_id/1`, service: auth, method: "AccountAddressByID", request: () => ({ id: 1n }) },
+  "/cosmos/bank/v1beta1/denom_owners/{denom}": {
+    url: () => `/cosmos/bank/v1beta1/denom_owners/uunit`,
+    service: bank,
+    method: "DenomOwners",
+    request: () => ({ denom: "uunit" }),
+  },
+  "/cosmos/bank/v1beta1/denom_owners_by_query": {
+    url: () => `/cosmos/bank/v1beta1/denom_owners_by_query?denom=uunit&pagination.limit=2`,
+    service: bank,
+    method: "DenomOwnersByQuery",
+    request: () => ({ denom: "uunit", pagination: { limit: 2n } }),
+  },
+  "/cosmos/bank/v1beta1/send_enabled": {
+    url: () => `/cosmos/bank/v1beta1/send_enabled?denoms=uunit`,
+    service: bank,
+    method: "SendEnabled",
+    request: () => ({ denoms: ["uunit"] }),
+  },
+  "/cosmos/auth/v1beta1/accounts": {
+    url: () => `/cosmos/auth/v1beta1/accounts?pagination.limit=2&pagination.reverse=true`,
+    service: auth,
+    method: "Accounts",
+    request: () => ({ pagination: { limit: 2n, reverse: true } }),
+  },
+  "/cosmos/auth/v1beta1/accounts/{address}": {
+    url: () => `/cosmos/auth/v1beta1/accounts/${FAUCET}`,
+    service: auth,
+    method: "Account",
+    request: () => ({ address: FAUCET }),
+  },
+  "/cosmos/auth/v1beta1/address_by_id/{id}": {
+    url: () => `/cosmos/auth/v1beta1/address_by_id/1`,
+    service: auth,
+    method: "AccountAddressByID",
+    request: () => ({ id: 1n }),
+  },
   "/cosmos/auth/v1beta1/params": { url: () => `/cosmos/auth/v1beta1/params`, service: auth, method: "Params", request: () => ({}) },
   "/cosmos/auth/v1beta1/module_accounts": { url: () => `/cosmos/auth/v1beta1/module_accounts`, service: auth, method: "ModuleAccounts", request: () => ({}) },
-  "/cosmos/auth/v1beta1/module_accounts/{name}": { url: () => `/cosmos/auth/v1beta1/module_accounts/gov`, service: auth, method: "ModuleAccountByName", request: () => ({ name: "gov" }) },
+  "/cosmos/auth/v1beta1/module_accounts/{name}": {
+    url: () => `/cosmos/auth/v1beta1/module_accounts/gov`,
+    service: auth,
+    method: "ModuleAccountByName",
+    request: () => ({ name: "gov" }),
+  },
   "/cosmos/auth/v1beta1/bech32": { url: () => `/cosmos/auth/v1beta1/bech32`, service: auth, method: "Bech32Prefix", request: () => ({}) },
-  "/cosmos/auth/v1beta1/bech32/{address_string}": { url: () => `/cosmos/auth/v1beta1/bech32/${GOV}`, service: auth, method: "AddressStringToBytes", request: () => ({ addressString: GOV }) },
-  "/cosmos/auth/v1beta1/account_info/{address}": { url: () => `/cosmos/auth/v1beta1/account_info/${FAUCET}`, service: auth, method: "AccountInfo", request: () => ({ address: FAUCET }) },
-  "/cosmos/tx/v1beta1/txs/{hash}": { url: () => `/cosmos/tx/v1beta1/txs/${txHash}`, service: tx, method: "GetTx", request: () => ({ hash: txHash }), live: true },
-  "/cosmos/tx/v1beta1/txs": { url: () => `/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`transfer.recipient='${RECIPIENT}'`)}&order_by=ORDER_BY_DESC`, service: tx, method: "GetTxsEvent", request: () => ({ query: `transfer.recipient='${RECIPIENT}'`, orderBy: 2 }), live: true },
-  "/cosmos/tx/v1beta1/txs/block/{height}": { url: () => `/cosmos/tx/v1beta1/txs/block/${txHeight}`, service: tx, method: "GetBlockWithTxs", request: () => ({ height: txHeight }), live: true },
-  "/cosmos/base/tendermint/v1beta1/node_info": { url: () => `/cosmos/base/tendermint/v1beta1/node_info`, service: tm, method: "GetNodeInfo", request: () => ({}), live: true },
-  "/cosmos/base/tendermint/v1beta1/syncing": { url: () => `/cosmos/base/tendermint/v1beta1/syncing`, service: tm, method: "GetSyncing", request: () => ({}), live: true },
-  "/cosmos/base/tendermint/v1beta1/blocks/latest": { url: () => `/cosmos/base/tendermint/v1beta1/blocks/latest`, service: tm, method: "GetLatestBlock", request: () => ({}), live: true },
-  "/cosmos/base/tendermint/v1beta1/blocks/{height}": { url: () => `/cosmos/base/tendermint/v1beta1/blocks/${txHeight}`, service: tm, method: "GetBlockByHeight", request: () => ({ height: txHeight }), live: true },
-  "/cosmos/base/tendermint/v1beta1/validatorsets/latest": { url: () => `/cosmos/base/tendermint/v1beta1/validatorsets/latest`, service: tm, method: "GetLatestValidatorSet", request: () => ({}), live: true },
-  "/cosmos/base/tendermint/v1beta1/validatorsets/{height}": { url: () => `/cosmos/base/tendermint/v1beta1/validatorsets/${txHeight}`, service: tm, method: "GetValidatorSetByHeight", request: () => ({ height: txHeight }), live: true },
+  "/cosmos/auth/v1beta1/bech32/{address_string}": {
+    url: () => `/cosmos/auth/v1beta1/bech32/${GOV}`,
+    service: auth,
+    method: "AddressStringToBytes",
+    request: () => ({ addressString: GOV }),
+  },
+  "/cosmos/auth/v1beta1/account_info/{address}": {
+    url: () => `/cosmos/auth/v1beta1/account_info/${FAUCET}`,
+    service: auth,
+    method: "AccountInfo",
+    request: () => ({ address: FAUCET }),
+  },
+  "/cosmos/tx/v1beta1/txs/{hash}": {
+    url: () => `/cosmos/tx/v1beta1/txs/${txHash}`,
+    service: tx,
+    method: "GetTx",
+    request: () => ({ hash: txHash }),
+    live: true,
+  },
+  "/cosmos/tx/v1beta1/txs": {
+    url: () => `/cosmos/tx/v1beta1/txs?query=${encodeURIComponent(`transfer.recipient='${RECIPIENT}'`)}&order_by=ORDER_BY_DESC`,
+    service: tx,
+    method: "GetTxsEvent",
+    request: () => ({ query: `transfer.recipient='${RECIPIENT}'`, orderBy: 2 }),
+    live: true,
+  },
+  "/cosmos/tx/v1beta1/txs/block/{height}": {
+    url: () => `/cosmos/tx/v1beta1/txs/block/${txHeight}`,
+    service: tx,
+    method: "GetBlockWithTxs",
+    request: () => ({ height: txHeight }),
+    live: true,
+  },
+  "/cosmos/base/tendermint/v1beta1/node_info": {
+    url: () => `/cosmos/base/tendermint/v1beta1/node_info`,
+    service: tm,
+    method: "GetNodeInfo",
+    request: () => ({}),
+    live: true,
+  },
+  "/cosmos/base/tendermint/v1beta1/syncing": {
+    url: () => `/cosmos/base/tendermint/v1beta1/syncing`,
+    service: tm,
+    method: "GetSyncing",
+    request: () => ({}),
+    live: true,
+  },
+  "/cosmos/base/tendermint/v1beta1/blocks/latest": {
+    url: () => `/cosmos/base/tendermint/v1beta1/blocks/latest`,
+    service: tm,
+    method: "GetLatestBlock",
+    request: () => ({}),
+    live: true,
+  },
+  "/cosmos/base/tendermint/v1beta1/blocks/{height}": {
+    url: () => `/cosmos/base/tendermint/v1beta1/blocks/${txHeight}`,
+    service: tm,
+    method: "GetBlockByHeight",
+    request: () => ({ height: txHeight }),
+    live: true,
+  },
+  "/cosmos/base/tendermint/v1beta1/validatorsets/latest": {
+    url: () => `/cosmos/base/tendermint/v1beta1/validatorsets/latest`,
+    service: tm,
+    method: "GetLatestValidatorSet",
+    request: () => ({}),
+    live: true,
+  },
+  "/cosmos/base/tendermint/v1beta1/validatorsets/{height}": {
+    url: () => `/cosmos/base/tendermint/v1beta1/validatorsets/${txHeight}`,
+    service: tm,
+    method: "GetValidatorSetByHeight",
+    request: () => ({ height: txHeight }),
+    live: true,
+  },
 };
 
 async function grpcAnswer(c: RouteCase, height: number | undefined, request = c.request()) {
@@ -143,7 +287,9 @@ test("every route answers like its gRPC method, field by field", async () => {
     else assert.ok(answeredAt >= latest, `${key}: x-cosmos-block-height ${answeredAt} is the app's height`);
     // The latest block moves on: compare with the block the gateway returned.
     const request = c.method === "GetLatestBlock" ? { height: BigInt(res.body.block.header.height) } : undefined;
-    const expected = request ? await grpcAnswer(ROUTES["/cosmos/base/tendermint/v1beta1/blocks/{height}"]!, undefined, request) : await grpcAnswer(c, c.live ? undefined : latest);
+    const expected = request
+      ? await grpcAnswer(ROUTES["/cosmos/base/tendermint/v1beta1/blocks/{height}"]!, undefined, request)
+      : await grpcAnswer(c, c.live ? undefined : latest);
     assert.equal(Object.keys(res.body)[0], expected.schema.fields[0]!.name, `${key}: keys in declaration order`);
     assertJsonMatchesMessage(expected.schema, expected.message, res.body, key);
   }
@@ -163,7 +309,10 @@ test("the JSON conventions, on values this chain is known to hold", async () => 
   const balance = BigInt(balances.balances[0].amount);
   assert.ok(balance < FAUCET_GENESIS_BALANCE, "the faucet paid for the test's tx");
   const owners = (await gateway.get("/cosmos/bank/v1beta1/denom_owners/uunit")).body.denom_owners;
-  assert.ok(owners.some((o: { address: string; balance: { amount: string } }) => o.address === RECIPIENT && o.balance.amount === "1234"), "the recipient holds uunit");
+  assert.ok(
+    owners.some((o: { address: string; balance: { amount: string } }) => o.address === RECIPIENT && o.balance.amount === "1234"),
+    "the recipient holds uunit",
+  );
 
   const got = (await gateway.get(`/cosmos/tx/v1beta1/txs/${txHash.toLowerCase()}`)).body;
   assert.equal(got.tx.body.messages[0]["@type"], "/cosmos.bank.v1beta1.MsgSend");
@@ -193,7 +342,10 @@ test("pagination: limit, next_key (base64) to resume, offset, reverse and count_
   const total = Number(all.pagination.total);
   assert.equal(all.accounts.length, total);
   const reversed = (await gateway.get("/cosmos/auth/v1beta1/accounts?pagination.reverse=true&pagination.countTotal=true")).body;
-  assert.deepEqual(reversed.accounts.map((a: { "@type": string }) => JSON.stringify(a)), all.accounts.map((a: object) => JSON.stringify(a)).reverse());
+  assert.deepEqual(
+    reversed.accounts.map((a: { "@type": string }) => JSON.stringify(a)),
+    all.accounts.map((a: object) => JSON.stringify(a)).reverse(),
+  );
   const skipped = (await gateway.get(`/cosmos/auth/v1beta1/accounts?pagination.offset=${total - 1}`)).body;
   assert.equal(skipped.accounts.length, 1);
   // Over the cap is lowered to it, not refused: the page is simply all there is.
@@ -246,7 +398,11 @@ test("errors: the gRPC code, its HTTP status and a message, in one shape", async
 test("query-only: POST, PUT, DELETE and PATCH are 405 and point to gRPC and the consensus RPC", async () => {
   for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
     for (const route of ["/cosmos/tx/v1beta1/txs", "/cosmos/bank/v1beta1/balances/" + FAUCET, "/nowhere"]) {
-      const res = await gateway.get(route, { method, headers: { "content-type": "application/json" }, body: method === "DELETE" ? undefined : '{"tx_bytes":"AA==","mode":"BROADCAST_MODE_SYNC"}' });
+      const res = await gateway.get(route, {
+        method,
+        headers: { "content-type": "application/json" },
+        body: method === "DELETE" ? undefined : '{"tx_bytes":"AA==","mode":"BROADCAST_MODE_SYNC"}',
+      });
       assert.equal(res.status, 405, `${method} ${route}`);
       assert.equal(res.headers.get("allow"), "GET, HEAD, OPTIONS");
       assert.equal(res.body.code, 12);
@@ -270,7 +426,10 @@ test("CORS is off by default and permissive with --cors '*'", async () => {
   const open = await corsGateway.get("/cosmos/bank/v1beta1/params", { headers: origin });
   assert.equal(open.headers.get("access-control-allow-origin"), "*");
   assert.match(open.headers.get("access-control-expose-headers") ?? "", /x-cosmos-block-height/);
-  const preflight = await corsGateway.get("/cosmos/bank/v1beta1/params", { method: "OPTIONS", headers: { ...origin, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-cosmos-block-height" } });
+  const preflight = await corsGateway.get("/cosmos/bank/v1beta1/params", {
+    method: "OPTIONS",
+    headers: { ...origin, "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-cosmos-block-height" },
+  });
   assert.equal(preflight.status, 204);
   assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
   assert.equal(preflight.headers.get("access-control-allow-methods"), "GET, HEAD, OPTIONS");
@@ -297,7 +456,10 @@ test("/openapi.json is the document in docs/openapi.json, and describes every ro
   assert.deepEqual(served, committed, "docs/openapi.json is stale: regenerate it with UPDATE_OPENAPI=1 node scripts/run-tests.mjs restGateway");
   assert.equal(served.openapi, "3.0.3");
   const op = served.paths["/cosmos/bank/v1beta1/balances/{address}"].get;
-  assert.deepEqual(op.parameters.filter((p: { in: string }) => p.in === "path").map((p: { name: string }) => p.name), ["address"]);
+  assert.deepEqual(
+    op.parameters.filter((p: { in: string }) => p.in === "path").map((p: { name: string }) => p.name),
+    ["address"],
+  );
   assert.ok(op.parameters.some((p: { name: string }) => p.name === "pagination.limit"));
   assert.equal(op.responses["200"].content["application/json"].schema.$ref, "#/components/schemas/cosmos.bank.v1beta1.QueryAllBalancesResponse");
 });

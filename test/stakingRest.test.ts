@@ -53,9 +53,21 @@ interface RouteCase {
 
 const ROUTES: Record<string, RouteCase> = {
   "/cosmos/staking/v1beta1/validators": { url: () => "/cosmos/staking/v1beta1/validators", method: "Validators", request: () => ({}) },
-  "/cosmos/staking/v1beta1/validators?status": { url: () => "/cosmos/staking/v1beta1/validators?status=BOND_STATUS_BONDED", method: "Validators", request: () => ({ status: "BOND_STATUS_BONDED" }) },
-  "/cosmos/staking/v1beta1/validators/{validator_addr}": { url: () => `/cosmos/staking/v1beta1/validators/${operator}`, method: "Validator", request: () => ({ validatorAddr: operator }) },
-  "/cosmos/staking/v1beta1/delegations/{delegator_addr}": { url: () => `/cosmos/staking/v1beta1/delegations/${delegator}`, method: "DelegatorDelegations", request: () => ({ delegatorAddr: delegator }) },
+  "/cosmos/staking/v1beta1/validators?status": {
+    url: () => "/cosmos/staking/v1beta1/validators?status=BOND_STATUS_BONDED",
+    method: "Validators",
+    request: () => ({ status: "BOND_STATUS_BONDED" }),
+  },
+  "/cosmos/staking/v1beta1/validators/{validator_addr}": {
+    url: () => `/cosmos/staking/v1beta1/validators/${operator}`,
+    method: "Validator",
+    request: () => ({ validatorAddr: operator }),
+  },
+  "/cosmos/staking/v1beta1/delegations/{delegator_addr}": {
+    url: () => `/cosmos/staking/v1beta1/delegations/${delegator}`,
+    method: "DelegatorDelegations",
+    request: () => ({ delegatorAddr: delegator }),
+  },
   "/cosmos/staking/v1beta1/params": { url: () => "/cosmos/staking/v1beta1/params", method: "Params", request: () => ({}) },
   "/cosmos/staking/v1beta1/pool": { url: () => "/cosmos/staking/v1beta1/pool", method: "Pool", request: () => ({}) },
 };
@@ -80,7 +92,11 @@ async function bothAt(key: string) {
 test("every staking route answers like its gRPC method, field by field", async () => {
   for (const key of Object.keys(ROUTES)) {
     const { rest, grpc: expected } = await bothAt(key);
-    assert.deepEqual(Object.keys(rest), expected.schema.fields.map((f) => f.name), `${key}: every field, in declaration order`);
+    assert.deepEqual(
+      Object.keys(rest),
+      expected.schema.fields.map((f) => f.name),
+      `${key}: every field, in declaration order`,
+    );
     assertJsonMatchesMessage(expected.schema, expected.message, rest, key);
   }
 });

@@ -17,7 +17,9 @@ after(() => fs.rmSync(home, { recursive: true, force: true }));
 
 function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
-  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)))]).finally(() => clearTimeout(timer));
+  return Promise.race([p, new Promise<T>((_, reject) => (timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}`)), ms)))]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 const offset = await findFreePortOffset();
@@ -25,7 +27,10 @@ const rpc = `http://127.0.0.1:${DEFAULT_PORTS.rpc + offset}`;
 
 /** Runs `unitd start` until the node has produced `blocks` more blocks, then sends SIGINT. */
 async function runUntil(minHeight: number): Promise<{ output: string; code: number | null; height: number }> {
-  const child = spawn(process.execPath, [UNITD, "start", "--home", home, "--port-offset", String(offset)], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, UNIT_LOG_PRETTY: "0" } });
+  const child = spawn(process.execPath, [UNITD, "start", "--home", home, "--port-offset", String(offset)], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, UNIT_LOG_PRETTY: "0" },
+  });
   let output = "";
   child.stdout.on("data", (c) => (output += c));
   child.stderr.on("data", (c) => (output += c));
@@ -39,7 +44,10 @@ async function runUntil(minHeight: number): Promise<{ output: string; code: numb
       throw new Error(`no height ${minHeight} in time:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
-    height = await getStatus(rpc).then((s) => s.latestBlockHeight, () => 0);
+    height = await getStatus(rpc).then(
+      (s) => s.latestBlockHeight,
+      () => 0,
+    );
   }
   child.kill("SIGINT");
   const code = await withTimeout(exited, 30_000, "unitd to stop after SIGINT");
@@ -91,7 +99,14 @@ test("when a child dies the supervisor says which and how, stops the rest, and e
   assert.equal(await withTimeout(closed, 30_000, "supervisor exit"), 1);
   assert.match(output, /\[supervisor\] app was killed by SIGKILL/);
   assert.match(output, /stopping the other processes/);
-  assert.equal(await getStatus(rpc).then(() => "up", () => "down"), "down", "CometBFT stopped too");
+  assert.equal(
+    await getStatus(rpc).then(
+      () => "up",
+      () => "down",
+    ),
+    "down",
+    "CometBFT stopped too",
+  );
 });
 
 test("a port already in use is reported by name before anything starts", async () => {

@@ -4,7 +4,12 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
-import { QueryAllBalancesRequestSchema, QueryAllBalancesResponseSchema, QueryTotalSupplyRequestSchema, QueryTotalSupplyResponseSchema } from "../gen/cosmos/bank/v1beta1/query_pb.js";
+import {
+  QueryAllBalancesRequestSchema,
+  QueryAllBalancesResponseSchema,
+  QueryTotalSupplyRequestSchema,
+  QueryTotalSupplyResponseSchema,
+} from "../gen/cosmos/bank/v1beta1/query_pb.js";
 import { QueryAccountRequestSchema, QueryAccountResponseSchema } from "../gen/cosmos/auth/v1beta1/query_pb.js";
 import { BaseAccountSchema } from "../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { SimulateRequestSchema, SimulateResponseSchema } from "../gen/cosmos/tx/v1beta1/service_pb.js";
@@ -46,7 +51,12 @@ async function balance(address: string): Promise<bigint> {
   return BigInt(res.balances.find((c) => c.denom === "uunit")?.amount ?? "0");
 }
 
-async function send(signer: TxSigner, to: string, amount: string, over: Partial<{ sequence: bigint; accountNumber: bigint; chainId: string; fee: typeof FEE; memo: string }> = {}) {
+async function send(
+  signer: TxSigner,
+  to: string,
+  amount: string,
+  over: Partial<{ sequence: bigint; accountNumber: bigint; chainId: string; fee: typeof FEE; memo: string }> = {},
+) {
   const from = formatAccountAddress(signer.address);
   const acct = await account(from).catch(() => undefined);
   return signTx({
@@ -92,20 +102,65 @@ test("bad txs are rejected with the SDK's codes and change nothing", async () =>
   const accNum = (await account(A)).accountNumber;
   const balA = await balance(A);
   const cases: { name: string; tx: Uint8Array; code: number; codespace?: string; log: RegExp }[] = [
-    { name: "wrong sequence", tx: (await send(alice, C, "1", { sequence: seq + 5n })).txBytes, code: 32, log: /account sequence mismatch, expected \d+, got \d+/ },
-    { name: "wrong chain id", tx: (await send(alice, C, "1", { chainId: "other-1" })).txBytes, code: 4, log: /signature verification failed; please verify account number .* and chain-id \(unit_2611-1\)/ },
+    {
+      name: "wrong sequence",
+      tx: (await send(alice, C, "1", { sequence: seq + 5n })).txBytes,
+      code: 32,
+      log: /account sequence mismatch, expected \d+, got \d+/,
+    },
+    {
+      name: "wrong chain id",
+      tx: (await send(alice, C, "1", { chainId: "other-1" })).txBytes,
+      code: 4,
+      log: /signature verification failed; please verify account number .* and chain-id \(unit_2611-1\)/,
+    },
     { name: "wrong account number", tx: (await send(alice, C, "1", { accountNumber: accNum + 7n })).txBytes, code: 4, log: /signature verification failed/ },
-    { name: "fee too low", tx: (await send(alice, C, "1", { fee: { amount: [{ denom: "uunit", amount: "10" }], gasLimit: 200_000n } })).txBytes, code: 13, log: /insufficient fees; got: 10uunit required: 5000uunit/ },
+    {
+      name: "fee too low",
+      tx: (await send(alice, C, "1", { fee: { amount: [{ denom: "uunit", amount: "10" }], gasLimit: 200_000n } })).txBytes,
+      code: 13,
+      log: /insufficient fees; got: 10uunit required: 5000uunit/,
+    },
     { name: "no fee", tx: (await send(alice, C, "1", { fee: { amount: [], gasLimit: 200_000n } })).txBytes, code: 13, log: /insufficient fees/ },
-    { name: "gas too low", tx: (await send(alice, C, "1", { fee: { amount: [{ denom: "uunit", amount: "100" }], gasLimit: 1_000n } })).txBytes, code: 11, log: /out of gas in location: \w+; gasWanted: 1000, gasUsed: \d+: out of gas/ },
-    { name: "memo too large", tx: (await send(alice, C, "1", { memo: "x".repeat(300) })).txBytes, code: 12, log: /maximum number of characters is 256 but received 300/ },
-    { name: "memo too large in bytes", tx: (await send(alice, C, "1", { memo: "\u{1F600}".repeat(100) })).txBytes, code: 12, log: /maximum number of characters is 256 but received 400/ },
+    {
+      name: "gas too low",
+      tx: (await send(alice, C, "1", { fee: { amount: [{ denom: "uunit", amount: "100" }], gasLimit: 1_000n } })).txBytes,
+      code: 11,
+      log: /out of gas in location: \w+; gasWanted: 1000, gasUsed: \d+: out of gas/,
+    },
+    {
+      name: "memo too large",
+      tx: (await send(alice, C, "1", { memo: "x".repeat(300) })).txBytes,
+      code: 12,
+      log: /maximum number of characters is 256 but received 300/,
+    },
+    {
+      name: "memo too large in bytes",
+      tx: (await send(alice, C, "1", { memo: "\u{1F600}".repeat(100) })).txBytes,
+      code: 12,
+      log: /maximum number of characters is 256 but received 400/,
+    },
     { name: "amount overflow", tx: (await send(alice, C, (1n << 256n).toString())).txBytes, code: 10, log: /overflows 256 bits/ },
-    { name: "bad recipient checksum", tx: (await send(alice, C.slice(0, -1) + (C.endsWith("q") ? "p" : "q"), "1")).txBytes, code: 7, log: /invalid to address/ },
-    { name: "wrong recipient prefix", tx: (await send(alice, "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu", "1")).txBytes, code: 7, log: /invalid to address: wrong address prefix: expected unit, got cosmos/ },
+    {
+      name: "bad recipient checksum",
+      tx: (await send(alice, C.slice(0, -1) + (C.endsWith("q") ? "p" : "q"), "1")).txBytes,
+      code: 7,
+      log: /invalid to address/,
+    },
+    {
+      name: "wrong recipient prefix",
+      tx: (await send(alice, "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu", "1")).txBytes,
+      code: 7,
+      log: /invalid to address: wrong address prefix: expected unit, got cosmos/,
+    },
     { name: "unknown message type", tx: await unknownMsgTx(seq, accNum), code: 2, log: /unable to resolve type URL \/chain.nothing.MsgNothing/ },
     { name: "high-S signature", tx: await highS((await send(alice, C, "1")).txBytes), code: 4, log: /not in lower-S form/ },
-    { name: "eth pubkey off the curve", tx: (await send({ ...bobEth, pubKey: Uint8Array.from([2, ...new Array(32).fill(0xff)]) }, C, "1")).txBytes, code: 8, log: /not a point on secp256k1/ },
+    {
+      name: "eth pubkey off the curve",
+      tx: (await send({ ...bobEth, pubKey: Uint8Array.from([2, ...new Array(32).fill(0xff)]) }, C, "1")).txBytes,
+      code: 8,
+      log: /not a point on secp256k1/,
+    },
     { name: "not a tx", tx: new Uint8Array([0x0a, 0xff, 0xff]), code: 2, log: /tx parse error/ },
     { name: "empty", tx: new Uint8Array(), code: 2, log: /empty tx/ },
   ];
@@ -158,25 +213,47 @@ test("CheckTx keeps its own state: a second tx from the same sender needs the ne
   assert.equal((await chain.checkTx(t2.txBytes)).code ?? 0, 0);
   assert.equal((await chain.checkTx(t1.txBytes)).code, 32, "the mempool state already used seq");
   const block = await chain.block([t1.txBytes, t2.txBytes]);
-  assert.deepEqual(block.txResults!.map((r) => r.code ?? 0), [0, 0]);
+  assert.deepEqual(
+    block.txResults!.map((r) => r.code ?? 0),
+    [0, 0],
+  );
 });
 
 test("Simulate over ABCI query estimates gas without changing state", async () => {
   const acct = await account(A);
-  const txBytes = simulationTxBytes({ signer: alice, messages: [msgSend({ fromAddress: A, toAddress: C, amount: [{ denom: "uunit", amount: "7" }] })], sequence: acct.sequence });
+  const txBytes = simulationTxBytes({
+    signer: alice,
+    messages: [msgSend({ fromAddress: A, toAddress: C, amount: [{ denom: "uunit", amount: "7" }] })],
+    sequence: acct.sequence,
+  });
   const before = await balance(C);
   const res = await chain.grpc("/cosmos.tx.v1beta1.Service/Simulate", SimulateRequestSchema, { txBytes }, SimulateResponseSchema);
   assert.ok(res.gasInfo!.gasUsed > 10_000n, `gas used ${res.gasInfo!.gasUsed}`);
   assert.equal(res.result!.msgResponses[0]!.typeUrl, "/cosmos.bank.v1beta1.MsgSendResponse");
   assert.equal(await balance(C), before);
-  const bad = await chain.query("/cosmos.tx.v1beta1.Service/Simulate", toBinary(SimulateRequestSchema, create(SimulateRequestSchema, { txBytes: simulationTxBytes({ signer: alice, messages: [msgSend({ fromAddress: A, toAddress: C, amount: [{ denom: "uunit", amount: "7" }] })], sequence: acct.sequence + 3n }) })));
+  const bad = await chain.query(
+    "/cosmos.tx.v1beta1.Service/Simulate",
+    toBinary(
+      SimulateRequestSchema,
+      create(SimulateRequestSchema, {
+        txBytes: simulationTxBytes({
+          signer: alice,
+          messages: [msgSend({ fromAddress: A, toAddress: C, amount: [{ denom: "uunit", amount: "7" }] })],
+          sequence: acct.sequence + 3n,
+        }),
+      }),
+    ),
+  );
   assert.notEqual(bad.code ?? 0, 0);
   assert.match(bad.log!, /account sequence mismatch.*With gas wanted/);
 });
 
 test("a missing account answers as CosmJS expects: rpc error code NotFound", async () => {
   const nobody = formatAccountAddress(signerFromMnemonic(generateMnemonic()).address);
-  const res = await chain.query("/cosmos.auth.v1beta1.Query/Account", toBinary(QueryAccountRequestSchema, create(QueryAccountRequestSchema, { address: nobody })));
+  const res = await chain.query(
+    "/cosmos.auth.v1beta1.Query/Account",
+    toBinary(QueryAccountRequestSchema, create(QueryAccountRequestSchema, { address: nobody })),
+  );
   assert.equal(res.code, 22);
   assert.match(res.log!, /rpc error: code = NotFound desc = account unit1\w+ not found/);
 });

@@ -38,7 +38,15 @@ The validator keys are public test keys (cometbft/testKeys.ts): never use them f
 `;
 
 /** The flags of every `unitd devnet` command (the compose file's commands are parsed with them in tests). */
-export const DEVNET_FLAGS = { dir: { type: "string" }, network: { type: "string" }, "port-offset": { type: "string" }, home: { type: "string" }, index: { type: "string" }, faucet: { type: "boolean" }, help: { type: "boolean", short: "h" } } as const;
+export const DEVNET_FLAGS = {
+  dir: { type: "string" },
+  network: { type: "string" },
+  "port-offset": { type: "string" },
+  home: { type: "string" },
+  index: { type: "string" },
+  faucet: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
 
 const say = (line: string) => process.stdout.write(`[devnet] ${line}\n`);
 
@@ -66,7 +74,14 @@ export async function runDevnetCommand(args: string[]): Promise<number> {
         say(`${dir} already holds a devnet; keeping it`);
         return 0;
       }
-      generateDevnet({ dir, cometBinary: ensureCometbft({ onProgress: say }), appState: localChainAppState, network: network as DevnetNetwork, onProgress: say, ...basePorts });
+      generateDevnet({
+        dir,
+        cometBinary: ensureCometbft({ onProgress: say }),
+        appState: localChainAppState,
+        network: network as DevnetNetwork,
+        onProgress: say,
+        ...basePorts,
+      });
       return 0;
     }
     case "status":

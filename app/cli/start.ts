@@ -37,14 +37,28 @@ export async function startNode(opts: StartOptions): Promise<number> {
   if (created) await importValidatorKey(paths.root, say);
   const config = readAppConfig(paths);
   say(created ? `created a new chain "${config.chainId}" in ${paths.root}` : `resuming chain "${config.chainId}" from ${paths.root}`);
-  if (!created && opts.ports && JSON.stringify(opts.ports) !== JSON.stringify(config.ports)) say(`note: --port-offset is ignored; this node was created with RPC port ${config.ports.rpc} (see ${paths.appConfigFile})`);
+  if (!created && opts.ports && JSON.stringify(opts.ports) !== JSON.stringify(config.ports))
+    say(`note: --port-offset is ignored; this node was created with RPC port ${config.ports.rpc} (see ${paths.appConfigFile})`);
   if (!created && opts.chainId && opts.chainId !== config.chainId) say(`note: --chain-id is ignored; this node's chain is "${config.chainId}"`);
   const faucetPort = faucetPortOf(config.ports);
-  await assertPortsFree({ "ABCI": config.ports.abci, "CometBFT RPC": config.ports.rpc, "CometBFT P2P": config.ports.p2p, "gRPC": config.ports.grpc, "REST": config.ports.rest, "EVM JSON-RPC": config.ports.evmHttp, "EVM WebSocket": config.ports.evmWs, "faucet": faucetPort });
+  await assertPortsFree({
+    ABCI: config.ports.abci,
+    "CometBFT RPC": config.ports.rpc,
+    "CometBFT P2P": config.ports.p2p,
+    gRPC: config.ports.grpc,
+    REST: config.ports.rest,
+    "EVM JSON-RPC": config.ports.evmHttp,
+    "EVM WebSocket": config.ports.evmWs,
+    faucet: faucetPort,
+  });
 
   const group = new ProcessGroup({ logDir: paths.logDir });
   // The app watches this variable to exit if the supervisor disappears without stopping it.
-  const childEnv = { ...process.env, UNIT_LOG_PRETTY: process.env.UNIT_LOG_PRETTY ?? (process.stdout.isTTY ? "1" : "0"), UNIT_SUPERVISOR_PID: String(process.pid) };
+  const childEnv = {
+    ...process.env,
+    UNIT_LOG_PRETTY: process.env.UNIT_LOG_PRETTY ?? (process.stdout.isTTY ? "1" : "0"),
+    UNIT_SUPERVISOR_PID: String(process.pid),
+  };
   const stopRequested = onStopSignals(() => {
     say("second stop signal: killing every process");
     group.killAll();
@@ -92,7 +106,6 @@ function faucetPortOf(ports: NodePorts): number {
 
 /** Long enough for CometBFT to replay many blocks into the app after a crash. */
 const STARTUP_TIMEOUT_MS = 10 * 60_000;
-
 
 function printEndpoints(say: (l: string) => void, chainId: string, ports: NodePorts, home: string): void {
   const rows: Array<[string, string]> = [

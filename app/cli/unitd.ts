@@ -42,7 +42,9 @@ async function main(argv: string[]): Promise<number> {
     case "start": {
       const { values } = parseArgs({ args: rest, options: { home: { type: "string" }, "port-offset": { type: "string" }, "chain-id": { type: "string" } } });
       const ports = values["port-offset"] === undefined ? undefined : shiftPorts(parseIntegerFlag("--port-offset", values["port-offset"]));
-      return exitAfterFlush(await startNode({ home: values.home ?? defaultHome(), ...(ports ? { ports } : {}), ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}) }));
+      return exitAfterFlush(
+        await startNode({ home: values.home ?? defaultHome(), ...(ports ? { ports } : {}), ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}) }),
+      );
     }
     case "keys":
       return exitAfterFlush(await (await import("./keys/command.js")).runKeysCommand(rest));

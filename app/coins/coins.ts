@@ -18,7 +18,8 @@ export function validateDenom(denom: string): void {
 /** Parses a wire amount (decimal string without sign); empty means zero, as in gogoproto Int. */
 export function parseAmount(raw: string, what = "amount"): bigint {
   if (raw === "") return 0n;
-  if (!/^\d{1,78}$/.test(raw)) throw sdkErrors.invalidCoins.wrap(`invalid ${what} "${raw.length > 90 ? raw.slice(0, 90) + "…" : raw}": must be an unsigned integer`);
+  if (!/^\d{1,78}$/.test(raw))
+    throw sdkErrors.invalidCoins.wrap(`invalid ${what} "${raw.length > 90 ? raw.slice(0, 90) + "…" : raw}": must be an unsigned integer`);
   const value = BigInt(raw);
   if (value > MAX_AMOUNT) throw sdkErrors.invalidCoins.wrap(`${what} ${raw} overflows 256 bits`);
   return value;
@@ -36,7 +37,9 @@ export function parseCoins(coins: readonly { denom: string; amount: string }[], 
     if (amount === 0n && !options.allowZero) throw sdkErrors.invalidCoins.wrap(`coin ${formatCoins([{ denom: c.denom, amount }])} amount is not positive`);
     const prev = out[out.length - 1];
     if (prev && prev.denom >= c.denom) {
-      throw sdkErrors.invalidCoins.wrap(prev.denom === c.denom ? `duplicate denomination ${c.denom}` : `coins are not sorted by denom: ${prev.denom} before ${c.denom}`);
+      throw sdkErrors.invalidCoins.wrap(
+        prev.denom === c.denom ? `duplicate denomination ${c.denom}` : `coins are not sorted by denom: ${prev.denom} before ${c.denom}`,
+      );
     }
     out.push({ denom: c.denom, amount });
   }

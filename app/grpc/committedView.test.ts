@@ -17,7 +17,10 @@ const code = (run: () => unknown) => {
 
 test("a store with nothing committed answers UNAVAILABLE, not a crash", () => {
   const store = openStore(":memory:");
-  assert.equal(code(() => committedView(store, 0)), GrpcCode.UNAVAILABLE);
+  assert.equal(
+    code(() => committedView(store, 0)),
+    GrpcCode.UNAVAILABLE,
+  );
   store.close();
 });
 
@@ -26,7 +29,13 @@ test("a pruned height is NOT_FOUND, a future one OUT_OF_RANGE", () => {
   for (const h of [1, 2, 3]) store.commit(store.begin(), h, new Uint8Array(32));
   assert.equal(committedView(store, 0).height, 3);
   assert.equal(committedView(store, 3).height, 3);
-  assert.equal(code(() => committedView(store, 1)), GrpcCode.NOT_FOUND);
-  assert.equal(code(() => committedView(store, 4)), GrpcCode.OUT_OF_RANGE);
+  assert.equal(
+    code(() => committedView(store, 1)),
+    GrpcCode.NOT_FOUND,
+  );
+  assert.equal(
+    code(() => committedView(store, 4)),
+    GrpcCode.OUT_OF_RANGE,
+  );
   store.close();
 });

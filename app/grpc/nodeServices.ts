@@ -8,7 +8,16 @@
 // The rule, applied per method path by the gRPC server: a method registered here is served from
 // here; every other method of the service is served from QueryServices (which answers
 // UNIMPLEMENTED for a method it has no handler for). A path can be registered here only once.
-import { create, fromBinary, toBinary, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
+import {
+  create,
+  fromBinary,
+  toBinary,
+  type DescMessage,
+  type DescMethod,
+  type DescService,
+  type MessageInitShape,
+  type MessageShape,
+} from "@bufbuild/protobuf";
 import type { GenService, GenServiceMethods } from "@bufbuild/protobuf/codegenv2";
 import { invalidArgument } from "../../common/grpc/queryError.js";
 

@@ -177,14 +177,20 @@ test("reflection returns a symbol's file with all its dependencies, decodable by
   assert.equal(files[0]![0]!.name, "cosmos/auth/v1beta1/query.proto", "the requested file comes first");
   assert.equal(files[1]![0]!.name, "cosmos/auth/v1beta1/query.proto");
   assert.equal(files[2]![0]!.name, "cosmos/tx/v1beta1/service.proto");
-  assert.deepEqual(files[3]!.map((f) => f.name), ["google/protobuf/any.proto"]);
+  assert.deepEqual(
+    files[3]!.map((f) => f.name),
+    ["google/protobuf/any.proto"],
+  );
   // A registry refuses a file whose imports are missing: the set must be transitively complete.
   const byName = new Map(files[0]!.map((f) => [f.name, f]));
   const registry = createFileRegistry(files[0]![0]!, (name) => byName.get(name));
   const service = registry.getService("cosmos.auth.v1beta1.Query");
   assert.ok(service);
   assert.equal(service.methods.find((m) => m.name === "Account")?.input.typeName, "cosmos.auth.v1beta1.QueryAccountRequest");
-  assert.ok(files[0]!.some((f) => f.name === "google/protobuf/descriptor.proto"), "annotations pull in descriptor.proto");
+  assert.ok(
+    files[0]!.some((f) => f.name === "google/protobuf/descriptor.proto"),
+    "annotations pull in descriptor.proto",
+  );
 });
 
 test("reflection answers unknown names and extensions with NOT_FOUND on the same stream", async () => {
@@ -214,14 +220,25 @@ test("a port in use is reported as such", async () => {
 
 function unaryWithMetadata(path: string, request: Uint8Array, metadata: Metadata): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    raw.makeUnaryRequest(path, (b: Buffer) => b, (b: Buffer) => b, Buffer.from(request), metadata, (err: ServiceError | null, res?: Buffer) => (err ? reject(err) : resolve(res!)));
+    raw.makeUnaryRequest(
+      path,
+      (b: Buffer) => b,
+      (b: Buffer) => b,
+      Buffer.from(request),
+      metadata,
+      (err: ServiceError | null, res?: Buffer) => (err ? reject(err) : resolve(res!)),
+    );
   });
 }
 
 /** Sends the requests on one reflection stream and collects one response per request. */
 function reflect(version: string, requests: Parameters<typeof create<typeof ServerReflectionRequestSchema>>[1][]): Promise<ServerReflectionResponse[]> {
   return new Promise((resolve, reject) => {
-    const call = raw.makeBidiStreamRequest(`/grpc.reflection.${version}.ServerReflection/ServerReflectionInfo`, (b: Buffer) => b, (b: Buffer) => b);
+    const call = raw.makeBidiStreamRequest(
+      `/grpc.reflection.${version}.ServerReflection/ServerReflectionInfo`,
+      (b: Buffer) => b,
+      (b: Buffer) => b,
+    );
     const responses: ServerReflectionResponse[] = [];
     call.on("data", (chunk: Buffer) => {
       responses.push(fromBinary(ServerReflectionResponseSchema, chunk));

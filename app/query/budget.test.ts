@@ -53,7 +53,10 @@ test("once the caller cancels, check() throws synchronously", () => {
   const { b } = budget(100, controller.signal);
   assert.equal(b.check(), undefined);
   controller.abort();
-  assert.throws(() => b.check(), (e) => e instanceof QueryError && e.grpcCode === 1 && /cancelled by its caller/.test(e.message));
+  assert.throws(
+    () => b.check(),
+    (e) => e instanceof QueryError && e.grpcCode === 1 && /cancelled by its caller/.test(e.message),
+  );
 });
 
 test("paused queries take turns: one slice per turn of the event loop, in the order they paused", async () => {

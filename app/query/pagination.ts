@@ -20,7 +20,12 @@ export interface Page<T> {
  * Pages through the entries under `prefix`; `map` gets each key relative to the prefix and may
  * return undefined to skip an entry (skipped entries do not count towards the limit).
  */
-export function paginate<T>(state: KVReader, prefix: Uint8Array, req: PageRequest | undefined, map: (key: Uint8Array, value: Uint8Array) => T | undefined): Page<T> {
+export function paginate<T>(
+  state: KVReader,
+  prefix: Uint8Array,
+  req: PageRequest | undefined,
+  map: (key: Uint8Array, value: Uint8Array) => T | undefined,
+): Page<T> {
   const key = req?.key ?? new Uint8Array();
   const offset = req?.offset ?? 0n;
   if (key.length > 0 && offset > 0n) throw invalidArgument("invalid request, either offset or key is expected, got both");

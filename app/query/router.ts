@@ -16,7 +16,13 @@ export const QUERY_ERRORS = {
 } as const;
 
 const GRPC_CODE_NAMES = Object.fromEntries(
-  Object.entries(GrpcCode).map(([name, code]) => [code, name.split("_").map((w) => w[0] + w.slice(1).toLowerCase()).join("")]),
+  Object.entries(GrpcCode).map(([name, code]) => [
+    code,
+    name
+      .split("_")
+      .map((w) => w[0] + w.slice(1).toLowerCase())
+      .join(""),
+  ]),
 ) as Record<number, string>;
 
 export class QueryRouter {

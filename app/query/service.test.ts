@@ -16,7 +16,10 @@ test("an async handler is awaited by handleAsync; handle() refuses it instead of
   const method = services.method("/cosmos.auth.v1beta1.Query/Params")!;
   const out = fromBinary(QueryParamsResponseSchema, await method.handleAsync(request, { state, height: 7 }));
   assert.equal(out.params?.maxMemoCharacters, 7n);
-  assert.throws(() => method.handle(request, { state, height: 7 }), (e) => e instanceof QueryError && /answers asynchronously/.test(e.message));
+  assert.throws(
+    () => method.handle(request, { state, height: 7 }),
+    (e) => e instanceof QueryError && /answers asynchronously/.test(e.message),
+  );
 });
 
 test("sync handlers answer through both; failures of async ones reject with their status", async () => {
@@ -30,7 +33,10 @@ test("sync handlers answer through both; failures of async ones reject with thei
   const params = services.method("/cosmos.auth.v1beta1.Query/Params")!;
   assert.equal(fromBinary(QueryParamsResponseSchema, params.handle(request, { state, height: 3 })).params?.maxMemoCharacters, 3n);
   assert.equal(fromBinary(QueryParamsResponseSchema, await params.handleAsync(request, { state, height: 4 })).params?.maxMemoCharacters, 4n);
-  await assert.rejects(services.method("/cosmos.auth.v1beta1.Query/Accounts")!.handleAsync(new Uint8Array(), { state, height: 1 }), (e) => e instanceof QueryError && e.grpcCode === 5);
+  await assert.rejects(
+    services.method("/cosmos.auth.v1beta1.Query/Accounts")!.handleAsync(new Uint8Array(), { state, height: 1 }),
+    (e) => e instanceof QueryError && e.grpcCode === 5,
+  );
 });
 
 test("the app's pending and latest views reach every handler once provided", async () => {

@@ -2,7 +2,16 @@
 // and by ABCI Query under the method's gRPC path (`/cosmos.bank.v1beta1.Query/AllBalances`), which
 // is how CosmJS reads. Handlers are functions of a read-only state view at one height; most answer
 // at once, a few (the EVM's eth_call) return a promise, which both servers await.
-import { create, fromBinary, toBinary, type DescMessage, type DescMethod, type DescService, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
+import {
+  create,
+  fromBinary,
+  toBinary,
+  type DescMessage,
+  type DescMethod,
+  type DescService,
+  type MessageInitShape,
+  type MessageShape,
+} from "@bufbuild/protobuf";
 import type { GenService, GenServiceMethods } from "@bufbuild/protobuf/codegenv2";
 import { AppError, GrpcCode } from "../../common/errors.js";
 import { invalidArgument, QueryError } from "../../common/grpc/queryError.js";

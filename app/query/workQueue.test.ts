@@ -16,11 +16,20 @@ test("two run, the third waits its turn, the fourth is refused with RESOURCE_EXH
   const q = new WorkQueue({ what: "test tasks", maxRunning: 2, maxWaiting: 1 });
   const order: string[] = [];
   const gates = [gate(), gate(), gate()];
-  const runs = gates.map((g, i) => q.run(async () => { order.push(`start ${i}`); await g.done; return i; }));
+  const runs = gates.map((g, i) =>
+    q.run(async () => {
+      order.push(`start ${i}`);
+      await g.done;
+      return i;
+    }),
+  );
   await new Promise((r) => setImmediate(r));
   assert.deepEqual(order, ["start 0", "start 1"]);
   assert.deepEqual(q.load, { running: 2, waiting: 1 });
-  await assert.rejects(q.run(async () => 3), (e) => e instanceof QueryError && e.grpcCode === 8 && e.message === "too many test tasks at once (2 running, 1 waiting): retry later");
+  await assert.rejects(
+    q.run(async () => 3),
+    (e) => e instanceof QueryError && e.grpcCode === 8 && e.message === "too many test tasks at once (2 running, 1 waiting): retry later",
+  );
   gates[1]!.open();
   assert.equal(await runs[1], 1);
   await new Promise((r) => setImmediate(r));
@@ -34,7 +43,10 @@ test("two run, the third waits its turn, the fourth is refused with RESOURCE_EXH
 test("a failing task frees its place; a caller that cancels while waiting leaves the line", async () => {
   const q = new WorkQueue({ what: "test tasks", maxRunning: 1, maxWaiting: 5 });
   const first = gate();
-  const running = q.run(async () => { await first.done; throw new Error("boom"); });
+  const running = q.run(async () => {
+    await first.done;
+    throw new Error("boom");
+  });
   const controller = new AbortController();
   const cancelled = q.run(async () => "never", controller.signal);
   const next = q.run(async () => "next");
@@ -46,5 +58,9 @@ test("a failing task frees its place; a caller that cancels while waiting leaves
   await assert.rejects(running, /boom/);
   assert.equal(await next, "next");
   assert.deepEqual(q.load, { running: 0, waiting: 0 });
-  await assert.rejects(q.run(async () => 1, controller.signal), (e) => e instanceof QueryError && e.grpcCode === 1, "already cancelled: not even queued");
+  await assert.rejects(
+    q.run(async () => 1, controller.signal),
+    (e) => e instanceof QueryError && e.grpcCode === 1,
+    "already cancelled: not even queued",
+  );
 });

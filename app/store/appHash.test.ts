@@ -1,58 +1,66 @@
-import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { test } from 'node:test';
-import { appHash } from './appHash.js';
-import { oracleAppHash } from './oracle.js';
-import type { Change } from './types.js';
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { test } from "node:test";
+import { appHash } from "./appHash.js";
+import { oracleAppHash } from "./oracle.js";
+import type { Change } from "./types.js";
 
-const b = (s: string): Buffer => Buffer.from(s, 'latin1');
-const hex = (u: Uint8Array): string => Buffer.from(u).toString('hex');
+const b = (s: string): Buffer => Buffer.from(s, "latin1");
+const hex = (u: Uint8Array): string => Buffer.from(u).toString("hex");
 
-test('matches the encoding spelled out byte by byte', () => {
+test("matches the encoding spelled out byte by byte", () => {
   const prev = Buffer.alloc(32, 7);
   const changes: Change[] = [
-    { key: b('a'), value: b('xyz') },
-    { key: b('b'), value: null },
+    { key: b("a"), value: b("xyz") },
+    { key: b("b"), value: null },
   ];
-  const expected = createHash('sha256')
-    .update(Buffer.concat([
-      b('unit/apphash/v1'),
-      Buffer.from([0, 0, 0, 0, 0, 0, 0x01, 0x02]), // height 258
-      Buffer.from([32]), prev,
-      Buffer.from([1]), b('a'), Buffer.from([1, 3]), b('xyz'),
-      Buffer.from([1]), b('b'), Buffer.from([0]),
-    ]))
+  const expected = createHash("sha256")
+    .update(
+      Buffer.concat([
+        b("unit/apphash/v1"),
+        Buffer.from([0, 0, 0, 0, 0, 0, 0x01, 0x02]), // height 258
+        Buffer.from([32]),
+        prev,
+        Buffer.from([1]),
+        b("a"),
+        Buffer.from([1, 3]),
+        b("xyz"),
+        Buffer.from([1]),
+        b("b"),
+        Buffer.from([0]),
+      ]),
+    )
     .digest();
   assert.equal(hex(appHash(prev, 258, changes)), hex(expected));
 });
 
-test('first block: empty previous hash and empty change set', () => {
-  const expected = createHash('sha256')
-    .update(Buffer.concat([b('unit/apphash/v1'), Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]), Buffer.from([0])]))
+test("first block: empty previous hash and empty change set", () => {
+  const expected = createHash("sha256")
+    .update(Buffer.concat([b("unit/apphash/v1"), Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]), Buffer.from([0])]))
     .digest();
   assert.equal(hex(appHash(new Uint8Array(0), 1, [])), hex(expected));
 });
 
-test('changes with any input', () => {
+test("changes with any input", () => {
   const prev = Buffer.alloc(32, 1);
   const base: Change[] = [
-    { key: b('k1'), value: b('v1') },
-    { key: b('k2'), value: b('') },
-    { key: b('k3'), value: null },
+    { key: b("k1"), value: b("v1") },
+    { key: b("k2"), value: b("") },
+    { key: b("k3"), value: null },
   ];
   const h = hex(appHash(prev, 10, base));
   const variants: Array<[string, Uint8Array, number, Change[]]> = [
-    ['height', prev, 11, base],
-    ['prev hash', Buffer.alloc(32, 2), 10, base],
-    ['empty prev hash', new Uint8Array(0), 10, base],
-    ['value', prev, 10, [{ key: b('k1'), value: b('v2') }, base[1]!, base[2]!]],
-    ['key', prev, 10, [{ key: b('k0'), value: b('v1') }, base[1]!, base[2]!]],
-    ['empty value vs deletion', prev, 10, [base[0]!, { key: b('k2'), value: null }, base[2]!]],
-    ['deletion vs empty value', prev, 10, [base[0]!, base[1]!, { key: b('k3'), value: b('') }]],
-    ['extra change', prev, 10, [...base, { key: b('k4'), value: null }]],
-    ['missing change', prev, 10, base.slice(1)],
-    ['no changes', prev, 10, []],
-    ['length boundaries', prev, 10, [{ key: b('k1v'), value: b('1') }, base[1]!, base[2]!]],
+    ["height", prev, 11, base],
+    ["prev hash", Buffer.alloc(32, 2), 10, base],
+    ["empty prev hash", new Uint8Array(0), 10, base],
+    ["value", prev, 10, [{ key: b("k1"), value: b("v2") }, base[1]!, base[2]!]],
+    ["key", prev, 10, [{ key: b("k0"), value: b("v1") }, base[1]!, base[2]!]],
+    ["empty value vs deletion", prev, 10, [base[0]!, { key: b("k2"), value: null }, base[2]!]],
+    ["deletion vs empty value", prev, 10, [base[0]!, base[1]!, { key: b("k3"), value: b("") }]],
+    ["extra change", prev, 10, [...base, { key: b("k4"), value: null }]],
+    ["missing change", prev, 10, base.slice(1)],
+    ["no changes", prev, 10, []],
+    ["length boundaries", prev, 10, [{ key: b("k1v"), value: b("1") }, base[1]!, base[2]!]],
   ];
   const seen = new Set([h]);
   for (const [what, p, height, changes] of variants) {
@@ -62,27 +70,46 @@ test('changes with any input', () => {
   }
   // An empty block at a new height still moves the hash.
   const empty1 = hex(appHash(prev, 11, []));
-  const empty2 = hex(appHash(Buffer.from(empty1, 'hex'), 12, []));
+  const empty2 = hex(appHash(Buffer.from(empty1, "hex"), 12, []));
   assert.notEqual(empty1, empty2);
 });
 
-test('is independent of input order and rejects duplicate keys', () => {
+test("is independent of input order and rejects duplicate keys", () => {
   const changes: Change[] = [
-    { key: b('b'), value: b('2') },
-    { key: b('a'), value: b('1') },
-    { key: b('\xff'), value: null },
-    { key: b(''), value: b('e') },
+    { key: b("b"), value: b("2") },
+    { key: b("a"), value: b("1") },
+    { key: b("\xff"), value: null },
+    { key: b(""), value: b("e") },
   ];
   const sorted = [...changes].sort((x, y) => Buffer.compare(x.key, y.key));
-  assert.equal(hex(appHash(b('p'), 3, changes)), hex(appHash(b('p'), 3, sorted)));
-  assert.deepEqual(changes.map((c) => c.key[0]), [0x62, 0x61, 0xff, undefined], 'input not reordered');
-  assert.throws(() => appHash(b(''), 1, [{ key: b('a'), value: null }, { key: b('a'), value: b('x') }]), /duplicate/);
-  assert.throws(() => appHash(b(''), 1, [{ key: b('b'), value: null }, { key: b('a'), value: null }, { key: b('b'), value: null }]), /duplicate/);
-  assert.throws(() => appHash(b(''), -1, []), RangeError);
-  assert.throws(() => appHash(b(''), 1.5, []), RangeError);
+  assert.equal(hex(appHash(b("p"), 3, changes)), hex(appHash(b("p"), 3, sorted)));
+  assert.deepEqual(
+    changes.map((c) => c.key[0]),
+    [0x62, 0x61, 0xff, undefined],
+    "input not reordered",
+  );
+  assert.throws(
+    () =>
+      appHash(b(""), 1, [
+        { key: b("a"), value: null },
+        { key: b("a"), value: b("x") },
+      ]),
+    /duplicate/,
+  );
+  assert.throws(
+    () =>
+      appHash(b(""), 1, [
+        { key: b("b"), value: null },
+        { key: b("a"), value: null },
+        { key: b("b"), value: null },
+      ]),
+    /duplicate/,
+  );
+  assert.throws(() => appHash(b(""), -1, []), RangeError);
+  assert.throws(() => appHash(b(""), 1.5, []), RangeError);
 });
 
-test('agrees with the reference encoder on large and varied inputs', () => {
+test("agrees with the reference encoder on large and varied inputs", () => {
   let seed = 42;
   const rnd = (n: number): number => {
     seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
@@ -96,7 +123,7 @@ test('agrees with the reference encoder on large and varied inputs', () => {
       // Sizes around varint boundaries and past the hasher's internal chunk size.
       const sizes = [0, 1, 127, 128, 300, 16383, 16384, 70000];
       const value = rnd(10) === 0 ? null : Buffer.alloc(sizes[rnd(sizes.length)]!, rnd(256));
-      map.set(key.toString('hex'), { key, value });
+      map.set(key.toString("hex"), { key, value });
     }
     const changes = [...map.values()];
     const prev = Buffer.alloc(rnd(2) * 32, 9);

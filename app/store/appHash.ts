@@ -1,10 +1,10 @@
-import { createHash, type Hash } from 'node:crypto';
-import { compareBytes, uvarintLength, writeUvarint } from './bytes.js';
-import type { Change } from './types.js';
+import { createHash, type Hash } from "node:crypto";
+import { compareBytes, uvarintLength, writeUvarint } from "./bytes.js";
+import type { Change } from "./types.js";
 
-export const APP_HASH_DOMAIN = 'unit/apphash/v1';
+export const APP_HASH_DOMAIN = "unit/apphash/v1";
 
-const DOMAIN_BYTES = Buffer.from(APP_HASH_DOMAIN, 'ascii');
+const DOMAIN_BYTES = Buffer.from(APP_HASH_DOMAIN, "ascii");
 const CHUNK = 64 * 1024;
 
 /**
@@ -24,7 +24,7 @@ export function appHash(prevHash: Uint8Array, height: number, changes: readonly 
     throw new RangeError(`appHash: height must be a non-negative safe integer, got ${height}`);
   }
   const sorted = sortedChanges(changes);
-  const w = new ChunkedHasher(createHash('sha256'));
+  const w = new ChunkedHasher(createHash("sha256"));
   w.bytes(DOMAIN_BYTES);
   w.uint64(height);
   w.lengthPrefixed(prevHash);
@@ -44,7 +44,7 @@ function sortedChanges(changes: readonly Change[]): readonly Change[] {
   let ordered = true;
   for (let i = 1; i < changes.length; i++) {
     const cmp = compareBytes(changes[i - 1]!.key, changes[i]!.key);
-    if (cmp === 0) throw new Error('appHash: duplicate key in change set');
+    if (cmp === 0) throw new Error("appHash: duplicate key in change set");
     if (cmp > 0) {
       ordered = false;
       break;
@@ -54,7 +54,7 @@ function sortedChanges(changes: readonly Change[]): readonly Change[] {
   const copy = [...changes].sort((a, b) => compareBytes(a.key, b.key));
   for (let i = 1; i < copy.length; i++) {
     if (compareBytes(copy[i - 1]!.key, copy[i]!.key) === 0) {
-      throw new Error('appHash: duplicate key in change set');
+      throw new Error("appHash: duplicate key in change set");
     }
   }
   return copy;

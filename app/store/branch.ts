@@ -1,10 +1,10 @@
-import { appHash } from './appHash.js';
-import { asBuffer, assertBytes, copyBytes, keyToString, stringToKey } from './bytes.js';
-import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource, type OverlayLevel } from './iterate.js';
-import type { StoredChange } from './sqliteBackend.js';
-import type { Change, IteratorOptions, KVEntry, KVStore, StateStore } from './types.js';
+import { appHash } from "./appHash.js";
+import { asBuffer, assertBytes, copyBytes, keyToString, stringToKey } from "./bytes.js";
+import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource, type OverlayLevel } from "./iterate.js";
+import type { StoredChange } from "./sqliteBackend.js";
+import type { Change, IteratorOptions, KVEntry, KVStore, StateStore } from "./types.js";
 
-type BranchState = 'open' | 'written' | 'committed';
+type BranchState = "open" | "written" | "committed";
 
 /**
  * An in-memory write layer over its parent branch (or, for a root branch, over the
@@ -20,7 +20,7 @@ export class Branch implements StateStore, OverlayLevel {
   /** Keys added since `sorted` was built, merged in on the next sortedKeys(). */
   private pending: string[] = [];
   private sortedChanges: StoredChange[] | undefined;
-  private state: BranchState = 'open';
+  private state: BranchState = "open";
 
   /** Use `Store.begin()` or `branch.branch()`. */
   constructor(
@@ -40,11 +40,11 @@ export class Branch implements StateStore, OverlayLevel {
 
   /** True once `write()` (child) or `Store.commit` (root) has consumed this branch. */
   get finished(): boolean {
-    return this.state !== 'open';
+    return this.state !== "open";
   }
 
   get(key: Uint8Array): Uint8Array | undefined {
-    assertBytes(key, 'key');
+    assertBytes(key, "key");
     // Fail on a pruned base even when the overlay could answer, so a stale branch
     // is detected consistently rather than depending on which keys it touched.
     this.source.check();
@@ -57,7 +57,7 @@ export class Branch implements StateStore, OverlayLevel {
   }
 
   has(key: Uint8Array): boolean {
-    assertBytes(key, 'key');
+    assertBytes(key, "key");
     this.source.check();
     const k = keyToString(key);
     for (let b: Branch | undefined = this; b !== undefined; b = b.parent) {
@@ -68,13 +68,13 @@ export class Branch implements StateStore, OverlayLevel {
   }
 
   set(key: Uint8Array, value: Uint8Array): void {
-    assertBytes(key, 'key');
-    assertBytes(value, 'value');
+    assertBytes(key, "key");
+    assertBytes(value, "value");
     this.put(keyToString(key), copyBytes(value));
   }
 
   delete(key: Uint8Array): void {
-    assertBytes(key, 'key');
+    assertBytes(key, "key");
     this.put(keyToString(key), null);
   }
 
@@ -95,11 +95,11 @@ export class Branch implements StateStore, OverlayLevel {
   /** Merges this branch's writes into its parent. The branch is finished afterwards. */
   write(): void {
     const parent = this.parent;
-    if (parent === undefined) throw new Error('a root branch is committed with Store.commit, not written');
+    if (parent === undefined) throw new Error("a root branch is committed with Store.commit, not written");
     this.assertOpen();
-    if (parent.state !== 'open') throw new Error('cannot write into a parent branch that is already finished');
+    if (parent.state !== "open") throw new Error("cannot write into a parent branch that is already finished");
     for (const [k, v] of this.overlay) parent.putOwned(k, v);
-    this.state = 'written';
+    this.state = "written";
   }
 
   /** This branch's own writes and deletions, sorted by key. The caller owns the result. */
@@ -136,7 +136,7 @@ export class Branch implements StateStore, OverlayLevel {
   /** @internal */
   markCommitted(): void {
     this.assertOpen();
-    this.state = 'committed';
+    this.state = "committed";
   }
 
   /** @internal */
@@ -179,8 +179,8 @@ export class Branch implements StateStore, OverlayLevel {
   }
 
   private assertOpen(): void {
-    if (this.state !== 'open') {
-      throw new Error(this.state === 'committed' ? 'branch has already been committed' : 'branch has already been written');
+    if (this.state !== "open") {
+      throw new Error(this.state === "committed" ? "branch has already been committed" : "branch has already been written");
     }
   }
 }

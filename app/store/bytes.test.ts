@@ -1,24 +1,24 @@
-import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { test } from 'node:test';
-import { compareBytes, keySuccessor, keyToString, prefixEnd, stringToKey, uvarintLength, writeUvarint } from './bytes.js';
+import assert from "node:assert/strict";
+import { randomBytes } from "node:crypto";
+import { test } from "node:test";
+import { compareBytes, keySuccessor, keyToString, prefixEnd, stringToKey, uvarintLength, writeUvarint } from "./bytes.js";
 
-const hex = (u: Uint8Array | undefined): string | undefined => (u === undefined ? undefined : Buffer.from(u).toString('hex'));
+const hex = (u: Uint8Array | undefined): string | undefined => (u === undefined ? undefined : Buffer.from(u).toString("hex"));
 
-test('prefixEnd increments the last non-0xff byte', () => {
-  assert.equal(hex(prefixEnd(Buffer.from([0x01, 0x02]))), '0103');
-  assert.equal(hex(prefixEnd(Buffer.from([0x01, 0xff]))), '02');
-  assert.equal(hex(prefixEnd(Buffer.from([0x01, 0xff, 0xff]))), '02');
-  assert.equal(hex(prefixEnd(Buffer.from([0x00]))), '01');
-  assert.equal(hex(prefixEnd(Buffer.from([0xfe, 0xff]))), 'ff');
+test("prefixEnd increments the last non-0xff byte", () => {
+  assert.equal(hex(prefixEnd(Buffer.from([0x01, 0x02]))), "0103");
+  assert.equal(hex(prefixEnd(Buffer.from([0x01, 0xff]))), "02");
+  assert.equal(hex(prefixEnd(Buffer.from([0x01, 0xff, 0xff]))), "02");
+  assert.equal(hex(prefixEnd(Buffer.from([0x00]))), "01");
+  assert.equal(hex(prefixEnd(Buffer.from([0xfe, 0xff]))), "ff");
   assert.equal(prefixEnd(Buffer.from([0xff, 0xff])), undefined);
   assert.equal(prefixEnd(new Uint8Array(0)), undefined);
   const input = Buffer.from([0x01, 0x02]);
   prefixEnd(input);
-  assert.equal(hex(input), '0102', 'input untouched');
+  assert.equal(hex(input), "0102", "input untouched");
 });
 
-test('latin1 strings order like unsigned bytes', () => {
+test("latin1 strings order like unsigned bytes", () => {
   for (let i = 0; i < 2000; i++) {
     const a = randomBytes(i % 5);
     const b = randomBytes((i >> 2) % 5);
@@ -28,36 +28,36 @@ test('latin1 strings order like unsigned bytes', () => {
     assert.equal(sa < sb ? -1 : sa > sb ? 1 : 0, s);
     assert.equal(hex(stringToKey(sa)), hex(a));
   }
-  assert.ok(compareBytes(Buffer.from([0x7f]), Buffer.from([0x80])) < 0, 'unsigned');
-  assert.ok(compareBytes(Buffer.from([0x01]), Buffer.from([0x01, 0x00])) < 0, 'prefix sorts first');
+  assert.ok(compareBytes(Buffer.from([0x7f]), Buffer.from([0x80])) < 0, "unsigned");
+  assert.ok(compareBytes(Buffer.from([0x01]), Buffer.from([0x01, 0x00])) < 0, "prefix sorts first");
 });
 
-test('keyToString accepts plain Uint8Array views', () => {
+test("keyToString accepts plain Uint8Array views", () => {
   const backing = new Uint8Array([9, 1, 2, 3, 9]);
-  assert.equal(keyToString(backing.subarray(1, 4)), '\x01\x02\x03');
+  assert.equal(keyToString(backing.subarray(1, 4)), "\x01\x02\x03");
 });
 
-test('keySuccessor is the next key in byte order', () => {
+test("keySuccessor is the next key in byte order", () => {
   const k = Buffer.from([0x01, 0xff]);
   const s = keySuccessor(k);
-  assert.equal(hex(s), '01ff00');
+  assert.equal(hex(s), "01ff00");
   assert.ok(compareBytes(k, s) < 0);
 });
 
-test('uvarint', () => {
+test("uvarint", () => {
   const cases: Array<[number, string]> = [
-    [0, '00'],
-    [1, '01'],
-    [127, '7f'],
-    [128, '8001'],
-    [300, 'ac02'],
-    [16384, '808001'],
-    [2 ** 32, '8080808010'],
+    [0, "00"],
+    [1, "01"],
+    [127, "7f"],
+    [128, "8001"],
+    [300, "ac02"],
+    [16384, "808001"],
+    [2 ** 32, "8080808010"],
   ];
   for (const [n, want] of cases) {
     const buf = Buffer.alloc(10);
     const end = writeUvarint(buf, 0, n);
-    assert.equal(buf.subarray(0, end).toString('hex'), want, String(n));
+    assert.equal(buf.subarray(0, end).toString("hex"), want, String(n));
     assert.equal(uvarintLength(n), end);
   }
 });

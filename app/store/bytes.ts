@@ -48,11 +48,11 @@ export function keySuccessor(key: Uint8Array): Buffer {
  * code unit below 256, so JS string order equals unsigned byte order.
  */
 export function keyToString(key: Uint8Array): string {
-  return asBuffer(key).toString('latin1');
+  return asBuffer(key).toString("latin1");
 }
 
 export function stringToKey(s: string): Buffer {
-  return Buffer.from(s, 'latin1');
+  return Buffer.from(s, "latin1");
 }
 
 export function uvarintLength(n: number): number {

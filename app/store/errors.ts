@@ -1,6 +1,6 @@
 /** Thrown when reading a height that was never committed or has been pruned. */
 export class HeightNotAvailableError extends Error {
-  override readonly name = 'HeightNotAvailableError';
+  override readonly name = "HeightNotAvailableError";
 
   constructor(
     readonly height: number,

@@ -8,9 +8,9 @@
  *   store.commit(block, height, hash);        // one SQLite transaction
  *   store.view(height).get(key);              // historical reads
  */
-export type { Change, IteratorOptions, KVEntry, KVReader, KVStore, StoreOptions, SynchronousMode } from './types.js';
-export { APP_HASH_DOMAIN, appHash } from './appHash.js';
-export { Branch } from './branch.js';
-export { compareBytes, equalBytes, prefixEnd } from './bytes.js';
-export { HeightNotAvailableError } from './errors.js';
-export { Store, openStore } from './store.js';
+export type { Change, IteratorOptions, KVEntry, KVReader, KVStore, StoreOptions, SynchronousMode } from "./types.js";
+export { APP_HASH_DOMAIN, appHash } from "./appHash.js";
+export { Branch } from "./branch.js";
+export { compareBytes, equalBytes, prefixEnd } from "./bytes.js";
+export { HeightNotAvailableError } from "./errors.js";
+export { Store, openStore } from "./store.js";

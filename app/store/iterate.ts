@@ -1,6 +1,6 @@
-import { asBuffer, assertBytes, keySuccessor, keyToString, prefixEnd, stringToKey } from './bytes.js';
-import type { CommittedRow } from './sqliteBackend.js';
-import type { IteratorOptions, KVEntry } from './types.js';
+import { asBuffer, assertBytes, keySuccessor, keyToString, prefixEnd, stringToKey } from "./bytes.js";
+import type { CommittedRow } from "./sqliteBackend.js";
+import type { IteratorOptions, KVEntry } from "./types.js";
 
 /** Committed state at one fixed height. */
 export interface CommittedSource {
@@ -28,8 +28,8 @@ export interface Range {
 
 export function rangeFromOptions(options: IteratorOptions | undefined): Range {
   const { start, end, reverse } = options ?? {};
-  if (start !== undefined) assertBytes(start, 'iterator start');
-  if (end !== undefined) assertBytes(end, 'iterator end');
+  if (start !== undefined) assertBytes(start, "iterator start");
+  if (end !== undefined) assertBytes(end, "iterator end");
   return {
     start: start === undefined ? undefined : asBuffer(start),
     end: end === undefined ? undefined : asBuffer(end),
@@ -38,7 +38,7 @@ export function rangeFromOptions(options: IteratorOptions | undefined): Range {
 }
 
 export function rangeFromPrefix(prefix: Uint8Array, reverse: boolean | undefined): Range {
-  assertBytes(prefix, 'prefix');
+  assertBytes(prefix, "prefix");
   return {
     start: prefix.byteLength === 0 ? undefined : asBuffer(prefix),
     end: prefixEnd(prefix),
@@ -120,11 +120,7 @@ function lowerBound(keys: readonly string[], target: string): number {
  * committed state, in key order, skipping deletions. Each level's key set is fixed
  * when iteration starts; values are read when their key is reached.
  */
-export function* mergeIterator(
-  levels: readonly OverlayLevel[],
-  source: CommittedSource,
-  range: Range,
-): Generator<KVEntry, void, undefined> {
+export function* mergeIterator(levels: readonly OverlayLevel[], source: CommittedSource, range: Range): Generator<KVEntry, void, undefined> {
   const { start, end, reverse } = range;
   source.check();
   if (start !== undefined && end !== undefined && Buffer.compare(start, end) >= 0) return;

@@ -4,8 +4,8 @@
 // cache on to the new height. Absent keys are remembered too (an EOA has no code hash).
 // Bounded by entries and by bytes (app/lru.ts); a value that alone outweighs the byte bound is not
 // kept. It is a cache of reads and never changes what a read returns, so consensus cannot see it.
-import { Lru } from '../../common/lru.js';
-import { copyBytes } from './bytes.js';
+import { Lru } from "../../common/lru.js";
+import { copyBytes } from "./bytes.js";
 
 const ABSENT = null;
 

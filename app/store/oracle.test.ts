@@ -1,15 +1,15 @@
-import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { test } from 'node:test';
-import { appHash } from './appHash.js';
-import type { Branch } from './branch.js';
-import { HeightNotAvailableError } from './errors.js';
-import { OracleBranch, OracleStore, oracleAppHash } from './oracle.js';
-import { Store } from './store.js';
-import type { Change, IteratorOptions, KVEntry, StoreOptions } from './types.js';
-import { prng } from '../../test/support/prng.js';
+import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { appHash } from "./appHash.js";
+import type { Branch } from "./branch.js";
+import { HeightNotAvailableError } from "./errors.js";
+import { OracleBranch, OracleStore, oracleAppHash } from "./oracle.js";
+import { Store } from "./store.js";
+import type { Change, IteratorOptions, KVEntry, StoreOptions } from "./types.js";
+import { prng } from "../../test/support/prng.js";
 
 /** Seeded randomness (mulberry32) with the helpers these tests use. */
 class Rand {
@@ -50,12 +50,12 @@ function randRange(r: Rand): IteratorOptions {
 }
 
 const fmt = (entries: Iterable<KVEntry>): string[] =>
-  Array.from(entries, (e) => `${Buffer.from(e.key).toString('hex')}=${Buffer.from(e.value).toString('hex')}`);
+  Array.from(entries, (e) => `${Buffer.from(e.key).toString("hex")}=${Buffer.from(e.value).toString("hex")}`);
 
 const fmtChanges = (changes: Change[]): string[] =>
-  changes.map((c) => `${Buffer.from(c.key).toString('hex')}=${c.value === null ? 'DEL' : Buffer.from(c.value).toString('hex')}`);
+  changes.map((c) => `${Buffer.from(c.key).toString("hex")}=${c.value === null ? "DEL" : Buffer.from(c.value).toString("hex")}`);
 
-const hex = (b: Uint8Array | undefined): string | undefined => (b === undefined ? undefined : Buffer.from(b).toString('hex'));
+const hex = (b: Uint8Array | undefined): string | undefined => (b === undefined ? undefined : Buffer.from(b).toString("hex"));
 
 /** Runs both sides; they must return equal results or both fail with the same HeightNotAvailableError. */
 function same<T>(real: () => T, model: () => T, label: string): void {
@@ -98,9 +98,9 @@ interface Scenario {
 
 function runScenario(sc: Scenario): void {
   const r = new Rand(sc.seed);
-  const dir = sc.file ? mkdtempSync(join(tmpdir(), 'store-oracle-')) : undefined;
-  const path = dir === undefined ? ':memory:' : join(dir, 'state.db');
-  const options: StoreOptions = { keepRecent: sc.keepRecent, pruneInterval: sc.pruneInterval, synchronous: 'NORMAL' };
+  const dir = sc.file ? mkdtempSync(join(tmpdir(), "store-oracle-")) : undefined;
+  const path = dir === undefined ? ":memory:" : join(dir, "state.db");
+  const options: StoreOptions = { keepRecent: sc.keepRecent, pruneInterval: sc.pruneInterval, synchronous: "NORMAL" };
   let store = Store.open(path, options);
   const oracle = new OracleStore(sc.keepRecent, sc.pruneInterval);
   let stack: Pair[] = [{ real: store.begin(), model: oracle.begin() }];
@@ -218,27 +218,51 @@ function runScenario(sc: Scenario): void {
         const h = lo + r.int(oracle.lastHeight + 2 - lo);
         const k = randKey(r);
         const opts = randRange(r);
-        same(() => hex(store.view(h).get(k)), () => hex(oracle.view(h).get(k)), `step ${step}: view(${h}).get`);
-        same(() => fmt(store.view(h).iterator(opts)), () => fmt(oracle.view(h).entries(opts)), `step ${step}: view(${h}).iterator`);
+        same(
+          () => hex(store.view(h).get(k)),
+          () => hex(oracle.view(h).get(k)),
+          `step ${step}: view(${h}).get`,
+        );
+        same(
+          () => fmt(store.view(h).iterator(opts)),
+          () => fmt(oracle.view(h).entries(opts)),
+          `step ${step}: view(${h}).iterator`,
+        );
         const p = randKey(r, 2);
-        same(() => fmt(store.view(h).prefixIterator(p)), () => fmt(oracle.view(h).prefixEntries(p)), `step ${step}: view(${h}).prefix`);
+        same(
+          () => fmt(store.view(h).prefixIterator(p)),
+          () => fmt(oracle.view(h).prefixEntries(p)),
+          `step ${step}: view(${h}).prefix`,
+        );
         assert.equal(hex(store.hashAt(h)), hex(oracle.hashAt(h)), `step ${step}: hashAt(${h})`);
       } else if (previous !== undefined) {
         // A committed root still reads at its pinned height (until pruning removes it).
         const prev = previous;
         const k = randKey(r);
         const opts = randRange(r);
-        same(() => hex(prev.real.get(k)), () => hex(prev.model.get(k)), `step ${step}: pinned get`);
-        same(() => fmt(prev.real.iterator(opts)), () => fmt(prev.model.entries(opts)), `step ${step}: pinned iterator`);
+        same(
+          () => hex(prev.real.get(k)),
+          () => hex(prev.model.get(k)),
+          `step ${step}: pinned get`,
+        );
+        same(
+          () => fmt(prev.real.iterator(opts)),
+          () => fmt(prev.model.entries(opts)),
+          `step ${step}: pinned iterator`,
+        );
       }
     }
     commit(sc.ops);
-    assert.ok(commits > 10, 'scenario should commit a fair number of blocks');
+    assert.ok(commits > 10, "scenario should commit a fair number of blocks");
     store.close();
     if (dir !== undefined) {
       store = Store.open(path, options);
-      checkHeads('final reopen');
-      same(() => fmt(store.view().iterator()), () => fmt(oracle.view().entries()), 'final state');
+      checkHeads("final reopen");
+      same(
+        () => fmt(store.view().iterator()),
+        () => fmt(oracle.view().entries()),
+        "final state",
+      );
       store.close();
     }
   } finally {
@@ -257,7 +281,7 @@ const scenarios: Scenario[] = [
 ];
 
 // More seeds on demand, e.g. STORE_ORACLE_SEEDS=200 for a longer soak.
-const extra = Number(process.env['STORE_ORACLE_SEEDS'] ?? 0);
+const extra = Number(process.env["STORE_ORACLE_SEEDS"] ?? 0);
 for (let i = 0; i < extra; i++) {
   const seed = 1000 + i;
   const r = new Rand(seed);
@@ -266,7 +290,7 @@ for (let i = 0; i < extra; i++) {
 }
 
 for (const sc of scenarios) {
-  const storage = sc.file ? 'file' : 'memory';
+  const storage = sc.file ? "file" : "memory";
   test(`oracle: seed ${sc.seed}, ${storage}, keepRecent=${sc.keepRecent}, pruneInterval=${sc.pruneInterval}`, () => {
     runScenario(sc);
   });

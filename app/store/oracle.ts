@@ -3,12 +3,12 @@
  * randomized tests: every committed height keeps a full copy of the state, and
  * every read materializes the whole state, filters it and sorts it.
  */
-import { createHash } from 'node:crypto';
-import { HeightNotAvailableError } from './errors.js';
-import type { Change, IteratorOptions, KVEntry } from './types.js';
+import { createHash } from "node:crypto";
+import { HeightNotAvailableError } from "./errors.js";
+import type { Change, IteratorOptions, KVEntry } from "./types.js";
 
-const hex = (b: Uint8Array): string => Buffer.from(b).toString('hex');
-const unhex = (s: string): Buffer => Buffer.from(s, 'hex');
+const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
+const unhex = (s: string): Buffer => Buffer.from(s, "hex");
 
 type State = Map<string, Buffer>;
 
@@ -24,8 +24,8 @@ export function oracleAppHash(prevHash: Uint8Array, height: number, changes: rea
     } while (n > 0);
     return Buffer.from(out);
   };
-  const h = createHash('sha256');
-  h.update(Buffer.from('unit/apphash/v1', 'ascii'));
+  const h = createHash("sha256");
+  h.update(Buffer.from("unit/apphash/v1", "ascii"));
   const heightBytes = Buffer.alloc(8);
   heightBytes.writeBigUInt64BE(BigInt(height));
   h.update(heightBytes);
@@ -132,15 +132,13 @@ export class OracleBranch extends OracleReader {
   }
 
   write(): void {
-    if (this.parent === undefined) throw new Error('root branch');
+    if (this.parent === undefined) throw new Error("root branch");
     for (const [k, v] of this.writes) this.parent.writes.set(k, v);
     this.finished = true;
   }
 
   changes(): Change[] {
-    return [...this.writes]
-      .map(([k, v]) => ({ key: unhex(k), value: v === null ? null : Buffer.from(v) }))
-      .sort((a, b) => Buffer.compare(a.key, b.key));
+    return [...this.writes].map(([k, v]) => ({ key: unhex(k), value: v === null ? null : Buffer.from(v) })).sort((a, b) => Buffer.compare(a.key, b.key));
   }
 }
 
@@ -184,9 +182,9 @@ export class OracleStore {
   }
 
   commit(branch: OracleBranch, height: number, hash: Uint8Array): void {
-    if (branch.parent !== undefined || branch.finished) throw new Error('not committable');
-    if (branch.height !== this.lastHeight) throw new Error('stale branch');
-    if (!Number.isSafeInteger(height) || height < 1 || height <= this.lastHeight) throw new Error('bad height');
+    if (branch.parent !== undefined || branch.finished) throw new Error("not committable");
+    if (branch.height !== this.lastHeight) throw new Error("stale branch");
+    if (!Number.isSafeInteger(height) || height < 1 || height <= this.lastHeight) throw new Error("bad height");
     const state = new Map(this.stateAt(this.lastHeight));
     for (const [k, v] of branch.writes) {
       if (v === null) state.delete(k);

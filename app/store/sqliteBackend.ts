@@ -1,5 +1,5 @@
-import Database from 'better-sqlite3';
-import type { SynchronousMode } from './types.js';
+import Database from "better-sqlite3";
+import type { SynchronousMode } from "./types.js";
 
 /** A committed row as returned by range pages: [key, value or null for a tombstone]. */
 export type CommittedRow = [key: Buffer, value: Buffer | null];
@@ -64,58 +64,42 @@ export class SqliteBackend {
   private readonly getHash: Database.Statement<[number], Buffer>;
   private readonly pruneOld: Database.Statement<[PruneRange]>;
   private readonly pruneTombstones: Database.Statement<[PruneRange]>;
-  private readonly commitTx: (
-    height: number,
-    hash: Buffer,
-    changes: readonly StoredChange[],
-    first: boolean,
-    prune: PruneRange | undefined,
-  ) => void;
+  private readonly commitTx: (height: number, hash: Buffer, changes: readonly StoredChange[], first: boolean, prune: PruneRange | undefined) => void;
 
   constructor(path: string, options: { synchronous: SynchronousMode; pruning: boolean }) {
     this.db = new Database(path);
     try {
-      this.db.pragma('journal_mode = WAL');
+      this.db.pragma("journal_mode = WAL");
       this.db.pragma(`synchronous = ${options.synchronous}`);
       this.db.exec(SCHEMA);
       this.checkSchemaVersion();
       // Pruning finds recently written versions through this index; without pruning
       // it would only slow down writes.
-      this.db.exec(
-        options.pruning
-          ? 'CREATE INDEX IF NOT EXISTS kv_by_version ON kv (version)'
-          : 'DROP INDEX IF EXISTS kv_by_version',
-      );
+      this.db.exec(options.pruning ? "CREATE INDEX IF NOT EXISTS kv_by_version ON kv (version)" : "DROP INDEX IF EXISTS kv_by_version");
     } catch (err) {
       this.db.close();
       throw err;
     }
 
     this.getStmt = this.db
-      .prepare<[Buffer, number], Buffer | null>(
-        'SELECT value FROM kv WHERE key = ? AND version <= ? ORDER BY version DESC LIMIT 1',
-      )
+      .prepare<[Buffer, number], Buffer | null>("SELECT value FROM kv WHERE key = ? AND version <= ? ORDER BY version DESC LIMIT 1")
       .pluck();
     // The bare `key, value` columns come from the row holding MAX(version) (SQLite
     // min/max aggregate rule), i.e. the newest version <= the height.
     const page = (upper: boolean, desc: boolean): string =>
       `SELECT key, value, MAX(version) FROM kv
-       WHERE key >= ? ${upper ? 'AND key < ?' : ''} AND version <= ?
-       GROUP BY key ORDER BY key ${desc ? 'DESC' : 'ASC'} LIMIT ?`;
+       WHERE key >= ? ${upper ? "AND key < ?" : ""} AND version <= ?
+       GROUP BY key ORDER BY key ${desc ? "DESC" : "ASC"} LIMIT ?`;
     this.pageFwd = this.db.prepare<[Buffer, number, number], unknown[]>(page(false, false)).raw();
     this.pageFwdTo = this.db.prepare<[Buffer, Buffer, number, number], unknown[]>(page(true, false)).raw();
     this.pageRev = this.db.prepare<[Buffer, number, number], unknown[]>(page(false, true)).raw();
     this.pageRevTo = this.db.prepare<[Buffer, Buffer, number, number], unknown[]>(page(true, true)).raw();
 
-    this.insertOne = this.db.prepare('INSERT INTO kv (key, version, value) VALUES (?, ?, ?)');
-    this.insertBatch = this.db.prepare(
-      `INSERT INTO kv (key, version, value) VALUES ${Array(INSERT_BATCH).fill('(?, ?, ?)').join(', ')}`,
-    );
-    this.insertCommit = this.db.prepare('INSERT INTO commits (height, app_hash) VALUES (?, ?)');
-    this.setMeta = this.db.prepare(
-      'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
-    );
-    this.getHash = this.db.prepare<[number], Buffer>('SELECT app_hash FROM commits WHERE height = ?').pluck();
+    this.insertOne = this.db.prepare("INSERT INTO kv (key, version, value) VALUES (?, ?, ?)");
+    this.insertBatch = this.db.prepare(`INSERT INTO kv (key, version, value) VALUES ${Array(INSERT_BATCH).fill("(?, ?, ?)").join(", ")}`);
+    this.insertCommit = this.db.prepare("INSERT INTO commits (height, app_hash) VALUES (?, ?)");
+    this.setMeta = this.db.prepare("INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value");
+    this.getHash = this.db.prepare<[number], Buffer>("SELECT app_hash FROM commits WHERE height = ?").pluck();
 
     // A version older than another version of the same key that is <= to can never
     // be read at a retained height (>= to). Looking only at versions written in
@@ -128,30 +112,28 @@ export class SqliteBackend {
       )`);
     // After pruneOld, a tombstone in (from, to] is the only version <= to of its key,
     // so reads at retained heights find nothing either way.
-    this.pruneTombstones = this.db.prepare(
-      'DELETE FROM kv WHERE version > @from AND version <= @to AND value IS NULL',
-    );
+    this.pruneTombstones = this.db.prepare("DELETE FROM kv WHERE version > @from AND version <= @to AND value IS NULL");
 
     this.commitTx = this.db.transaction((height, hash, changes, first, prune) => {
       this.insertRows(height, changes);
       this.insertCommit.run(height, hash);
-      this.setMeta.run('latest_height', height);
-      if (first) this.setMeta.run('earliest_height', height);
+      this.setMeta.run("latest_height", height);
+      if (first) this.setMeta.run("earliest_height", height);
       if (prune !== undefined) {
         this.pruneOld.run(prune);
         this.pruneTombstones.run(prune);
-        this.setMeta.run('earliest_height', prune.to);
-        this.setMeta.run('pruned_to', prune.to);
+        this.setMeta.run("earliest_height", prune.to);
+        this.setMeta.run("pruned_to", prune.to);
       }
     });
   }
 
   readState(): BackendState {
     const meta = new Map<string, number>();
-    for (const row of this.db.prepare<[], { name: string; value: number }>('SELECT name, value FROM meta').all()) {
+    for (const row of this.db.prepare<[], { name: string; value: number }>("SELECT name, value FROM meta").all()) {
       meta.set(row.name, row.value);
     }
-    const latestHeight = meta.get('latest_height') ?? 0;
+    const latestHeight = meta.get("latest_height") ?? 0;
     const latestHash = latestHeight === 0 ? Buffer.alloc(0) : this.hashAt(latestHeight);
     if (latestHash === undefined) {
       throw new Error(`store is corrupt: no app hash recorded for latest height ${latestHeight}`);
@@ -159,8 +141,8 @@ export class SqliteBackend {
     return {
       latestHeight,
       latestHash,
-      earliestHeight: meta.get('earliest_height') ?? 0,
-      prunedTo: meta.get('pruned_to') ?? 0,
+      earliestHeight: meta.get("earliest_height") ?? 0,
+      prunedTo: meta.get("pruned_to") ?? 0,
     };
   }
 
@@ -189,13 +171,7 @@ export class SqliteBackend {
   }
 
   /** Writes a block atomically: its changes at version `height`, its hash and metadata. */
-  commit(
-    height: number,
-    hash: Buffer,
-    changes: readonly StoredChange[],
-    first: boolean,
-    prune: PruneRange | undefined,
-  ): void {
+  commit(height: number, hash: Buffer, changes: readonly StoredChange[], first: boolean, prune: PruneRange | undefined): void {
     this.commitTx(height, hash, changes, first, prune);
   }
 
@@ -225,10 +201,7 @@ export class SqliteBackend {
   }
 
   private checkSchemaVersion(): void {
-    const row = this.db
-      .prepare<[], number>("SELECT value FROM meta WHERE name = 'schema_version'")
-      .pluck()
-      .get();
+    const row = this.db.prepare<[], number>("SELECT value FROM meta WHERE name = 'schema_version'").pluck().get();
     if (row === undefined) {
       this.db.prepare("INSERT INTO meta (name, value) VALUES ('schema_version', ?)").run(SCHEMA_VERSION);
     } else if (row !== SCHEMA_VERSION) {

@@ -1,11 +1,11 @@
-import { assertBytes, copyBytes, keyToString } from './bytes.js';
-import { Branch } from './branch.js';
-import { HeightNotAvailableError } from './errors.js';
-import type { CommittedSource } from './iterate.js';
-import { SqliteBackend, type CommittedRow, type PruneRange } from './sqliteBackend.js';
-import type { KVReader, StateReader, StoreOptions, SynchronousMode } from './types.js';
-import { StateView } from './view.js';
-import { LatestReadCache } from './latestReadCache.js';
+import { assertBytes, copyBytes, keyToString } from "./bytes.js";
+import { Branch } from "./branch.js";
+import { HeightNotAvailableError } from "./errors.js";
+import type { CommittedSource } from "./iterate.js";
+import { SqliteBackend, type CommittedRow, type PruneRange } from "./sqliteBackend.js";
+import type { KVReader, StateReader, StoreOptions, SynchronousMode } from "./types.js";
+import { StateView } from "./view.js";
+import { LatestReadCache } from "./latestReadCache.js";
 
 const DEFAULT_PRUNE_INTERVAL = 10;
 
@@ -27,8 +27,8 @@ export class Store {
   private readonly latestReads = new LatestReadCache(200_000, 64 * 1024 * 1024);
 
   private constructor(path: string, options: StoreOptions) {
-    const synchronous: SynchronousMode = options.synchronous ?? 'FULL';
-    if (synchronous !== 'FULL' && synchronous !== 'NORMAL') {
+    const synchronous: SynchronousMode = options.synchronous ?? "FULL";
+    if (synchronous !== "FULL" && synchronous !== "NORMAL") {
       throw new RangeError(`synchronous must be FULL or NORMAL, got ${String(synchronous)}`);
     }
     this.keepRecent = options.keepRecent ?? 0;
@@ -102,13 +102,11 @@ export class Store {
   commit(branch: Branch, height: number, appHash: Uint8Array): void {
     this.assertOpen();
     if (!(branch instanceof Branch) || !branch.isRoot || !(branch.source instanceof PinnedState) || branch.source.store !== this) {
-      throw new Error('commit: not a root branch of this store');
+      throw new Error("commit: not a root branch of this store");
     }
-    if (branch.finished) throw new Error('commit: branch has already been committed');
+    if (branch.finished) throw new Error("commit: branch has already been committed");
     if (branch.baseHeight !== this.height) {
-      throw new Error(
-        `commit: branch was begun at height ${branch.baseHeight} but the store is now at height ${this.height}`,
-      );
+      throw new Error(`commit: branch was begun at height ${branch.baseHeight} but the store is now at height ${this.height}`);
     }
     if (!Number.isSafeInteger(height) || height < 1) {
       throw new RangeError(`commit: height must be a positive integer, got ${height}`);
@@ -116,7 +114,7 @@ export class Store {
     if (height <= this.height) {
       throw new RangeError(`commit: height ${height} must be greater than the last committed height ${this.height}`);
     }
-    assertBytes(appHash, 'appHash');
+    assertBytes(appHash, "appHash");
 
     const first = this.height === 0;
     const prune = this.pruneRange(height);
@@ -173,7 +171,7 @@ export class Store {
   }
 
   private assertOpen(): void {
-    if (this.closed) throw new Error('store is closed');
+    if (this.closed) throw new Error("store is closed");
   }
 }
 

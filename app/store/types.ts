@@ -47,7 +47,7 @@ export interface Change {
   value: Uint8Array | null;
 }
 
-export type SynchronousMode = 'FULL' | 'NORMAL';
+export type SynchronousMode = "FULL" | "NORMAL";
 
 export interface StoreOptions {
   /** SQLite `synchronous` pragma. FULL (default) makes every commit durable on return. */

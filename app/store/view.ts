@@ -1,6 +1,6 @@
-import { asBuffer, assertBytes } from './bytes.js';
-import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource } from './iterate.js';
-import type { IteratorOptions, KVEntry, KVReader, StateReader } from './types.js';
+import { asBuffer, assertBytes } from "./bytes.js";
+import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource } from "./iterate.js";
+import type { IteratorOptions, KVEntry, KVReader, StateReader } from "./types.js";
 
 /** Read-only access to the committed state at one height. */
 export class StateView implements StateReader {
@@ -12,7 +12,7 @@ export class StateView implements StateReader {
   }
 
   get(key: Uint8Array): Uint8Array | undefined {
-    assertBytes(key, 'key');
+    assertBytes(key, "key");
     return this.source.get(asBuffer(key));
   }
 

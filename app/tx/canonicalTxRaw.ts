@@ -30,7 +30,8 @@ export function assertCanonicalTxRaw(bytes: Uint8Array): void {
     const wireType = tag.value % 8;
     if (field < 1 || field > 3) throw sdkErrors.txDecode.wrap(`TxRaw has unknown field ${field}`);
     if (wireType !== 2) throw sdkErrors.txDecode.wrap(`TxRaw field ${field} has wire type ${wireType}, expected 2 (length-delimited)`);
-    if (field < lastField || (field === lastField && field !== 3)) throw sdkErrors.txDecode.wrap(`TxRaw fields are not in canonical order (field ${field} after ${lastField})`);
+    if (field < lastField || (field === lastField && field !== 3))
+      throw sdkErrors.txDecode.wrap(`TxRaw fields are not in canonical order (field ${field} after ${lastField})`);
     lastField = field;
     const length = readVarint(bytes, tag.next);
     at = length.next + length.value;

@@ -43,7 +43,14 @@ export class CosmosTxProcessor implements TxProcessor {
   simulate(env: TxEnv, tx: Uint8Array): SimulationResult {
     const { result, msgResponses, txGasLimit } = this.run(env, tx, "simulate");
     if ((result.code ?? 0) !== 0) throw Object.assign(sdkErrors.invalidRequest.wrap(result.log), { result: { ...result, gasWanted: txGasLimit } });
-    return { gasWanted: txGasLimit ?? 0n, gasUsed: result.gasUsed ?? 0n, data: result.data ?? new Uint8Array(), log: result.log ?? "", events: result.events ?? [], msgResponses };
+    return {
+      gasWanted: txGasLimit ?? 0n,
+      gasUsed: result.gasUsed ?? 0n,
+      data: result.data ?? new Uint8Array(),
+      log: result.log ?? "",
+      events: result.events ?? [],
+      msgResponses,
+    };
   }
 
   private run(env: TxEnv, bytes: Uint8Array, mode: ExecMode): Outcome {
@@ -53,7 +60,7 @@ export class CosmosTxProcessor implements TxProcessor {
     } catch (err) {
       return failed(err, 0n, 0n);
     }
-    const gasLimit = mode === "simulate" ? MAX_TX_GAS : tx.authInfo.fee?.gasLimit ?? 0n;
+    const gasLimit = mode === "simulate" ? MAX_TX_GAS : (tx.authInfo.fee?.gasLimit ?? 0n);
     if (gasLimit > MAX_TX_GAS) return failed(sdkErrors.invalidGasLimit.wrap(`gas limit ${gasLimit} exceeds the maximum of ${MAX_TX_GAS}`), gasLimit, 0n);
     const meter = new GasMeter(gasLimit);
 
@@ -83,7 +90,14 @@ export class CosmosTxProcessor implements TxProcessor {
         const sender = signers[0];
         msgCtx.emit("message", { action: typeUrl, module: handler.module, ...(sender ? { sender: accAddressToString(sender) } : {}) });
         msgResponses.push(packAny(handler.response, create(handler.response, executeMsg(msgCtx, decoded))));
-        for (const e of msgCtx.events) events.push({ type: e.type ?? "", attributes: [...((e.attributes ?? []) as { key: string; value: string; index: boolean }[]), { key: "msg_index", value: String(index), index: true }] });
+        for (const e of msgCtx.events)
+          events.push({
+            type: e.type ?? "",
+            attributes: [
+              ...((e.attributes ?? []) as { key: string; value: string; index: boolean }[]),
+              { key: "msg_index", value: String(index), index: true },
+            ],
+          });
         index++;
       }
     } catch (err) {
@@ -97,7 +111,11 @@ export class CosmosTxProcessor implements TxProcessor {
       anteBranch.write();
     }
     const data = toBinary(TxMsgDataSchema, create(TxMsgDataSchema, { msgResponses }));
-    return { result: { gasWanted: gasLimit, gasUsed: meter.consumed, data, events: [...anteCtx.events, ...events] }, msgResponses, txGasLimit: tx.authInfo.fee?.gasLimit ?? 0n };
+    return {
+      result: { gasWanted: gasLimit, gasUsed: meter.consumed, data, events: [...anteCtx.events, ...events] },
+      msgResponses,
+      txGasLimit: tx.authInfo.fee?.gasLimit ?? 0n,
+    };
   }
 }
 

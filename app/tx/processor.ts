@@ -64,5 +64,9 @@ export const noTransactions: TxProcessor = {
  */
 export function isFatal(err: unknown): boolean {
   if (!(err instanceof Error)) return false;
-  return err.name === "SqliteError" || err.name === "HeightNotAvailableError" || err instanceof RangeError && /call stack|allocation|Array buffer/i.test(err.message);
+  return (
+    err.name === "SqliteError" ||
+    err.name === "HeightNotAvailableError" ||
+    (err instanceof RangeError && /call stack|allocation|Array buffer/i.test(err.message))
+  );
 }

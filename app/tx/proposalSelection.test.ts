@@ -14,7 +14,9 @@ const key = new Uint8Array(32).fill(3);
 const cosmosTx = Uint8Array.of(0x0a, 0x02, 0x01, 0x02);
 
 function eth(gasLimit: bigint, nonce = 0n): Uint8Array {
-  return createFeeMarket1559Tx({ gasLimit, nonce, maxFeePerGas: 10n ** 9n, to: "0x" + "11".repeat(20) }, { common }).sign(key).serialize();
+  return createFeeMarket1559Tx({ gasLimit, nonce, maxFeePerGas: 10n ** 9n, to: "0x" + "11".repeat(20) }, { common })
+    .sign(key)
+    .serialize();
 }
 
 test("reads the gas limit of every accepted tx type without decoding the whole tx", () => {
@@ -23,9 +25,20 @@ test("reads the gas limit of every accepted tx type without decoding the whole t
     createLegacyTx({ gasLimit: 21_001n, gasPrice: 1n, to }, { common }).sign(key),
     createAccessList2930Tx({ gasLimit: 21_002n, gasPrice: 1n, to }, { common }).sign(key),
     createFeeMarket1559Tx({ gasLimit: 21_003n, maxFeePerGas: 1n, to }, { common }).sign(key),
-    createEOACode7702Tx({ gasLimit: 21_004n, maxFeePerGas: 1n, to, authorizationList: [{ chainId: "0x0", address: `0x${"33".repeat(20)}`, nonce: "0x0", yParity: "0x0", r: "0x01", s: "0x01" }] }, { common }),
+    createEOACode7702Tx(
+      {
+        gasLimit: 21_004n,
+        maxFeePerGas: 1n,
+        to,
+        authorizationList: [{ chainId: "0x0", address: `0x${"33".repeat(20)}`, nonce: "0x0", yParity: "0x0", r: "0x01", s: "0x01" }],
+      },
+      { common },
+    ),
   ];
-  assert.deepEqual(txs.map((t) => ethTxGasLimit(t.serialize())), [21_001n, 21_002n, 21_003n, 21_004n]);
+  assert.deepEqual(
+    txs.map((t) => ethTxGasLimit(t.serialize())),
+    [21_001n, 21_002n, 21_003n, 21_004n],
+  );
 });
 
 test("garbage counts no gas", () => {
@@ -84,7 +97,8 @@ test("random mempools: order kept, both budgets kept, only oversized txs passed 
     assert.ok(picked.reduce((s, tx) => s + gas(tx), 0n) <= limit, `round ${round}: gas`);
     // Up to the last pick, anything left out could not be in any block.
     const lastIndex = picked.length === 0 ? -1 : txs.lastIndexOf(picked[picked.length - 1]!);
-    for (let i = 0; i < lastIndex; i++) if (!picked.includes(txs[i]!)) assert.ok(maxTxBytes >= 0 && size(txs[i]!) > maxTxBytes, `round ${round}: tx ${i} jumped`);
+    for (let i = 0; i < lastIndex; i++)
+      if (!picked.includes(txs[i]!)) assert.ok(maxTxBytes >= 0 && size(txs[i]!) > maxTxBytes, `round ${round}: tx ${i} jumped`);
     if (txs.some((tx) => maxTxBytes < 0 || size(tx) <= maxTxBytes)) assert.ok(picked.length > 0, `round ${round}: starved`);
   }
 });

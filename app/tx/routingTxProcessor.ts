@@ -14,7 +14,8 @@ export interface EthereumTxPipeline {
 }
 
 function refused(tx: Uint8Array): TxResult {
-  if (txEncoding(tx) === "blob") return { ...errorResult(evmError(evmErrors.unsupportedTxType, "blob transactions are not supported")), gasWanted: 0n, gasUsed: 0n };
+  if (txEncoding(tx) === "blob")
+    return { ...errorResult(evmError(evmErrors.unsupportedTxType, "blob transactions are not supported")), gasWanted: 0n, gasUsed: 0n };
   const first = tx.length === 0 ? "an empty tx" : `first byte 0x${tx[0]!.toString(16).padStart(2, "0")}`;
   return { ...TX_DECODE_ERROR, log: `tx parse error: neither a Cosmos TxRaw nor an Ethereum transaction (${first})`, gasWanted: 0n, gasUsed: 0n };
 }

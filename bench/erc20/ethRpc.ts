@@ -16,7 +16,10 @@ export class EthRpc {
   readonly client: RpcClient;
   private nextId = 1;
 
-  constructor(readonly url: string, maxSockets: number) {
+  constructor(
+    readonly url: string,
+    maxSockets: number,
+  ) {
     this.client = new RpcClient(url, maxSockets);
   }
 
@@ -36,7 +39,8 @@ export class EthRpc {
   async call<T>(method: string, params: unknown[] = [], timeoutMs = 30_000): Promise<T> {
     const text = await this.client.post(EthRpc.body(method, params, this.nextId++), timeoutMs);
     const parsed = JSON.parse(text) as { result?: T; error?: { code: number; message: string; data?: unknown } };
-    if (parsed.error) throw new Error(`${method}: ${parsed.error.code} ${parsed.error.message}${parsed.error.data ? ` ${JSON.stringify(parsed.error.data)}` : ""}`);
+    if (parsed.error)
+      throw new Error(`${method}: ${parsed.error.code} ${parsed.error.message}${parsed.error.data ? ` ${JSON.stringify(parsed.error.data)}` : ""}`);
     return parsed.result as T;
   }
 
@@ -48,12 +52,14 @@ export class EthRpc {
   async receipts(hashes: readonly string[], concurrency: number): Promise<(EthReceipt | null)[]> {
     const out: (EthReceipt | null)[] = new Array(hashes.length).fill(null);
     let next = 0;
-    await Promise.all(Array.from({ length: Math.min(concurrency, hashes.length) }, async () => {
-      while (next < hashes.length) {
-        const i = next++;
-        out[i] = await this.receipt(hashes[i]!);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, hashes.length) }, async () => {
+        while (next < hashes.length) {
+          const i = next++;
+          out[i] = await this.receipt(hashes[i]!);
+        }
+      }),
+    );
     return out;
   }
 
@@ -70,7 +76,8 @@ export class EthRpc {
       if (left.length < pending.length) lastProgress = Date.now();
       pending = left;
       if (pending.length === 0) return Date.now();
-      if (Date.now() - lastProgress > idleMs) throw new Error(`${pending.length} of ${hashes.length} txs have no receipt after ${idleMs / 1000} s without progress (first: ${pending[0]})`);
+      if (Date.now() - lastProgress > idleMs)
+        throw new Error(`${pending.length} of ${hashes.length} txs have no receipt after ${idleMs / 1000} s without progress (first: ${pending[0]})`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
@@ -83,15 +90,17 @@ export class EthRpc {
     const latencies = new Float64Array(bodies.length);
     let next = 0;
     const start = performance.now();
-    await Promise.all(Array.from({ length: Math.min(concurrency, bodies.length) }, async () => {
-      while (next < bodies.length) {
-        const i = next++;
-        const t0 = performance.now();
-        const text = await this.client.post(bodies[i]!);
-        latencies[i] = performance.now() - t0;
-        if (text.includes('"error"')) throw new Error(`request ${i} failed: ${text.slice(0, 300)}`);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, bodies.length) }, async () => {
+        while (next < bodies.length) {
+          const i = next++;
+          const t0 = performance.now();
+          const text = await this.client.post(bodies[i]!);
+          latencies[i] = performance.now() - t0;
+          if (text.includes('"error"')) throw new Error(`request ${i} failed: ${text.slice(0, 300)}`);
+        }
+      }),
+    );
     return { latenciesMs: latencies, wallMs: performance.now() - start };
   }
 }

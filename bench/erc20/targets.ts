@@ -38,13 +38,18 @@ export interface Target {
 async function waitForJsonRpc(url: string, procs: Proc[]): Promise<void> {
   const rpc = new EthRpc(url, 2);
   try {
-    await waitUntil(`eth_blockNumber at ${url}`, async () => {
-      try {
-        return BigInt(await rpc.call<string>("eth_blockNumber", [], 2_000)) >= 1n;
-      } catch {
-        return false;
-      }
-    }, 90_000, Promise.race(procs.map((p) => p.exited)));
+    await waitUntil(
+      `eth_blockNumber at ${url}`,
+      async () => {
+        try {
+          return BigInt(await rpc.call<string>("eth_blockNumber", [], 2_000)) >= 1n;
+        } catch {
+          return false;
+        }
+      },
+      90_000,
+      Promise.race(procs.map((p) => p.exited)),
+    );
   } catch (err) {
     throw new Error(`${(err as Error).message}\n${procs.map((p) => `${p.name} log tail:\n${tail(p.logFile)}`).join("\n")}`);
   } finally {
@@ -69,10 +74,22 @@ export async function startOurs(opts: { comet: string; timeoutCommit: string; fu
   const profileDir = path.join(home, "prof");
   const nodeArgs = (name: string) => (opts.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
   const env = { UNIT_LOG_PRETTY: "0" };
-  const app = startProcess("app", process.execPath, [...nodeArgs("app"), path.join(REPO_ROOT, "dist", "app", "main.js"), "--home", paths.root], path.join(paths.logDir, "app.log"), env);
+  const app = startProcess(
+    "app",
+    process.execPath,
+    [...nodeArgs("app"), path.join(REPO_ROOT, "dist", "app", "main.js"), "--home", paths.root],
+    path.join(paths.logDir, "app.log"),
+    env,
+  );
   await waitUntil("app ABCI port", () => canConnect(ports.abci), 30_000, app.exited);
   const cometbft = startProcess("cometbft", opts.comet, ["start", "--home", paths.cometHome], path.join(paths.logDir, "cometbft.log"));
-  const evm = startProcess("evm-rpc", process.execPath, [...nodeArgs("evm-rpc"), path.join(REPO_ROOT, "dist", "evm", "main.js"), "--home", paths.root], path.join(paths.logDir, "evm.log"), env);
+  const evm = startProcess(
+    "evm-rpc",
+    process.execPath,
+    [...nodeArgs("evm-rpc"), path.join(REPO_ROOT, "dist", "evm", "main.js"), "--home", paths.root],
+    path.join(paths.logDir, "evm.log"),
+    env,
+  );
   const url = `http://127.0.0.1:${ports.evmHttp}`;
   await waitForJsonRpc(url, [app, cometbft, evm]);
   return {
@@ -89,7 +106,13 @@ export async function startOurs(opts: { comet: string; timeoutCommit: string; fu
 export async function startHardhat(opts: { funder: string }): Promise<Target> {
   const port = (await findFreePortOffset()) + 8545;
   const dir = tempDir("bench-erc20-hardhat-");
-  const node = startProcess("hardhat", process.execPath, [HARDHAT_CLI, "--config", HARDHAT_CONFIG, "node", "--hostname", "127.0.0.1", "--port", String(port)], path.join(dir, "hardhat-node.log"), { HARDHAT_DISABLE_TELEMETRY_PROMPT: "true" });
+  const node = startProcess(
+    "hardhat",
+    process.execPath,
+    [HARDHAT_CLI, "--config", HARDHAT_CONFIG, "node", "--hostname", "127.0.0.1", "--port", String(port)],
+    path.join(dir, "hardhat-node.log"),
+    { HARDHAT_DISABLE_TELEMETRY_PROMPT: "true" },
+  );
   const url = `http://127.0.0.1:${port}`;
   // Hardhat starts at block 0; the first mined tx makes block 1, so wait for the port instead.
   await waitUntil("hardhat node", () => canConnect(port), 60_000, node.exited);

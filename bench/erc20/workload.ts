@@ -27,7 +27,14 @@ export interface SignedTx {
 }
 
 async function sign(wallet: Wallet, fees: Fees, nonce: number, tx: { to?: string; data?: string; value?: bigint; gasLimit: bigint }): Promise<SignedTx> {
-  const raw = await wallet.signTransaction({ type: 2, chainId: fees.chainId, nonce, maxFeePerGas: fees.maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas, ...tx });
+  const raw = await wallet.signTransaction({
+    type: 2,
+    chainId: fees.chainId,
+    nonce,
+    maxFeePerGas: fees.maxFeePerGas,
+    maxPriorityFeePerGas: fees.maxPriorityFeePerGas,
+    ...tx,
+  });
   return { raw, hash: keccak256(raw) };
 }
 
@@ -41,7 +48,8 @@ export async function setupTxs(senders: readonly Wallet[], fees: Fees, gasMoney:
   const txs = [await sign(funder, fees, 0, { data: deploy, gasLimit: 2_000_000n })];
   let nonce = 1;
   for (const s of senders) txs.push(await sign(funder, fees, nonce++, { to: s.address, value: gasMoney, gasLimit: 21_000n }));
-  for (const s of senders) txs.push(await sign(funder, fees, nonce++, { to: tokenAddress(), data: transferData(s.address, SENDER_TOKENS), gasLimit: 100_000n }));
+  for (const s of senders)
+    txs.push(await sign(funder, fees, nonce++, { to: tokenAddress(), data: transferData(s.address, SENDER_TOKENS), gasLimit: 100_000n }));
   return txs;
 }
 

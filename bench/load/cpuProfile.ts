@@ -102,8 +102,14 @@ export function summariseCpuProfile(file: string, root: string, opts: { fromUs?:
 
 export function printProfile(title: string, s: ProfileSummary): void {
   console.log(`\n### ${title}\n`);
-  console.log(`busy ${s.busyMs.toFixed(0)} ms of ${s.windowMs.toFixed(0)} ms sampled (${((100 * s.busyMs) / Math.max(1, s.windowMs)).toFixed(0)} % of one core)\n`);
-  for (const [what, rows] of [["self time", s.self], ["inclusive time", s.inclusive], ["self time by file", s.byFile]] as const) {
+  console.log(
+    `busy ${s.busyMs.toFixed(0)} ms of ${s.windowMs.toFixed(0)} ms sampled (${((100 * s.busyMs) / Math.max(1, s.windowMs)).toFixed(0)} % of one core)\n`,
+  );
+  for (const [what, rows] of [
+    ["self time", s.self],
+    ["inclusive time", s.inclusive],
+    ["self time by file", s.byFile],
+  ] as const) {
     console.log(`| ${what} | ms | % of busy |`);
     console.log(`| --- | ---: | ---: |`);
     for (const r of rows) console.log(`| \`${r.name.replace(/\|/g, "\\|")}\` | ${r.ms.toFixed(0)} | ${r.pct.toFixed(1)} |`);

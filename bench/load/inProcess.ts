@@ -37,7 +37,14 @@ export async function appPhases(lanes: readonly Uint8Array[][], appState: unknow
   const store = openStore(path.join(dir, "app.db"), { keepRecent: 0, pruneInterval: 10 });
   try {
     const app = new UnitApp({ store, ...wireApp(), logger: pino({ level: "silent" }) });
-    await app.initChain(create(pb.RequestInitChainSchema, { chainId, initialHeight: 1n, appStateBytes: Buffer.from(JSON.stringify(appState)), time: timestampFromMs(Date.now()) }));
+    await app.initChain(
+      create(pb.RequestInitChainSchema, {
+        chainId,
+        initialHeight: 1n,
+        appStateBytes: Buffer.from(JSON.stringify(appState)),
+        time: timestampFromMs(Date.now()),
+      }),
+    );
     // Sequence-major order: every sender's tx k before any sender's tx k + 1.
     const order: Uint8Array[] = [];
     const longest = Math.max(...lanes.map((l) => l.length));
@@ -62,7 +69,15 @@ export async function appPhases(lanes: readonly Uint8Array[][], appState: unknow
         t.encodeCheckTxResponse += performance.now() - t0;
       }
       let t0 = performance.now();
-      const fin = await app.finalizeBlock(create(pb.RequestFinalizeBlockSchema, { txs, height: BigInt(height), time: timestampFromMs(Date.now()), hash: new Uint8Array(32).fill(height % 256), proposerAddress: new Uint8Array(20) }));
+      const fin = await app.finalizeBlock(
+        create(pb.RequestFinalizeBlockSchema, {
+          txs,
+          height: BigInt(height),
+          time: timestampFromMs(Date.now()),
+          hash: new Uint8Array(32).fill(height % 256),
+          proposerAddress: new Uint8Array(20),
+        }),
+      );
       t.finalizeBlock += performance.now() - t0;
       badCodes += (fin.txResults ?? []).filter((r) => (r.code ?? 0) !== 0).length;
       t0 = performance.now();

@@ -103,7 +103,18 @@ export async function runLoad(client: RpcClient, lanes: readonly Buffer[][], opt
   }
 
   await Promise.all(Array.from({ length: workers }, (_, w) => worker(w)));
-  return { sent, accepted, rejected, deadLanes, mempoolFullRetries: retries, startMs, endMs: Date.now(), stoppedByTime, latenciesMs: latencies.subarray(0, accepted), acceptedPerLane };
+  return {
+    sent,
+    accepted,
+    rejected,
+    deadLanes,
+    mempoolFullRetries: retries,
+    startMs,
+    endMs: Date.now(),
+    stoppedByTime,
+    latenciesMs: latencies.subarray(0, accepted),
+    acceptedPerLane,
+  };
 }
 
 export interface CommitWatch {
@@ -118,7 +129,13 @@ export interface CommitWatch {
  * Polls the chain until `expected` txs were committed in blocks above `fromHeight`, or until no
  * new tx was committed for `idleMs`. Returns every block above `fromHeight` seen so far.
  */
-export async function waitForCommits(client: RpcClient, fromHeight: number, expected: () => number, isLoadDone: () => boolean, idleMs: number): Promise<CommitWatch & { all: { height: number; timeMs: number; numTxs: number }[] }> {
+export async function waitForCommits(
+  client: RpcClient,
+  fromHeight: number,
+  expected: () => number,
+  isLoadDone: () => boolean,
+  idleMs: number,
+): Promise<CommitWatch & { all: { height: number; timeMs: number; numTxs: number }[] }> {
   const all: { height: number; timeMs: number; numTxs: number }[] = [];
   let scanned = fromHeight;
   let committed = 0;

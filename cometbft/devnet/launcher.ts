@@ -39,13 +39,25 @@ export async function startDevnet(opts: DevnetStartOptions): Promise<number> {
   if (running) throw new Error(`a devnet from ${opts.dir} is already running (pid ${running}); stop it with unitd devnet stop`);
   let nodes: DevnetNode[];
   const marker = readMarker(opts.dir);
-  if (marker && marker.network !== "loopback") throw new Error(`${opts.dir} holds a devnet generated for ${marker.network} (its peers are container names); generate a local one with unitd devnet reset, or use another --dir`);
+  if (marker && marker.network !== "loopback")
+    throw new Error(
+      `${opts.dir} holds a devnet generated for ${marker.network} (its peers are container names); generate a local one with unitd devnet reset, or use another --dir`,
+    );
   if (marker) {
-    if (opts.basePorts) say("note: --port-offset applies when a devnet is generated; this one keeps its ports (unitd devnet reset --port-offset N regenerates it)");
+    if (opts.basePorts)
+      say("note: --port-offset applies when a devnet is generated; this one keeps its ports (unitd devnet reset --port-offset N regenerates it)");
     nodes = generatedNodes(opts.dir);
     say(`resuming the devnet in ${path.resolve(opts.dir)}`);
   } else {
-    nodes = generateDevnet({ dir: opts.dir, cometBinary: opts.cometBinary, appState: opts.appState, onProgress: say, ...(opts.basePorts ? { basePorts: opts.basePorts } : {}), ...(opts.timeoutCommit ? { timeoutCommit: opts.timeoutCommit } : {}), ...(opts.votingPeriod ? { votingPeriod: opts.votingPeriod } : {}) });
+    nodes = generateDevnet({
+      dir: opts.dir,
+      cometBinary: opts.cometBinary,
+      appState: opts.appState,
+      onProgress: say,
+      ...(opts.basePorts ? { basePorts: opts.basePorts } : {}),
+      ...(opts.timeoutCommit ? { timeoutCommit: opts.timeoutCommit } : {}),
+      ...(opts.votingPeriod ? { votingPeriod: opts.votingPeriod } : {}),
+    });
     say(`generated a ${nodes.length}-validator devnet in ${path.resolve(opts.dir)}`);
   }
   const faucetPort = nodes[0]!.ports.faucet!;

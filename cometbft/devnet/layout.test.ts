@@ -18,13 +18,34 @@ const PER_NODE = ["rpc", "p2p", "abci", "grpc", "rest", "evmHttp", "evmWs"] as c
 test("validator i's every port is the default + 10·i (spec section 1, rule 1)", () => {
   const nodes = devnetNodes(DIR);
   assert.equal(nodes.length, 4);
-  assert.deepEqual(nodes.map((n) => n.ports.rest), [1317, 1327, 1337, 1347]);
-  assert.deepEqual(nodes.map((n) => n.ports.rpc), [26657, 26667, 26677, 26687]);
-  assert.deepEqual(nodes.map((n) => n.ports.p2p), [26656, 26666, 26676, 26686]);
-  assert.deepEqual(nodes.map((n) => n.ports.abci), [26658, 26668, 26678, 26688]);
-  assert.deepEqual(nodes.map((n) => n.ports.grpc), [9090, 9100, 9110, 9120]);
-  assert.deepEqual(nodes.map((n) => n.ports.evmHttp), [8545, 8555, 8565, 8575]);
-  assert.deepEqual(nodes.map((n) => n.ports.evmWs), [8546, 8556, 8566, 8576]);
+  assert.deepEqual(
+    nodes.map((n) => n.ports.rest),
+    [1317, 1327, 1337, 1347],
+  );
+  assert.deepEqual(
+    nodes.map((n) => n.ports.rpc),
+    [26657, 26667, 26677, 26687],
+  );
+  assert.deepEqual(
+    nodes.map((n) => n.ports.p2p),
+    [26656, 26666, 26676, 26686],
+  );
+  assert.deepEqual(
+    nodes.map((n) => n.ports.abci),
+    [26658, 26668, 26678, 26688],
+  );
+  assert.deepEqual(
+    nodes.map((n) => n.ports.grpc),
+    [9090, 9100, 9110, 9120],
+  );
+  assert.deepEqual(
+    nodes.map((n) => n.ports.evmHttp),
+    [8545, 8555, 8565, 8575],
+  );
+  assert.deepEqual(
+    nodes.map((n) => n.ports.evmWs),
+    [8546, 8556, 8566, 8576],
+  );
   for (const n of nodes) {
     for (const what of PER_NODE) assert.equal(n.ports[what], DEFAULT_PORTS[what] + 10 * n.index, `${n.moniker} ${what}`);
     assert.equal(n.home, path.join(DIR, `node${n.index}`));
@@ -43,7 +64,10 @@ test("one faucet per network, beside validator 0", () => {
 test("another base (tests use free ports) keeps the +10·i rule", () => {
   const base = shiftPorts(1230);
   const nodes = devnetNodes(DIR, "loopback", 4, base);
-  assert.deepEqual(nodes.map((n) => n.ports.rest), [2547, 2557, 2567, 2577]);
+  assert.deepEqual(
+    nodes.map((n) => n.ports.rest),
+    [2547, 2557, 2567, 2577],
+  );
   for (const n of nodes) for (const what of PER_NODE) assert.equal(n.ports[what], base[what] + 10 * n.index);
   assert.equal(nodes[0]!.ports.faucet, 5730);
 });
@@ -59,14 +83,27 @@ test("node ids are distinct and persistent peers name the other three, on loopba
     assert.deepEqual(peers, expected, n.moniker);
     assert.ok(!peers.some((p) => p.startsWith(n.nodeId)), "never itself");
   }
-  assert.deepEqual(devnetNodes(DIR).map((n) => n.nodeId), ids, "deterministic");
+  assert.deepEqual(
+    devnetNodes(DIR).map((n) => n.nodeId),
+    ids,
+    "deterministic",
+  );
 });
 
 test("in containers the peers are reached by service name, on the same +10·i ports", () => {
   const nodes = devnetNodes(DIR, "docker");
-  assert.deepEqual(nodes.map((n) => n.p2pHost), ["validator0", "validator1", "validator2", "validator3"]);
-  assert.deepEqual(persistentPeers(nodes, 3).split(","), [0, 1, 2].map((i) => `${nodes[i]!.nodeId}@validator${i}:${26656 + 10 * i}`));
-  assert.deepEqual(nodes.map((n) => n.ports), devnetNodes(DIR).map((n) => n.ports));
+  assert.deepEqual(
+    nodes.map((n) => n.p2pHost),
+    ["validator0", "validator1", "validator2", "validator3"],
+  );
+  assert.deepEqual(
+    persistentPeers(nodes, 3).split(","),
+    [0, 1, 2].map((i) => `${nodes[i]!.nodeId}@validator${i}:${26656 + 10 * i}`),
+  );
+  assert.deepEqual(
+    nodes.map((n) => n.ports),
+    devnetNodes(DIR).map((n) => n.ports),
+  );
 });
 
 test("the endpoint table lists every validator's endpoints and the faucet", () => {
@@ -86,7 +123,10 @@ test("the endpoint table lists every validator's endpoints and the faucet", () =
     assert.match(cells[5]!, new RegExp(`^http://127\\.0\\.0\\.1:${8545 + 10 * i}\\b`));
     assert.equal(cells.at(-1), n.nodeId);
   }
-  assert.ok(lines.some((l) => l.includes("http://127.0.0.1:4500/faucet")), "the faucet");
+  assert.ok(
+    lines.some((l) => l.includes("http://127.0.0.1:4500/faucet")),
+    "the faucet",
+  );
   assert.equal(lines.filter((l) => /^validator-\d/.test(l)).length, 4);
 });
 
@@ -94,11 +134,21 @@ test("generated homes carry the layout: ports, peers, loopback listeners, one ge
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-devnet-layout-"));
   try {
     const base: NodePorts = shiftPorts(2000);
-    const nodes = generateDevnet({ dir, cometBinary: ensureCometbft(), appState: localChainAppState, basePorts: base, timeoutCommit: "300ms", votingPeriod: "8s" });
+    const nodes = generateDevnet({
+      dir,
+      cometBinary: ensureCometbft(),
+      appState: localChainAppState,
+      basePorts: base,
+      timeoutCommit: "300ms",
+      votingPeriod: "8s",
+    });
     assert.ok(isGenerated(dir));
     assert.deepEqual(generatedNodes(dir), nodes, "the layout is read back from the homes");
     const genesis = nodes.map((n) => fs.readFileSync(path.join(n.home, "cometbft", "config", "genesis.json"), "utf8"));
-    assert.ok(genesis.every((g) => g === genesis[0]), "byte-identical genesis files");
+    assert.ok(
+      genesis.every((g) => g === genesis[0]),
+      "byte-identical genesis files",
+    );
     const gen = JSON.parse(genesis[0]!);
     assert.equal(gen.chain_id, "unit_2611-1");
     assert.equal(gen.app_state.gov.params.voting_period, "8s");

@@ -25,7 +25,10 @@ test("a devnet generated for containers is not started as local processes", asyn
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-devnet-docker-"));
   try {
     fs.writeFileSync(markerFile(dir), JSON.stringify({ network: "docker", validators: 4 }));
-    await assert.rejects(startDevnet({ dir, cometBinary: "/nonexistent", appState: localChainAppState, say: () => {}, stopRequested: new Promise(() => {}) }), /generated for docker/);
+    await assert.rejects(
+      startDevnet({ dir, cometBinary: "/nonexistent", appState: localChainAppState, say: () => {}, stopRequested: new Promise(() => {}) }),
+      /generated for docker/,
+    );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -20,7 +20,13 @@ export async function nodeStatusLine(node: DevnetNode): Promise<string> {
   try {
     const [status, net] = await Promise.all([get<StatusJson>(`${rpc}/status`), get<NetInfoJson>(`${rpc}/net_info`)]);
     const sync = status.result?.sync_info ?? {};
-    return [node.moniker.padEnd(13), (sync.latest_block_height ?? "?").padEnd(9), (sync.latest_app_hash ?? "?").padEnd(65), (net.result?.n_peers ?? "?").padEnd(6), String(sync.catching_up ?? "?")].join(" ");
+    return [
+      node.moniker.padEnd(13),
+      (sync.latest_block_height ?? "?").padEnd(9),
+      (sync.latest_app_hash ?? "?").padEnd(65),
+      (net.result?.n_peers ?? "?").padEnd(6),
+      String(sync.catching_up ?? "?"),
+    ].join(" ");
   } catch {
     return `${node.moniker.padEnd(13)} down (no answer from ${rpc})`;
   }

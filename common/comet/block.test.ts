@@ -8,7 +8,10 @@ import { nodeStatusFromJson } from "./status.js";
 
 // Captured from CometBFT v0.38.25 (`/block?height=2`, `/status`) on a one-validator devnet.
 const fixture = (name: string) => new Json(JSON.parse(fs.readFileSync(new URL(`./testdata/${name}.json`, import.meta.url), "utf8")), name);
-const hex = (b: Uint8Array | undefined) => Buffer.from(b ?? []).toString("hex").toUpperCase();
+const hex = (b: Uint8Array | undefined) =>
+  Buffer.from(b ?? [])
+    .toString("hex")
+    .toUpperCase();
 
 test("a CometBFT JSON block converts to tendermint.types.Block field by field", () => {
   const { blockId, block } = resultBlockFromJson(fixture("block"));

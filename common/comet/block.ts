@@ -72,15 +72,18 @@ function commitFromJson(j: Json): Commit {
     height: j.get("height").bigint(),
     round: j.get("round").int(),
     blockId: blockIdFromJson(j.get("block_id")),
-    signatures: j.opt("signatures")?.list().map((sig) =>
-      create(CommitSigSchema, {
-        blockIdFlag: sig.get("block_id_flag").int(),
-        validatorAddress: sig.opt("validator_address")?.hex() ?? new Uint8Array(),
-        timestamp: sig.get("timestamp").time(),
-        // An absent vote has a null signature.
-        signature: sig.opt("signature")?.base64() ?? new Uint8Array(),
-      }),
-    ),
+    signatures: j
+      .opt("signatures")
+      ?.list()
+      .map((sig) =>
+        create(CommitSigSchema, {
+          blockIdFlag: sig.get("block_id_flag").int(),
+          validatorAddress: sig.opt("validator_address")?.hex() ?? new Uint8Array(),
+          timestamp: sig.get("timestamp").time(),
+          // An absent vote has a null signature.
+          signature: sig.opt("signature")?.base64() ?? new Uint8Array(),
+        }),
+      ),
   });
 }
 

@@ -93,7 +93,9 @@ export class CometRpcClient {
       }
       if (err instanceof RpcResponseError) throw new CometRpcError(method, err.code, err.data || err.rpcMessage || "error without a message");
       if (err instanceof UnexpectedResponseError) {
-        throw err.body === undefined ? new CometShapeError(`${method}.result`, "a value", undefined) : new CometShapeError(method, "JSON", err.body.slice(0, 80));
+        throw err.body === undefined
+          ? new CometShapeError(`${method}.result`, "a value", undefined)
+          : new CometShapeError(method, "JSON", err.body.slice(0, 80));
       }
       throw err;
     }

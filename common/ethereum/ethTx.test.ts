@@ -8,7 +8,9 @@ import { AppError } from "../errors.js";
 
 const key = new Uint8Array(32).fill(9);
 const raw = (nonce: bigint) =>
-  createFeeMarket1559Tx({ nonce, gasLimit: 21_000n, maxFeePerGas: 10n ** 9n, to: `0x${"44".repeat(20)}` }, { common: evmCommon(2611n) }).sign(key).serialize();
+  createFeeMarket1559Tx({ nonce, gasLimit: 21_000n, maxFeePerGas: 10n ** 9n, to: `0x${"44".repeat(20)}` }, { common: evmCommon(2611n) })
+    .sign(key)
+    .serialize();
 
 test("a tx decoded again (CheckTx, then its block) is the same authenticated tx, not a second recovery", () => {
   const bytes = raw(0n);
@@ -23,7 +25,10 @@ test("a tx decoded again (CheckTx, then its block) is the same authenticated tx,
 test("the cache is keyed by chain id too: the same bytes under another chain id are refused", () => {
   const bytes = raw(1n);
   decodeEthTx(bytes, 2611n);
-  assert.throws(() => decodeEthTx(bytes, 1n), (err: unknown) => err instanceof AppError && /chain/i.test(err.message));
+  assert.throws(
+    () => decodeEthTx(bytes, 1n),
+    (err: unknown) => err instanceof AppError && /chain/i.test(err.message),
+  );
 });
 
 test("refusals are not cached: garbage is refused every time", () => {
@@ -37,9 +42,21 @@ test("the shared decode Common gives every tx what a Common of its own gives: ga
   const data = Uint8Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? 0 : i));
   const txs = [
     createLegacyTx({ nonce: 1n, gasPrice: 7n, gasLimit: 90_000n, to, data }, { common: c }).sign(key),
-    createAccessList2930Tx({ nonce: 2n, gasPrice: 7n, gasLimit: 90_000n, to, data, accessList: [{ address: to, storageKeys: [`0x${"01".repeat(32)}`] }] }, { common: c }).sign(key),
+    createAccessList2930Tx(
+      { nonce: 2n, gasPrice: 7n, gasLimit: 90_000n, to, data, accessList: [{ address: to, storageKeys: [`0x${"01".repeat(32)}`] }] },
+      { common: c },
+    ).sign(key),
     createFeeMarket1559Tx({ nonce: 3n, maxFeePerGas: 9n, gasLimit: 200_000n, data }, { common: c }).sign(key),
-    createEOACode7702Tx({ nonce: 4n, maxFeePerGas: 9n, gasLimit: 90_000n, to, authorizationList: [{ chainId: "0x0a33", address: to, nonce: "0x0", yParity: "0x0", r: "0x01", s: "0x01" }] }, { common: c }).sign(key),
+    createEOACode7702Tx(
+      {
+        nonce: 4n,
+        maxFeePerGas: 9n,
+        gasLimit: 90_000n,
+        to,
+        authorizationList: [{ chainId: "0x0a33", address: to, nonce: "0x0", yParity: "0x0", r: "0x01", s: "0x01" }],
+      },
+      { common: c },
+    ).sign(key),
   ];
   for (const t of txs) {
     const bytes = t.serialize();
@@ -47,8 +64,24 @@ test("the shared decode Common gives every tx what a Common of its own gives: ga
     const own = createTxFromRLP(bytes, { common: c });
     assert.notEqual(ours.tx.common, own.common);
     assert.deepEqual(
-      [ours.tx.getIntrinsicGas(), ours.tx.getDataGas(), getMinimumGasLimit(ours.tx, ours.sender), ours.tx.common.chainId(), ours.tx.common.hardfork(), ours.tx.hash(), ours.sender.toString()],
-      [own.getIntrinsicGas(), own.getDataGas(), getMinimumGasLimit(own, own.getSenderAddress()), own.common.chainId(), own.common.hardfork(), own.hash(), own.getSenderAddress().toString()],
+      [
+        ours.tx.getIntrinsicGas(),
+        ours.tx.getDataGas(),
+        getMinimumGasLimit(ours.tx, ours.sender),
+        ours.tx.common.chainId(),
+        ours.tx.common.hardfork(),
+        ours.tx.hash(),
+        ours.sender.toString(),
+      ],
+      [
+        own.getIntrinsicGas(),
+        own.getDataGas(),
+        getMinimumGasLimit(own, own.getSenderAddress()),
+        own.common.chainId(),
+        own.common.hardfork(),
+        own.hash(),
+        own.getSenderAddress().toString(),
+      ],
       `type ${t.type}`,
     );
   }
@@ -66,7 +99,9 @@ test("nobody can move the shared decode Common to another hardfork: it throws an
 test("the cache is bounded by raw bytes as well as entries, and hands each caller its own bytes", () => {
   const data = new Uint8Array(64 * 1024).fill(1);
   const big = (nonce: bigint) =>
-    createFeeMarket1559Tx({ nonce, gasLimit: 2_000_000n, maxFeePerGas: 10n ** 9n, to: `0x${"44".repeat(20)}`, data }, { common: evmCommon(2611n) }).sign(key).serialize();
+    createFeeMarket1559Tx({ nonce, gasLimit: 2_000_000n, maxFeePerGas: 10n ** 9n, to: `0x${"44".repeat(20)}`, data }, { common: evmCommon(2611n) })
+      .sign(key)
+      .serialize();
   const count = Math.ceil(DECODED_CACHE_MAX_BYTES / data.length) + 20;
   for (let i = 0; i < count; i++) decodeEthTx(big(1_000n + BigInt(i)), 2611n);
   const usage = decodeCacheUsage();

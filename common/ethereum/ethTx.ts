@@ -27,7 +27,10 @@ const commons = new Map<bigint, Common>();
 export function evmCommon(chainId: bigint): Common {
   let common = commons.get(chainId);
   if (!common) {
-    common = createCustomCommon({ chainId: Number(chainId), name: "unit" }, Mainnet, { hardfork: Hardfork.Prague, customCrypto: { ecrecover: nativeEcrecover } });
+    common = createCustomCommon({ chainId: Number(chainId), name: "unit" }, Mainnet, {
+      hardfork: Hardfork.Prague,
+      customCrypto: { ecrecover: nativeEcrecover },
+    });
     commons.set(chainId, common);
   }
   return common;

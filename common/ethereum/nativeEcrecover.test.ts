@@ -28,7 +28,11 @@ test("recovers the same key as the library's pure-JS ecrecover, for legacy, EIP-
     const key = keccak_256(Uint8Array.of(i));
     const msg = keccak_256(Uint8Array.of(i, 0xaa));
     const { r, s, v } = ecsign(msg, key);
-    for (const [vv, chainId] of [[v, undefined], [v - 27n, undefined], [v - 27n + 2611n * 2n + 35n, 2611n]] as const) {
+    for (const [vv, chainId] of [
+      [v, undefined],
+      [v - 27n, undefined],
+      [v - 27n + 2611n * 2n + 35n, 2611n],
+    ] as const) {
       const expected = ecrecover(msg, vv, r, s, chainId);
       assert.deepEqual(nativeEcrecover(msg, vv, r, s, chainId), expected);
     }
@@ -48,10 +52,21 @@ test("refuses exactly what the library refuses", () => {
     ["r = 2^256 - 1", v, bytes(2n ** 256n - 1n), s],
   ];
   for (const [name, vv, rr, ss] of cases) {
-    assert.equal(outcome(() => nativeEcrecover(msg, vv, rr, ss)), "throws", name);
-    assert.equal(outcome(() => ecrecover(msg, vv, rr, ss)), "throws", name);
+    assert.equal(
+      outcome(() => nativeEcrecover(msg, vv, rr, ss)),
+      "throws",
+      name,
+    );
+    assert.equal(
+      outcome(() => ecrecover(msg, vv, rr, ss)),
+      "throws",
+      name,
+    );
   }
-  assert.equal(outcome(() => nativeEcrecover(msg, v, new Uint8Array(33).fill(1), s)), "throws");
+  assert.equal(
+    outcome(() => nativeEcrecover(msg, v, new Uint8Array(33).fill(1), s)),
+    "throws",
+  );
 });
 
 // The ECRECOVER precompile takes any 32-byte hash and any r, s below the group order, high s too,
@@ -64,7 +79,13 @@ test("agrees with the library and with the package's JS fallback on high s, hash
   const seeded = (i: number, j: number) => BigInt(`0x${Buffer.from(keccak_256(Uint8Array.of(i, j))).toString("hex")}`) % N;
   const { r, s } = ecsign(keccak_256(Uint8Array.of(1)), keccak_256(Uint8Array.of(5)));
   const [r0, s0] = [BigInt(`0x${Buffer.from(r).toString("hex")}`), BigInt(`0x${Buffer.from(s).toString("hex")}`)];
-  const pairs: [bigint, bigint][] = [[r0, s0], [r0, N - s0], [1n, 1n], [N - 1n, N - 1n], [5n, 7n]];
+  const pairs: [bigint, bigint][] = [
+    [r0, s0],
+    [r0, N - s0],
+    [1n, 1n],
+    [N - 1n, N - 1n],
+    [5n, 7n],
+  ];
   for (let i = 0; i < 12; i++) pairs.push([seeded(i, 1), seeded(i, 2)]);
   let recovered = 0;
   for (const m of [0n, 1n, N - 1n, N, N + 5n, 2n ** 256n - 1n, seeded(99, 0)]) {
@@ -72,9 +93,17 @@ test("agrees with the library and with the package's JS fallback on high s, hash
       for (const v of [27n, 28n]) {
         const msg = word(m);
         const expected = outcome(() => ecrecover(msg, v, word(rr), word(ss)));
-        assert.equal(outcome(() => nativeEcrecover(msg, v, word(rr), word(ss))), expected, `hash ${m}, r ${rr}, s ${ss}, v ${v}`);
+        assert.equal(
+          outcome(() => nativeEcrecover(msg, v, word(rr), word(ss))),
+          expected,
+          `hash ${m}, r ${rr}, s ${ss}, v ${v}`,
+        );
         const sig = Uint8Array.from([...word(rr), ...word(ss)]);
-        assert.equal(outcome(() => fallback.ecdsaRecover(sig, Number(v - 27n), msg, false).subarray(1)), expected, `fallback: hash ${m}, r ${rr}, s ${ss}, v ${v}`);
+        assert.equal(
+          outcome(() => fallback.ecdsaRecover(sig, Number(v - 27n), msg, false).subarray(1)),
+          expected,
+          `fallback: hash ${m}, r ${rr}, s ${ss}, v ${v}`,
+        );
         if (expected !== "throws") recovered++;
       }
     }

@@ -54,10 +54,18 @@ export class NodeGrpcClient {
     const deadline = options.timeoutMs === undefined ? undefined : new Date(Date.now() + options.timeoutMs);
     return new Promise((resolve, reject) => {
       let height = 0;
-      const call = this.client.makeUnaryRequest(path, passThrough, passThrough, Buffer.from(request), metadata, { deadline }, (err: ServiceError | null, response?: Buffer) => {
-        if (err) return reject(err);
-        resolve({ response: new Uint8Array(response ?? []), height });
-      });
+      const call = this.client.makeUnaryRequest(
+        path,
+        passThrough,
+        passThrough,
+        Buffer.from(request),
+        metadata,
+        { deadline },
+        (err: ServiceError | null, response?: Buffer) => {
+          if (err) return reject(err);
+          resolve({ response: new Uint8Array(response ?? []), height });
+        },
+      );
       call.on("metadata", (md: Metadata) => {
         const value = md.get(HEIGHT_METADATA_KEY)[0];
         if (value !== undefined) height = Number(value);

@@ -21,8 +21,14 @@ test("height metadata: absent is 0, repeated or malformed is refused", () => {
   md.set(HEIGHT_METADATA_KEY, "17");
   assert.equal(requestedHeight(md), 17);
   md.add(HEIGHT_METADATA_KEY, "18");
-  assert.equal(code(() => requestedHeight(md)), GrpcCode.INVALID_ARGUMENT);
+  assert.equal(
+    code(() => requestedHeight(md)),
+    GrpcCode.INVALID_ARGUMENT,
+  );
   const bad = new Metadata();
   bad.set(HEIGHT_METADATA_KEY, "0x10");
-  assert.equal(code(() => requestedHeight(bad)), GrpcCode.INVALID_ARGUMENT);
+  assert.equal(
+    code(() => requestedHeight(bad)),
+    GrpcCode.INVALID_ARGUMENT,
+  );
 });

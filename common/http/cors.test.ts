@@ -16,7 +16,10 @@ test("*, any and true allow any origin", () => {
 });
 
 test("a comma-separated list of bare origins", () => {
-  assert.deepEqual(parseCorsPolicy("https://app.example.com, http://localhost:3000,,"), { mode: "list", origins: ["https://app.example.com", "http://localhost:3000"] });
+  assert.deepEqual(parseCorsPolicy("https://app.example.com, http://localhost:3000,,"), {
+    mode: "list",
+    origins: ["https://app.example.com", "http://localhost:3000"],
+  });
   assert.deepEqual(parseCorsPolicy("http://[::1]:8080"), { mode: "list", origins: ["http://[::1]:8080"] });
 });
 
@@ -52,7 +55,11 @@ async function send(method: string, headers: Record<string, string> = {}) {
   return res;
 }
 
-const PREFLIGHT = { Origin: "https://app.example.com", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-cosmos-block-height, Content-Type" };
+const PREFLIGHT = {
+  Origin: "https://app.example.com",
+  "Access-Control-Request-Method": "GET",
+  "Access-Control-Request-Headers": "x-cosmos-block-height, Content-Type",
+};
 
 function noCorsHeaders(res: Response): void {
   for (const name of res.headers.keys()) assert.ok(!name.startsWith("access-control-"), `unexpected ${name}`);
@@ -118,7 +125,12 @@ test("list: a listed origin is echoed with Vary: Origin; others get no ACAO but 
   assert.equal(ok.headers.get("access-control-expose-headers"), "x-cosmos-block-height");
   assert.match(ok.headers.get("vary") ?? "", /\bOrigin\b/);
 
-  for (const headers of [{ Origin: "https://evil.example.com" }, { Origin: "https://app.example.com.evil.example" }, { Origin: "http://app.example.com" }, {}] as Record<string, string>[]) {
+  for (const headers of [
+    { Origin: "https://evil.example.com" },
+    { Origin: "https://app.example.com.evil.example" },
+    { Origin: "http://app.example.com" },
+    {},
+  ] as Record<string, string>[]) {
     const res = await send("GET", headers);
     assert.equal(res.status, 200);
     assert.equal(res.headers.get("access-control-allow-origin"), null, JSON.stringify(headers));

@@ -29,7 +29,15 @@ export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
   ctx.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
   const requested = ctx.get("Access-Control-Request-Headers");
   // Only header names go back, whatever else the request carried.
-  if (requested) ctx.set("Access-Control-Allow-Headers", requested.split(",").map((h) => h.trim()).filter((h) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(h)).join(", "));
+  if (requested)
+    ctx.set(
+      "Access-Control-Allow-Headers",
+      requested
+        .split(",")
+        .map((h) => h.trim())
+        .filter((h) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(h))
+        .join(", "),
+    );
   ctx.set("Access-Control-Max-Age", MAX_AGE_SECONDS);
   ctx.status = 204;
   return true;
@@ -40,7 +48,10 @@ export function parseCorsPolicy(text: string): CorsPolicy {
   const value = text.trim();
   if (value === "" || value === "off" || value === "false") return { mode: "off" };
   if (value === "*" || value === "any" || value === "true") return { mode: "any" };
-  const origins = value.split(",").map((o) => o.trim()).filter((o) => o !== "");
+  const origins = value
+    .split(",")
+    .map((o) => o.trim())
+    .filter((o) => o !== "");
   for (const origin of origins) {
     let url: URL;
     try {

@@ -33,7 +33,12 @@ export class ChainBlock {
   private decoded: TypedTransaction[] | undefined;
   private roots: Promise<{ transactionsRoot: Uint8Array; receiptsRoot: Uint8Array }> | undefined;
 
-  constructor(record: EvmBlock, receipts: readonly Receipt[], comet: CometBlock, private readonly chainId: bigint) {
+  constructor(
+    record: EvmBlock,
+    receipts: readonly Receipt[],
+    comet: CometBlock,
+    private readonly chainId: bigint,
+  ) {
     this.height = record.height;
     this.hash = record.hash;
     this.parentHash = comet.parentHash;
@@ -67,7 +72,15 @@ export class ChainBlock {
       // The trie keys are RLP(index) and its values what serialize() returns: raw txs, typed receipts.
       const asItems = (values: readonly Uint8Array[]) => values.map((v) => ({ serialize: () => v })) as unknown as TypedTransaction[];
       const encodedReceipts = this.receipts.map((r) =>
-        encodeReceipt({ status: r.status === 1 ? 1 : 0, cumulativeBlockGasUsed: r.cumulativeGasUsed, bitvector: r.bloom, logs: r.logs.map((l) => [l.address, l.topics, l.data]) }, r.txType as never),
+        encodeReceipt(
+          {
+            status: r.status === 1 ? 1 : 0,
+            cumulativeBlockGasUsed: r.cumulativeGasUsed,
+            bitvector: r.bloom,
+            logs: r.logs.map((l) => [l.address, l.topics, l.data]),
+          },
+          r.txType as never,
+        ),
       );
       return { transactionsRoot: await genTransactionsTrieRoot(asItems(this.rawTxs)), receiptsRoot: await genTransactionsTrieRoot(asItems(encodedReceipts)) };
     })();

@@ -4,7 +4,14 @@
 // "there is no such thing" is undefined, never an error.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { EvmBlock, Params, Receipt } from "../../gen/chain/evm/evm_pb.js";
-import type { CallArgsSchema, LogEntry, QueryAccountResponse, QueryCallResponse, QueryEstimateGasResponse, QueryLogsRequestSchema } from "../../gen/chain/evm/query_pb.js";
+import type {
+  CallArgsSchema,
+  LogEntry,
+  QueryAccountResponse,
+  QueryCallResponse,
+  QueryEstimateGasResponse,
+  QueryLogsRequestSchema,
+} from "../../gen/chain/evm/query_pb.js";
 
 export type CallArgsInit = MessageInitShape<typeof CallArgsSchema>;
 export type LogsRequestInit = MessageInitShape<typeof QueryLogsRequestSchema>;

@@ -151,7 +151,11 @@ export class GrpcEvmNode implements EvmNode {
   async syncStatus(): Promise<CometSyncStatus> {
     try {
       const sync = (await this.comet.status()).get("sync_info");
-      return { latestHeight: sync.get("latest_block_height").bigint(), earliestHeight: sync.get("earliest_block_height").bigint(), catchingUp: sync.get("catching_up").bool() };
+      return {
+        latestHeight: sync.get("latest_block_height").bigint(),
+        earliestHeight: sync.get("earliest_block_height").bigint(),
+        catchingUp: sync.get("catching_up").bool(),
+      };
     } catch (err) {
       throw nodeError(err, "CometBFT /status");
     }

@@ -20,7 +20,12 @@ test("remembered txs are bounded in bytes: the oldest are forgotten first", asyn
 test("a remembered tx is forgotten once CometBFT has committed it or it expired", async () => {
   const node = new FakeEvmNode();
   let now = 0;
-  const pending = new PendingTxs(node, async () => CHAIN_ID, DEFAULT_PENDING_OPTIONS, () => now);
+  const pending = new PendingTxs(
+    node,
+    async () => CHAIN_ID,
+    DEFAULT_PENDING_OPTIONS,
+    () => now,
+  );
   const mined = decodeRawTx(signed1559(0n), CHAIN_ID);
   const old = decodeRawTx(signed1559(1n), CHAIN_ID);
   pending.add(mined);

@@ -8,7 +8,12 @@ const HASH = `0x${"12".repeat(32)}`;
 test("tags and numbers", () => {
   for (const tag of ["latest", "earliest", "pending", "safe", "finalized"]) assert.deepEqual(parseBlockNumberOrTag(tag), { kind: "tag", tag });
   assert.deepEqual(parseBlockNumberOrTag("0x10"), { kind: "number", height: 16n });
-  for (const bad of ["Latest", "16", 16, null, {}, "0x", `0x1${"0".repeat(16)}`]) assert.throws(() => parseBlockNumberOrTag(bad), (err: Error & { code?: number }) => err.code === -32602, String(bad));
+  for (const bad of ["Latest", "16", 16, null, {}, "0x", `0x1${"0".repeat(16)}`])
+    assert.throws(
+      () => parseBlockNumberOrTag(bad),
+      (err: Error & { code?: number }) => err.code === -32602,
+      String(bad),
+    );
 });
 
 test("state methods also take a hash and EIP-1898 objects; absent means latest", () => {

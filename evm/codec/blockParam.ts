@@ -7,10 +7,7 @@ import { describe, parseHash, parseUint64 } from "./hex.js";
 
 export type BlockTag = "latest" | "earliest" | "pending" | "safe" | "finalized";
 
-export type BlockRef =
-  | { kind: "tag"; tag: BlockTag }
-  | { kind: "number"; height: bigint }
-  | { kind: "hash"; hash: Uint8Array; requireCanonical: boolean };
+export type BlockRef = { kind: "tag"; tag: BlockTag } | { kind: "number"; height: bigint } | { kind: "hash"; hash: Uint8Array; requireCanonical: boolean };
 
 const TAGS: readonly string[] = ["latest", "earliest", "pending", "safe", "finalized"];
 

@@ -6,7 +6,20 @@ import { parseCallArgs } from "./callArgs.js";
 const A = `0x${"aa".repeat(20)}`;
 
 test("fields map to bytes and decimal amounts; input wins over data when equal", () => {
-  const args = parseCallArgs({ from: A, to: A, gas: "0x5208", maxFeePerGas: "0x3b9aca00", value: "0x10", input: "0x1234", data: "0x1234", nonce: "0x7", accessList: [{ address: A, storageKeys: [`0x${"00".repeat(32)}`] }] }, 2611n);
+  const args = parseCallArgs(
+    {
+      from: A,
+      to: A,
+      gas: "0x5208",
+      maxFeePerGas: "0x3b9aca00",
+      value: "0x10",
+      input: "0x1234",
+      data: "0x1234",
+      nonce: "0x7",
+      accessList: [{ address: A, storageKeys: [`0x${"00".repeat(32)}`] }],
+    },
+    2611n,
+  );
   assert.deepEqual(args.from, new Uint8Array(20).fill(0xaa));
   assert.equal(args.gas, 21_000n);
   assert.equal(args.maxFeePerGas, "1000000000");

@@ -11,7 +11,8 @@ export type CallArgsInit = MessageInitShape<typeof CallArgsSchema>;
 const MAX_ACCESS_LIST_ITEMS = 10_000;
 
 export function parseCallArgs(value: unknown, chainId: bigint, what = "transaction"): CallArgsInit {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw invalidParams(`${what}: expected a transaction object, got ${describe(value)}`);
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw invalidParams(`${what}: expected a transaction object, got ${describe(value)}`);
   const o = value as Record<string, unknown>;
   const given = (key: string) => o[key] !== undefined && o[key] !== null;
   const args: CallArgsInit = {};

@@ -35,7 +35,12 @@ test("quantities parse with their bounds; the errors name the argument", () => {
     [`0x1${"0".repeat(16)}`, /larger than 64 bits/],
     [`0x${"1".repeat(1_000_000)}`, /larger than 64 bits/],
   ];
-  for (const [value, message] of cases) assert.throws(() => parseUint64(value, "n"), (err: Error & { code?: number }) => err.code === -32602 && message.test(err.message), String(value).slice(0, 20));
+  for (const [value, message] of cases)
+    assert.throws(
+      () => parseUint64(value, "n"),
+      (err: Error & { code?: number }) => err.code === -32602 && message.test(err.message),
+      String(value).slice(0, 20),
+    );
 });
 
 test("data, addresses and hashes parse strictly", () => {

@@ -27,7 +27,8 @@ export function parsePercentiles(value: unknown): number[] | undefined {
   if (!Array.isArray(value)) throw invalidParams("rewardPercentiles: expected an array of numbers from 0 to 100");
   if (value.length > MAX_PERCENTILES) throw invalidParams(`rewardPercentiles: at most ${MAX_PERCENTILES} percentiles`);
   value.forEach((p, i) => {
-    if (typeof p !== "number" || !Number.isFinite(p) || p < 0 || p > 100) throw invalidParams(`invalid reward percentile #${i}: ${JSON.stringify(p)}, expected a number from 0 to 100`);
+    if (typeof p !== "number" || !Number.isFinite(p) || p < 0 || p > 100)
+      throw invalidParams(`invalid reward percentile #${i}: ${JSON.stringify(p)}, expected a number from 0 to 100`);
     if (i > 0 && p < value[i - 1]) throw invalidParams(`invalid reward percentile #${i}: ${p} is less than the one before (${value[i - 1]})`);
   });
   return value as number[];

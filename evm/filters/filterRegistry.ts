@@ -147,7 +147,8 @@ export class FilterRegistry {
 
   private checkRoom(): void {
     this.sweep();
-    if (this.filters.size >= this.limits.maxFilters) throw new RpcError(RpcCode.limitExceeded, `too many filters installed (at most ${this.limits.maxFilters}); uninstall some with eth_uninstallFilter`);
+    if (this.filters.size >= this.limits.maxFilters)
+      throw new RpcError(RpcCode.limitExceeded, `too many filters installed (at most ${this.limits.maxFilters}); uninstall some with eth_uninstallFilter`);
   }
 
   private add(f: Filter): string {

@@ -15,9 +15,7 @@ import { RpcCode, RpcError } from "../rpc/errors.js";
 import type { RpcConnection } from "../rpc/dispatcher.js";
 
 export type SubscriptionRequest =
-  | { kind: "newHeads" }
-  | { kind: "logs"; criteria: Pick<LogCriteria, "addresses" | "topics"> }
-  | { kind: "newPendingTransactions"; fullTxs: boolean };
+  { kind: "newHeads" } | { kind: "logs"; criteria: Pick<LogCriteria, "addresses" | "topics"> } | { kind: "newPendingTransactions"; fullTxs: boolean };
 
 export class Subscriptions {
   private readonly byConnection = new Map<number, Map<string, () => void>>();
@@ -29,7 +27,11 @@ export class Subscriptions {
 
   subscribe(conn: RpcConnection, request: SubscriptionRequest): string {
     const subs = this.subscriptionsOf(conn);
-    if (subs.size >= this.maxPerConnection) throw new RpcError(RpcCode.limitExceeded, `too many subscriptions on this connection (at most ${this.maxPerConnection}); unsubscribe some with eth_unsubscribe`);
+    if (subs.size >= this.maxPerConnection)
+      throw new RpcError(
+        RpcCode.limitExceeded,
+        `too many subscriptions on this connection (at most ${this.maxPerConnection}); unsubscribe some with eth_unsubscribe`,
+      );
     const id = `0x${randomBytes(16).toString("hex")}`;
     const send = (result: unknown) => conn.notify("eth_subscription", { subscription: id, result });
     subs.set(id, this.start(request, send));
@@ -89,5 +91,9 @@ export class Subscriptions {
 }
 
 function matchingLogs(block: ChainBlock, criteria: Pick<LogCriteria, "addresses" | "topics">): unknown[] {
-  return block.receipts.flatMap((r) => receiptLogs(r, block.hash).filter(({ log }) => logMatches(criteria, log)).map(({ json }) => json));
+  return block.receipts.flatMap((r) =>
+    receiptLogs(r, block.hash)
+      .filter(({ log }) => logMatches(criteria, log))
+      .map(({ json }) => json),
+  );
 }

@@ -51,5 +51,10 @@ export async function blockJson(b: ChainBlock, fullTxs: boolean, miner: Uint8Arr
 /** The block's i-th Ethereum tx as a mined tx object. */
 export function blockTxJson(b: ChainBlock, index: number): Record<string, unknown> {
   const receipt = b.receipts[index]!;
-  return txJson(b.txs()[index]!, b.txHashes[index]!, receipt.from, { blockHash: b.hash, blockNumber: b.height, index, effectiveGasPrice: BigInt(receipt.effectiveGasPrice || "0") });
+  return txJson(b.txs()[index]!, b.txHashes[index]!, receipt.from, {
+    blockHash: b.hash,
+    blockNumber: b.height,
+    index,
+    effectiveGasPrice: BigInt(receipt.effectiveGasPrice || "0"),
+  });
 }

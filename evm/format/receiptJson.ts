@@ -27,12 +27,21 @@ export function logJson(log: Log, at: LogPlacement): Record<string, unknown> {
 }
 
 export function logEntryJson(entry: LogEntry): Record<string, unknown> {
-  return logJson(entry.log!, { blockHash: entry.blockHash, blockNumber: entry.blockHeight, txHash: entry.txHash, txIndex: entry.txIndex, logIndex: entry.logIndex });
+  return logJson(entry.log!, {
+    blockHash: entry.blockHash,
+    blockNumber: entry.blockHeight,
+    txHash: entry.txHash,
+    txIndex: entry.txIndex,
+    logIndex: entry.logIndex,
+  });
 }
 
 /** The logs of one receipt with their block-wide indexes. */
 export function receiptLogs(r: Receipt, blockHash: Uint8Array): Array<{ log: Log; json: Record<string, unknown> }> {
-  return r.logs.map((log, i) => ({ log, json: logJson(log, { blockHash, blockNumber: r.blockHeight, txHash: r.txHash, txIndex: r.txIndex, logIndex: r.firstLogIndex + i }) }));
+  return r.logs.map((log, i) => ({
+    log,
+    json: logJson(log, { blockHash, blockNumber: r.blockHeight, txHash: r.txHash, txIndex: r.txIndex, logIndex: r.firstLogIndex + i }),
+  }));
 }
 
 export function receiptJson(r: Receipt, blockHash: Uint8Array): Record<string, unknown> {

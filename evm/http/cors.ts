@@ -22,7 +22,10 @@ export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
   if (ctx.method !== "OPTIONS" || ctx.get("Access-Control-Request-Method") === "") return false;
   ctx.set("Access-Control-Allow-Methods", "POST, OPTIONS");
   const requested = ctx.get("Access-Control-Request-Headers");
-  const names = requested.split(",").map((h) => h.trim()).filter((h) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(h));
+  const names = requested
+    .split(",")
+    .map((h) => h.trim())
+    .filter((h) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(h));
   ctx.set("Access-Control-Allow-Headers", names.length > 0 ? names.join(", ") : "Content-Type");
   ctx.set("Access-Control-Max-Age", MAX_AGE_SECONDS);
   ctx.status = 204;

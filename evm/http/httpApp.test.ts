@@ -18,7 +18,8 @@ async function listen(settings: Parameters<typeof fakeServer>[0] = {}): Promise<
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-const post = (url: string, body: string, headers: Record<string, string> = { "content-type": "application/json" }) => fetch(url, { method: "POST", headers, body });
+const post = (url: string, body: string, headers: Record<string, string> = { "content-type": "application/json" }) =>
+  fetch(url, { method: "POST", headers, body });
 
 test("POST / with a JSON-RPC request answers 200 with the response", async () => {
   const url = await listen();
@@ -64,7 +65,10 @@ test("CORS: none by default; a preflight and the origin header when allowed", as
   const off = await post(closed, '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}', { "content-type": "application/json", origin: "http://dapp.test" });
   assert.equal(off.headers.get("access-control-allow-origin"), null);
   const open = await listen({ cors: { mode: "any" } });
-  const preflight = await fetch(open, { method: "OPTIONS", headers: { origin: "http://dapp.test", "access-control-request-method": "POST", "access-control-request-headers": "content-type, x-bad header" } });
+  const preflight = await fetch(open, {
+    method: "OPTIONS",
+    headers: { origin: "http://dapp.test", "access-control-request-method": "POST", "access-control-request-headers": "content-type, x-bad header" },
+  });
   assert.equal(preflight.status, 204);
   assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
   assert.equal(preflight.headers.get("access-control-allow-methods"), "POST, OPTIONS");

@@ -13,7 +13,13 @@ function chain() {
   const server = fakeServer();
   server.node.addBlock();
   const txs = [signed1559(0n), signedLegacy(1n)];
-  server.node.addBlock([{ raw: txs[0]!, logs: [{ address: CONTRACT, topics: [TOPIC_A], data: Uint8Array.of(1) }] }, { raw: txs[1]!, status: 0, gasUsed: 30_000n }], { refused: [signed1559(9n)] });
+  server.node.addBlock(
+    [
+      { raw: txs[0]!, logs: [{ address: CONTRACT, topics: [TOPIC_A], data: Uint8Array.of(1) }] },
+      { raw: txs[1]!, status: 0, gasUsed: 30_000n },
+    ],
+    { refused: [signed1559(9n)] },
+  );
   server.node.addBlock();
   return { ...server, txs };
 }
@@ -38,7 +44,11 @@ test("a block: CometBFT's hash and parent, the EVM record's fields, post-merge c
   assert.equal(b.stateRoot, hex0x(stored.comet.appHash));
   assert.deepEqual([b.difficulty, b.nonce, b.extraData, b.uncles], ["0x0", "0x0000000000000000", "0x", []]);
   assert.equal(b.sha3Uncles, "0x1dcc4de8dec75d7aab85b567b6ccd41ad312451b948a7413f0a142fd40d49347");
-  assert.deepEqual(b.transactions, txs.map((t) => hex0x(keccak256(t))), "the executed Ethereum txs only: not the Cosmos tx, not the refused one");
+  assert.deepEqual(
+    b.transactions,
+    txs.map((t) => hex0x(keccak256(t))),
+    "the executed Ethereum txs only: not the Cosmos tx, not the refused one",
+  );
   const decoded = txs.map((t) => createTxFromRLP(t, { common: evmCommon(CHAIN_ID) }));
   assert.equal(b.transactionsRoot, hex0x(await genTransactionsTrieRoot(decoded)), "Ethereum's transactions trie");
   assert.equal(b.size, `0x${(txs[0]!.length + txs[1]!.length).toString(16)}`);
@@ -96,7 +106,10 @@ test("counts, txs by index, receipts of a block, uncles", async () => {
   const receipts = (await call("eth_getBlockReceipts", "0x2")).result;
   assert.equal(receipts.length, 2);
   assert.ok(receipts.every((r: { blockHash: string }) => r.blockHash === hash));
-  assert.deepEqual(receipts.map((r: { status: string }) => r.status), ["0x1", "0x0"]);
+  assert.deepEqual(
+    receipts.map((r: { status: string }) => r.status),
+    ["0x1", "0x0"],
+  );
   assert.equal((await call("eth_getBlockReceipts", { blockHash: hash })).result.length, 2);
   assert.equal((await call("eth_getBlockReceipts", "0x9")).result, null);
   assert.equal((await call("eth_getUncleCountByBlockNumber", "0x2")).result, "0x0");

@@ -44,4 +44,3 @@ export function blockMethods(s: RpcServices): Methods {
     eth_getUncleByBlockHashAndIndex: method(2, () => null),
   };
 }
-

@@ -36,7 +36,11 @@ test("eth_feeHistory: base fees including the next block's, fullness, gas-weight
   assert.deepEqual(h.baseFeePerGas, [q(GWEI), q(GWEI), q(2n * GWEI), q(2n * GWEI - (2n * GWEI) / 8n)]);
   assert.deepEqual(h.gasUsedRatio, [0, 400_000 / 30_000_000, 0]);
   // Sorted by tip: 1 (300k gas), 5 (100k gas); 80% of 400k = 320k is reached by the second.
-  assert.deepEqual(h.reward, [["0x0", "0x0", "0x0", "0x0"], ["0x1", "0x1", "0x5", "0x5"], ["0x0", "0x0", "0x0", "0x0"]]);
+  assert.deepEqual(h.reward, [
+    ["0x0", "0x0", "0x0", "0x0"],
+    ["0x1", "0x1", "0x5", "0x5"],
+    ["0x0", "0x0", "0x0", "0x0"],
+  ]);
   assert.equal(h.baseFeePerBlobGas.length, 4);
   const two = (await call("eth_feeHistory", 2, "0x2")).result;
   assert.equal(two.oldestBlock, "0x1");

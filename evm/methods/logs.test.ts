@@ -20,7 +20,14 @@ test("eth_getLogs over a range, by address and topic, and by block hash", async 
   const { node, call } = chain();
   const all = (await call("eth_getLogs", { fromBlock: "0x1", toBlock: "latest" })).result;
   assert.equal(all.length, 3);
-  assert.deepEqual(all.map((l: { logIndex: string; blockNumber: string }) => [l.blockNumber, l.logIndex]), [["0x1", "0x0"], ["0x1", "0x1"], ["0x3", "0x0"]]);
+  assert.deepEqual(
+    all.map((l: { logIndex: string; blockNumber: string }) => [l.blockNumber, l.logIndex]),
+    [
+      ["0x1", "0x0"],
+      ["0x1", "0x1"],
+      ["0x3", "0x0"],
+    ],
+  );
   assert.equal(all[0].blockHash, hex0x(node.blocks.get(1n)!.evm.hash));
   assert.equal((await call("eth_getLogs", { fromBlock: "earliest", address: hex0x(CONTRACT) })).result.length, 2);
   assert.equal((await call("eth_getLogs", { fromBlock: "0x1", topics: [hex0x(TOPIC_B)] })).result.length, 2);
@@ -51,7 +58,10 @@ test("log and block filters report what is new at each poll; getFilterLogs the w
   node.addBlock([{ raw: signed1559(2n), logs: [logOf(CONTRACT, TOPIC_A), logOf(RECIPIENT, TOPIC_A)] }]);
   node.addBlock();
   const changes = (await call("eth_getFilterChanges", logs)).result;
-  assert.deepEqual(changes.map((l: { blockNumber: string; address: string }) => [l.blockNumber, l.address]), [["0x4", hex0x(CONTRACT)]]);
+  assert.deepEqual(
+    changes.map((l: { blockNumber: string; address: string }) => [l.blockNumber, l.address]),
+    [["0x4", hex0x(CONTRACT)]],
+  );
   assert.deepEqual((await call("eth_getFilterChanges", logs)).result, [], "each change once");
   assert.deepEqual((await call("eth_getFilterChanges", blocks)).result, [hex0x(node.blocks.get(4n)!.evm.hash), hex0x(node.blocks.get(5n)!.evm.hash)]);
   const ranged = (await call("eth_newFilter", { fromBlock: "0x1", toBlock: "0x3", address: hex0x(CONTRACT) })).result;
@@ -78,7 +88,11 @@ test("filters expire when not polled, and their number is bounded", async () => 
   const s = chain();
   // The registry reads the clock it was given; drive it through a fresh one with a fake clock.
   const { FilterRegistry } = await import("../filters/filterRegistry.js");
-  const registry = new FilterRegistry({ node: s.node, blocks: s.rpc.services.blocks, pending: s.rpc.services.pending, logs: s.rpc.services.logs }, { ...DEFAULT_FILTER_LIMITS, maxFilters: 2 }, () => now);
+  const registry = new FilterRegistry(
+    { node: s.node, blocks: s.rpc.services.blocks, pending: s.rpc.services.pending, logs: s.rpc.services.logs },
+    { ...DEFAULT_FILTER_LIMITS, maxFilters: 2 },
+    () => now,
+  );
   const a = await registry.newBlockFilter();
   now += DEFAULT_FILTER_LIMITS.ttlMs - 1;
   await registry.changes(a);
@@ -109,14 +123,20 @@ test("polls of one filter at once report each block and log once", async () => {
   const batch = [blocks, blocks, logs, logs].map((id, i) => ({ jsonrpc: "2.0", id: i, method: "eth_getFilterChanges", params: [id] }));
   const answers = (await rpc.dispatcher.handleValue(batch)) as Array<{ result: Array<string | { blockNumber: string }> }>;
   assert.deepEqual([...answers[0]!.result, ...answers[1]!.result], [hex0x(node.blocks.get(4n)!.evm.hash), hex0x(node.blocks.get(5n)!.evm.hash)]);
-  assert.deepEqual([...answers[2]!.result, ...answers[3]!.result].map((l) => (l as { blockNumber: string }).blockNumber), ["0x4", "0x5"]);
+  assert.deepEqual(
+    [...answers[2]!.result, ...answers[3]!.result].map((l) => (l as { blockNumber: string }).blockNumber),
+    ["0x4", "0x5"],
+  );
 });
 
 test("pending-tx filters share one bounded window of hashes; each reports what it has not read", async () => {
   const s = chain();
   const { FilterRegistry } = await import("../filters/filterRegistry.js");
   const { decodeRawTx } = await import("../chain/rawTx.js");
-  const registry = new FilterRegistry({ node: s.node, blocks: s.rpc.services.blocks, pending: s.rpc.services.pending, logs: s.rpc.services.logs }, { ...DEFAULT_FILTER_LIMITS, maxPendingQueue: 3 });
+  const registry = new FilterRegistry(
+    { node: s.node, blocks: s.rpc.services.blocks, pending: s.rpc.services.pending, logs: s.rpc.services.logs },
+    { ...DEFAULT_FILTER_LIMITS, maxPendingQueue: 3 },
+  );
   const hashes: string[] = [];
   const announce = (n: number) => {
     for (let i = 0; i < n; i++) {

@@ -52,7 +52,10 @@ test("eth_call returns data; a revert is code 3 with the reason and data; a VM e
   assert.deepEqual((await call("eth_call", { to: ADDR })).error, { code: 3, message: "execution reverted: nope", data: hex0x(reason) });
   node.callResult = () => ({ vmError: "out of gas" });
   assert.deepEqual((await call("eth_call", { to: ADDR })).error, { code: -32000, message: "out of gas" });
-  assert.deepEqual((await call("eth_call", { to: ADDR }, "latest", { [ADDR]: { balance: "0x1" } })).error, { code: -32602, message: "state overrides are not supported" });
+  assert.deepEqual((await call("eth_call", { to: ADDR }, "latest", { [ADDR]: { balance: "0x1" } })).error, {
+    code: -32602,
+    message: "state overrides are not supported",
+  });
   assert.equal((await call("eth_call", { to: ADDR }, "latest", {})).error?.code, -32000, "an empty override object is no override");
 });
 

@@ -13,7 +13,9 @@ export function subscribeMethods(s: RpcServices): Methods {
     return ctx.connection;
   };
   return {
-    eth_subscribe: method(2, (p, ctx) => s.subscriptions.subscribe(connectionOf(ctx, "eth_subscribe"), subscription(required(p, 0, "subscription type"), p[1]))),
+    eth_subscribe: method(2, (p, ctx) =>
+      s.subscriptions.subscribe(connectionOf(ctx, "eth_subscribe"), subscription(required(p, 0, "subscription type"), p[1])),
+    ),
     eth_unsubscribe: method(1, (p, ctx) => {
       const id = required(p, 0, "subscription id");
       if (typeof id !== "string") throw invalidParams(`subscription id: expected a string, got ${describe(id)}`);

@@ -45,7 +45,10 @@ test("a mined tx: its block, index, sender and receipt with logs placed in the b
   node.addBlock();
   const raw = signed1559(0n);
   const other = signed1559(1n);
-  node.addBlock([{ raw: other, logs: [{ address: CONTRACT, topics: [TOPIC_B], data: new Uint8Array() }] }, { raw, logs: [{ address: CONTRACT, topics: [TOPIC_A, TOPIC_B], data: Uint8Array.of(7) }], contractAddress: CONTRACT }]);
+  node.addBlock([
+    { raw: other, logs: [{ address: CONTRACT, topics: [TOPIC_B], data: new Uint8Array() }] },
+    { raw, logs: [{ address: CONTRACT, topics: [TOPIC_A, TOPIC_B], data: Uint8Array.of(7) }], contractAddress: CONTRACT },
+  ]);
   const hash = hex0x(keccak256(raw));
   const blockHash = hex0x(node.blocks.get(2n)!.evm.hash);
   const tx = (await call("eth_getTransactionByHash", hash)).result;
@@ -62,7 +65,19 @@ test("a mined tx: its block, index, sender and receipt with logs placed in the b
   assert.equal(r.cumulativeGasUsed, `0x${(42_000).toString(16)}`);
   assert.equal(r.effectiveGasPrice, `0x${(2n * GWEI).toString(16)}`);
   assert.equal(r.logsBloom.length, 2 + 512);
-  assert.deepEqual(r.logs, [{ address: hex0x(CONTRACT), topics: [hex0x(TOPIC_A), hex0x(TOPIC_B)], data: "0x07", blockNumber: "0x2", blockHash, transactionHash: hash, transactionIndex: "0x1", logIndex: "0x1", removed: false }]);
+  assert.deepEqual(r.logs, [
+    {
+      address: hex0x(CONTRACT),
+      topics: [hex0x(TOPIC_A), hex0x(TOPIC_B)],
+      data: "0x07",
+      blockNumber: "0x2",
+      blockHash,
+      transactionHash: hash,
+      transactionIndex: "0x1",
+      logIndex: "0x1",
+      removed: false,
+    },
+  ]);
 });
 
 test("a pending tx found in CometBFT's mempool though another server sent it; unknown and refused txs are null", async () => {
@@ -88,14 +103,38 @@ test("receipts of a legacy and a 1559 tx: every field present, null where geth h
   const { node, call } = fakeServer();
   const legacy = signedLegacy(0n, 3n * GWEI);
   const dynamic = signed1559(1n);
-  node.addBlock([{ raw: legacy, effectiveGasPrice: 3n * GWEI, status: 0 }, { raw: dynamic, effectiveGasPrice: 2n * GWEI }]);
-  const keys = ["blockHash", "blockNumber", "contractAddress", "cumulativeGasUsed", "effectiveGasPrice", "from", "gasUsed", "logs", "logsBloom", "status", "to", "transactionHash", "transactionIndex", "type"];
+  node.addBlock([
+    { raw: legacy, effectiveGasPrice: 3n * GWEI, status: 0 },
+    { raw: dynamic, effectiveGasPrice: 2n * GWEI },
+  ]);
+  const keys = [
+    "blockHash",
+    "blockNumber",
+    "contractAddress",
+    "cumulativeGasUsed",
+    "effectiveGasPrice",
+    "from",
+    "gasUsed",
+    "logs",
+    "logsBloom",
+    "status",
+    "to",
+    "transactionHash",
+    "transactionIndex",
+    "type",
+  ];
   const r0 = (await call("eth_getTransactionReceipt", hex0x(keccak256(legacy)))).result;
   const r1 = (await call("eth_getTransactionReceipt", hex0x(keccak256(dynamic)))).result;
   assert.deepEqual(Object.keys(r0).sort(), keys);
   assert.deepEqual(Object.keys(r1).sort(), keys);
-  assert.deepEqual([r0.type, r0.status, r0.effectiveGasPrice, r0.contractAddress, r0.transactionIndex, r0.logs], ["0x0", "0x0", `0x${(3n * GWEI).toString(16)}`, null, "0x0", []]);
-  assert.deepEqual([r1.type, r1.status, r1.effectiveGasPrice, r1.transactionIndex, r1.cumulativeGasUsed], ["0x2", "0x1", `0x${(2n * GWEI).toString(16)}`, "0x1", `0x${(42_000).toString(16)}`]);
+  assert.deepEqual(
+    [r0.type, r0.status, r0.effectiveGasPrice, r0.contractAddress, r0.transactionIndex, r0.logs],
+    ["0x0", "0x0", `0x${(3n * GWEI).toString(16)}`, null, "0x0", []],
+  );
+  assert.deepEqual(
+    [r1.type, r1.status, r1.effectiveGasPrice, r1.transactionIndex, r1.cumulativeGasUsed],
+    ["0x2", "0x1", `0x${(2n * GWEI).toString(16)}`, "0x1", `0x${(42_000).toString(16)}`],
+  );
   assert.equal(r0.blockHash, r1.blockHash);
   const t0 = (await call("eth_getTransactionByHash", r0.transactionHash)).result;
   assert.equal("maxFeePerGas" in t0, false, "a legacy tx has no 1559 fields");

@@ -13,7 +13,11 @@ export function transactionMethods(s: RpcServices): Methods {
   /** The block a receipt points at; its absence means the node's records disagree. */
   const blockOf = async (r: Receipt) => {
     const block = await s.blocks.byHeight(r.blockHeight);
-    if (!block) throw new RpcError(RpcCode.internal, `the receipt of 0x${Buffer.from(r.txHash).toString("hex")} names block ${r.blockHeight}, which the node does not have`);
+    if (!block)
+      throw new RpcError(
+        RpcCode.internal,
+        `the receipt of 0x${Buffer.from(r.txHash).toString("hex")} names block ${r.blockHeight}, which the node does not have`,
+      );
     return block;
   };
   const minedTx = async (r: Receipt) => {

@@ -26,7 +26,19 @@ test("eth_syncing: false when caught up, progress while CometBFT catches up", as
 
 test("what the server does not do is -32601", async () => {
   const { call } = fakeServer();
-  for (const m of ["eth_sendTransaction", "eth_sign", "eth_signTransaction", "eth_fillTransaction", "eth_mining", "eth_hashrate", "eth_coinbase", "hardhat_mine", "debug_traceTransaction", "personal_sign", "eth_subscribe_"]) {
+  for (const m of [
+    "eth_sendTransaction",
+    "eth_sign",
+    "eth_signTransaction",
+    "eth_fillTransaction",
+    "eth_mining",
+    "eth_hashrate",
+    "eth_coinbase",
+    "hardhat_mine",
+    "debug_traceTransaction",
+    "personal_sign",
+    "eth_subscribe_",
+  ]) {
     assert.deepEqual((await call(m)).error, { code: -32601, message: `the method ${m} does not exist/is not available` }, m);
   }
   const sub = (await call("eth_subscribe", "newHeads")).error!;

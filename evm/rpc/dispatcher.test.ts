@@ -11,9 +11,34 @@ const methods = new Map<string, MethodSpec>([
   ["echo", { maxParams: 2, handler: (p) => p[0] }],
   ["nothing", { maxParams: 0, handler: () => undefined }],
   ["slow", { maxParams: 0, handler: () => new Promise((resolve) => setTimeout(() => resolve("late"), 500)) }],
-  ["refuse", { maxParams: 0, handler: () => { throw new RpcError(3, "execution reverted: no", "0x08c379a0"); } }],
-  ["crash", { maxParams: 0, handler: () => { throw new TypeError("boom"); } }],
-  ["big", { maxParams: 0, handler: async () => { bigRuns++; return "x".repeat(600); } }],
+  [
+    "refuse",
+    {
+      maxParams: 0,
+      handler: () => {
+        throw new RpcError(3, "execution reverted: no", "0x08c379a0");
+      },
+    },
+  ],
+  [
+    "crash",
+    {
+      maxParams: 0,
+      handler: () => {
+        throw new TypeError("boom");
+      },
+    },
+  ],
+  [
+    "big",
+    {
+      maxParams: 0,
+      handler: async () => {
+        bigRuns++;
+        return "x".repeat(600);
+      },
+    },
+  ],
 ]);
 let bigRuns = 0;
 const dispatcher = new Dispatcher(methods, { maxBatch: 3, timeoutMs: 100, maxBatchResponseChars: 1000, batchConcurrency: 2 }, pino({ level: "silent" }));
@@ -27,7 +52,17 @@ test("a request is answered with its id and result; a method returning nothing a
 test("malformed JSON is -32700; a non-request is -32600 with a null id", async () => {
   const parse = await dispatcher.handleText('{"jsonrpc":"2.0","id":1,"method":"echo"');
   assert.equal((parse as { error: { code: number } }).error.code, -32700);
-  for (const body of ['"text"', "42", "null", '{"id":1,"method":"echo"}', '{"jsonrpc":"1.0","id":1,"method":"echo"}', '{"jsonrpc":"2.0","id":1}', '{"jsonrpc":"2.0","id":1,"method":""}', '{"jsonrpc":"2.0","id":{},"method":"echo"}', '{"jsonrpc":"2.0","id":true,"method":"echo"}']) {
+  for (const body of [
+    '"text"',
+    "42",
+    "null",
+    '{"id":1,"method":"echo"}',
+    '{"jsonrpc":"1.0","id":1,"method":"echo"}',
+    '{"jsonrpc":"2.0","id":1}',
+    '{"jsonrpc":"2.0","id":1,"method":""}',
+    '{"jsonrpc":"2.0","id":{},"method":"echo"}',
+    '{"jsonrpc":"2.0","id":true,"method":"echo"}',
+  ]) {
     const answer = (await dispatcher.handleText(body)) as { error: { code: number }; id: unknown };
     assert.equal(answer.error.code, -32600, body);
   }
@@ -58,15 +93,26 @@ test("RpcErrors keep their code, message and data; other failures are -32603 for
 });
 
 test("a batch answers each request in order, skips notifications, and is bounded", async () => {
-  const answers = (await dispatcher.handleText('[{"jsonrpc":"2.0","id":1,"method":"echo","params":[1]},{"jsonrpc":"2.0","method":"echo","params":[2]},{"jsonrpc":"2.0","id":3,"method":"nope"}]')) as Array<{ id: number }>;
-  assert.deepEqual(answers.map((a) => a.id), [1, 3]);
+  const answers = (await dispatcher.handleText(
+    '[{"jsonrpc":"2.0","id":1,"method":"echo","params":[1]},{"jsonrpc":"2.0","method":"echo","params":[2]},{"jsonrpc":"2.0","id":3,"method":"nope"}]',
+  )) as Array<{ id: number }>;
+  assert.deepEqual(
+    answers.map((a) => a.id),
+    [1, 3],
+  );
   assert.equal(await dispatcher.handleText('[{"jsonrpc":"2.0","method":"echo"}]'), undefined, "notifications only: nothing to answer");
   assert.equal(await dispatcher.handleText('{"jsonrpc":"2.0","method":"echo"}'), undefined);
   const empty = (await dispatcher.handleText("[]")) as { error: { code: number } };
   assert.equal(empty.error.code, -32600);
-  const big = (await dispatcher.handleValue(Array.from({ length: 4 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "echo" })))) as { error: { code: number; message: string } };
+  const big = (await dispatcher.handleValue(Array.from({ length: 4 }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "echo" })))) as {
+    error: { code: number; message: string };
+  };
   assert.deepEqual(big.error, { code: -32600, message: "batch of 4 requests exceeds the limit of 3" });
-  const mixed = (await dispatcher.handleText('[1, {"jsonrpc":"2.0","id":9,"method":"echo","params":["x"]}]')) as Array<{ id: unknown; error?: unknown; result?: unknown }>;
+  const mixed = (await dispatcher.handleText('[1, {"jsonrpc":"2.0","id":9,"method":"echo","params":["x"]}]')) as Array<{
+    id: unknown;
+    error?: unknown;
+    result?: unknown;
+  }>;
   assert.equal(mixed.length, 2);
   assert.equal((mixed[0]!.error as { code: number }).code, -32600);
   assert.equal(mixed[1]!.result, "x");
@@ -79,8 +125,26 @@ test("a request that takes longer than the timeout is answered -32002", async ()
 
 test("garbage never makes the dispatcher throw", async () => {
   let seed = 12345;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  const pieces = ['{"jsonrpc":"2.0"', '"id":', "1", '"method":"echo"', "[", "]", "{", "}", ",", ":", "null", '"\\u0000"', "\u00ff", "1e999", "-", '"params":[', "true"];
+  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const pieces = [
+    '{"jsonrpc":"2.0"',
+    '"id":',
+    "1",
+    '"method":"echo"',
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    ":",
+    "null",
+    '"\\u0000"',
+    "\u00ff",
+    "1e999",
+    "-",
+    '"params":[',
+    "true",
+  ];
   for (let i = 0; i < 2000; i++) {
     const text = Array.from({ length: 1 + Math.floor(rand() * 12) }, () => pieces[Math.floor(rand() * pieces.length)]).join("");
     await dispatcher.handleText(text);
@@ -95,11 +159,22 @@ test("a batch whose answers pass the size bound: the rest are refused with -3200
   const batch = [1, 2, 3, 4].map((id) => ({ jsonrpc: "2.0", id, method: "big" }));
   const bounded = new Dispatcher(methods, { maxBatch: 10, timeoutMs: 100, maxBatchResponseChars: 1000, batchConcurrency: 2 }, pino({ level: "silent" }));
   const answers = (await bounded.handleValue(batch)) as Array<{ id: number; result?: string; error?: { code: number; message: string } }>;
-  assert.deepEqual(answers.map((a) => a.id), [1, 2, 3, 4], "answered in order");
+  assert.deepEqual(
+    answers.map((a) => a.id),
+    [1, 2, 3, 4],
+    "answered in order",
+  );
   assert.equal(answers[0]!.result?.length, 600);
   for (const a of answers.slice(1)) assert.deepEqual(a.error, { code: -32003, message: "response too large" });
   // Two run at once: the third starts when the first is done (the bound not yet passed); the fourth never runs.
   assert.equal(bigRuns, 3);
-  const small = (await bounded.handleValue([{ jsonrpc: "2.0", id: 1, method: "big" }, { jsonrpc: "2.0", id: 2, method: "echo", params: [1] }])) as Array<{ result?: unknown }>;
-  assert.deepEqual(small.map((a) => typeof a.result), ["string", "number"], "within the bound everything is answered");
+  const small = (await bounded.handleValue([
+    { jsonrpc: "2.0", id: 1, method: "big" },
+    { jsonrpc: "2.0", id: 2, method: "echo", params: [1] },
+  ])) as Array<{ result?: unknown }>;
+  assert.deepEqual(
+    small.map((a) => typeof a.result),
+    ["string", "number"],
+    "within the bound everything is answered",
+  );
 });

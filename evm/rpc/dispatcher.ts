@@ -40,7 +40,10 @@ export interface DispatcherLimits {
 }
 
 /** geth's bound on a batch's answers (25 MB), and 16 of its requests at once. */
-export const DEFAULT_BATCH_LIMITS: Pick<DispatcherLimits, "maxBatchResponseChars" | "batchConcurrency"> = { maxBatchResponseChars: 25_000_000, batchConcurrency: 16 };
+export const DEFAULT_BATCH_LIMITS: Pick<DispatcherLimits, "maxBatchResponseChars" | "batchConcurrency"> = {
+  maxBatchResponseChars: 25_000_000,
+  batchConcurrency: 16,
+};
 
 export class Dispatcher {
   constructor(

@@ -39,13 +39,15 @@ async function client(url: string, headers: Record<string, string> = {}) {
     else waiting.get(msg.id)?.(msg);
   });
   const call = (method: string, ...params: unknown[]) =>
-    new Promise<any>((resolve) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    new Promise<any>((resolve) => {
+      // eslint-disable-line @typescript-eslint/no-explicit-any
       const n = ++id;
       waiting.set(n, resolve);
       ws.send(JSON.stringify({ jsonrpc: "2.0", id: n, method, params }));
     });
   const batch = (...methods: string[]) =>
-    new Promise<any[]>((resolve) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    new Promise<any[]>((resolve) => {
+      // eslint-disable-line @typescript-eslint/no-explicit-any
       const first = id + 1;
       waiting.set(first, resolve);
       ws.send(JSON.stringify(methods.map((method) => ({ jsonrpc: "2.0", id: ++id, method, params: [] }))));
@@ -66,7 +68,10 @@ test("requests and batches over WebSocket", async () => {
   const c = await client(url);
   assert.equal((await c.call("eth_chainId")).result, "0xa33");
   const answers = await c.batch("eth_chainId", "net_version");
-  assert.deepEqual(answers.map((a: { result: string }) => a.result), ["0xa33", "2611"]);
+  assert.deepEqual(
+    answers.map((a: { result: string }) => a.result),
+    ["0xa33", "2611"],
+  );
   c.ws.send("{garbage");
   c.ws.send(Buffer.from('{"jsonrpc":"2.0","id":99,"method":"eth_blockNumber"}'), { binary: true });
   assert.equal((await c.call("eth_blockNumber")).result, "0x1", "still answering after garbage");
@@ -83,7 +88,10 @@ test("newHeads: each new block once, in order, with the hash eth_getBlockByNumbe
   await until("four heads", () => c.notes.length >= 4);
   const heads = c.notes.map((n) => n.result);
   assert.ok(c.notes.every((n) => n.subscription === sub));
-  assert.deepEqual(heads.map((h) => h.number), ["0x2", "0x3", "0x4", "0x5"]);
+  assert.deepEqual(
+    heads.map((h) => h.number),
+    ["0x2", "0x3", "0x4", "0x5"],
+  );
   for (const h of heads) {
     const block = (await c.call("eth_getBlockByNumber", h.number, false)).result;
     assert.equal(h.hash, block.hash);
@@ -105,13 +113,25 @@ test("logs: only the logs the filter selects; newPendingTransactions: hashes or 
   await new Promise((r) => setTimeout(r, 60));
   const raw = signed1559(0n);
   assert.equal((await c.call("eth_sendRawTransaction", hex0x(raw))).result, hex0x(keccak256(raw)));
-  node.addBlock([{ raw, logs: [{ address: CONTRACT, topics: [TOPIC_A], data: new Uint8Array() }, { address: CONTRACT, topics: [TOPIC_B], data: Uint8Array.of(1) }, { address: RECIPIENT, topics: [TOPIC_B], data: new Uint8Array() }] }]);
+  node.addBlock([
+    {
+      raw,
+      logs: [
+        { address: CONTRACT, topics: [TOPIC_A], data: new Uint8Array() },
+        { address: CONTRACT, topics: [TOPIC_B], data: Uint8Array.of(1) },
+        { address: RECIPIENT, topics: [TOPIC_B], data: new Uint8Array() },
+      ],
+    },
+  ]);
   await until("the log", () => c.notes.some((n) => n.subscription === logs));
   await new Promise((r) => setTimeout(r, 60));
   const got = c.notes.filter((n) => n.subscription === logs).map((n) => n.result);
   assert.equal(got.length, 1);
   assert.deepEqual([got[0].address, got[0].data, got[0].logIndex, got[0].blockNumber], [hex0x(CONTRACT), "0x01", "0x1", "0x2"]);
-  assert.deepEqual(c.notes.filter((n) => n.subscription === hashes).map((n) => n.result), [hex0x(keccak256(raw))]);
+  assert.deepEqual(
+    c.notes.filter((n) => n.subscription === hashes).map((n) => n.result),
+    [hex0x(keccak256(raw))],
+  );
   const obj = c.notes.find((n) => n.subscription === full)!.result;
   assert.deepEqual([obj.hash, obj.blockNumber], [hex0x(keccak256(raw)), null]);
   c.ws.close();
@@ -161,7 +181,9 @@ test("connections past the limit are refused at the upgrade (503); a place freed
 test("a subscription asked for while the connection closes leaves nothing behind", async () => {
   const { rpc } = await start();
   const closed = { id: 99, notify: () => assert.fail("a closed connection is never notified"), onClose: (cleanup: () => void) => cleanup() };
-  const answer = (await rpc.dispatcher.handleValue({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] }, { connection: closed })) as { error?: { message: string } };
+  const answer = (await rpc.dispatcher.handleValue({ jsonrpc: "2.0", id: 1, method: "eth_subscribe", params: ["newHeads"] }, { connection: closed })) as {
+    error?: { message: string };
+  };
   assert.match(answer.error?.message ?? "", /the connection is closed/);
   assert.equal(rpc.services.subscriptions.size, 0);
   assert.equal(rpc.follower.listening, false, "no block listener was left registered");
@@ -185,7 +207,9 @@ test("a client past the connection limit that sends a bad frame does not take th
   const socket = net.connect(Number(new URL(url).port), "127.0.0.1");
   socket.on("error", () => undefined);
   await new Promise((resolve) => socket.once("connect", resolve));
-  socket.write(`GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${Buffer.alloc(16, 1).toString("base64")}\r\nSec-WebSocket-Version: 13\r\n\r\n`);
+  socket.write(
+    `GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: ${Buffer.alloc(16, 1).toString("base64")}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+  );
   const head = await new Promise<string>((resolve) => socket.once("data", (d) => resolve(d.toString())));
   assert.match(head, /^HTTP\/1.1 503/);
   socket.write(Buffer.from([0x81, 0x05, ...Buffer.from("hello")])); // unmasked: a protocol error

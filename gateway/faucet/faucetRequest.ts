@@ -13,7 +13,8 @@ export interface FaucetRequest {
 }
 
 export function parseFaucetRequest(body: unknown): FaucetRequest {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new FaucetHttpError(400, 'expected a JSON object such as {"address": "unit1..."}');
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new FaucetHttpError(400, 'expected a JSON object such as {"address": "unit1..."}');
   const { address } = body as { address?: unknown };
   if (address === undefined) throw new FaucetHttpError(400, 'missing "address": a bech32 (unit1...) or 0x address');
   if (typeof address !== "string") throw new FaucetHttpError(400, '"address" must be a string');

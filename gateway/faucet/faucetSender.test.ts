@@ -28,7 +28,17 @@ class FakeChain {
 
   async status(): Promise<NodeStatus> {
     if (this.down) throw new NodeUnreachableError("cannot reach the node at http://fake: connection refused");
-    return { network: "unit_2611-1", nodeId: "", moniker: "", version: "", latestBlockHeight: 1n, latestBlockHash: "", latestAppHash: "", latestBlockTime: "", catchingUp: false };
+    return {
+      network: "unit_2611-1",
+      nodeId: "",
+      moniker: "",
+      version: "",
+      latestBlockHeight: 1n,
+      latestBlockHash: "",
+      latestAppHash: "",
+      latestBlockTime: "",
+      catchingUp: false,
+    };
   }
 
   async abciQuery(path: string): Promise<AbciQueryResponse> {
@@ -45,7 +55,12 @@ class FakeChain {
     const sequence = tx.authInfo.signerInfos[0]!.sequence;
     const hash = txHash(txBytes);
     if (sequence !== this.checkSequence) {
-      return { code: 32, codespace: "sdk", log: `account sequence mismatch, expected ${this.checkSequence}, got ${sequence}: incorrect account sequence`, hash };
+      return {
+        code: 32,
+        codespace: "sdk",
+        log: `account sequence mismatch, expected ${this.checkSequence}, got ${sequence}: incorrect account sequence`,
+        hash,
+      };
     }
     this.checkSequence++;
     this.received.push({ sequence, to: fromBinary(MsgSendSchema, tx.body.messages[0]!.value).toAddress });
@@ -54,7 +69,12 @@ class FakeChain {
 }
 
 function senderFor(chain: FakeChain) {
-  return new FaucetSender({ rpc: chain, signer, amount: [{ denom: "uunit", amount: "100" }], fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n } });
+  return new FaucetSender({
+    rpc: chain,
+    signer,
+    amount: [{ denom: "uunit", amount: "100" }],
+    fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n },
+  });
 }
 
 test("20 concurrent sends are signed with 20 consecutive sequences, none reused", async () => {
@@ -63,7 +83,10 @@ test("20 concurrent sends are signed with 20 consecutive sequences, none reused"
   const targets = Array.from({ length: 20 }, (_, i) => `unit1target${i}`);
   const results = await Promise.all(targets.map((to) => sender.send(to)));
   assert.equal(new Set(results.map((r) => r.txhash)).size, 20);
-  assert.deepEqual(chain.received.map((r) => r.sequence), Array.from({ length: 20 }, (_, i) => BigInt(i)));
+  assert.deepEqual(
+    chain.received.map((r) => r.sequence),
+    Array.from({ length: 20 }, (_, i) => BigInt(i)),
+  );
   assert.deepEqual(chain.received.map((r) => r.to).sort(), [...targets].sort());
 });
 
@@ -73,7 +96,10 @@ test("a wrong sequence (another client used the key) is corrected from the answe
   await sender.send("unit1a");
   chain.checkSequence += 3n; // three txs from elsewhere
   await sender.send("unit1b");
-  assert.deepEqual(chain.received.map((r) => r.sequence), [0n, 4n]);
+  assert.deepEqual(
+    chain.received.map((r) => r.sequence),
+    [0n, 4n],
+  );
 });
 
 test("after a failed broadcast the sequence is read from the chain again", async () => {
@@ -85,13 +111,19 @@ test("after a failed broadcast the sequence is read from the chain again", async
   chain.down = false;
   chain.committed = 1n; // the first tx was committed meanwhile
   await sender.send("unit1c");
-  assert.deepEqual(chain.received.map((r) => r.sequence), [0n, 1n]);
+  assert.deepEqual(
+    chain.received.map((r) => r.sequence),
+    [0n, 1n],
+  );
 });
 
 test("an unfunded faucet account is a clear 503", async () => {
   const chain = new FakeChain();
   chain.exists = false;
-  await assert.rejects(senderFor(chain).send("unit1a"), (err: unknown) => err instanceof FaucetHttpError && err.status === 503 && /has no funds/.test(err.message));
+  await assert.rejects(
+    senderFor(chain).send("unit1a"),
+    (err: unknown) => err instanceof FaucetHttpError && err.status === 503 && /has no funds/.test(err.message),
+  );
 });
 
 test("one failed send does not block the queue behind it", async () => {

@@ -38,4 +38,13 @@ const app = createFaucetApp({
 });
 
 // Requests in flight get their answer after a stop signal (a signed tx may be on its way), but not forever.
-serveHttp({ name: "faucet", app, host: config.host, port: config.port, logger, requestTimeoutMs: 30_000, drainMs: 5000, details: { address: sender.address, amount: formatCoins(config.amount), node: config.nodeUrl } });
+serveHttp({
+  name: "faucet",
+  app,
+  host: config.host,
+  port: config.port,
+  logger,
+  requestTimeoutMs: 30_000,
+  drainMs: 5000,
+  details: { address: sender.address, amount: formatCoins(config.amount), node: config.nodeUrl },
+});

@@ -136,7 +136,12 @@ test("unknown paths are 404, wrong methods 405 with Allow", async () => {
 
 test("info and health describe the faucet", async () => {
   const info = (await (await fetch(base + "/faucet/info")).json()) as Record<string, unknown>;
-  assert.deepEqual(info, { address: formatAccountAddress(FAUCET_BYTES), evm_address: formatHexAddress(FAUCET_BYTES), amount: "100000000uunit", rate_limit: { window_seconds: 60 } });
+  assert.deepEqual(info, {
+    address: formatAccountAddress(FAUCET_BYTES),
+    evm_address: formatHexAddress(FAUCET_BYTES),
+    amount: "100000000uunit",
+    rate_limit: { window_seconds: 60 },
+  });
   assert.deepEqual(await (await fetch(base + "/health")).json(), { status: "ok" });
 });
 

@@ -55,7 +55,8 @@ export function createFaucetApp(options: FaucetAppOptions): Koa {
         ctx.status = 204;
         return;
       }
-      if (!route.methods.includes(ctx.method)) throw new FaucetHttpError(405, `method ${ctx.method} not allowed on ${ctx.path}; use ${route.methods[0]}`, { Allow: route.methods.join(", ") });
+      if (!route.methods.includes(ctx.method))
+        throw new FaucetHttpError(405, `method ${ctx.method} not allowed on ${ctx.path}; use ${route.methods[0]}`, { Allow: route.methods.join(", ") });
       await route.handle(ctx);
     } catch (err) {
       if (err instanceof FaucetHttpError) {
@@ -78,7 +79,10 @@ async function fund(ctx: Koa.Context, options: FaucetAppOptions, amount: string)
   const { address, evmAddress } = parseFaucetRequest(await readJsonBody(ctx.req, options.bodyLimitBytes));
   const { perIp, perAddress } = options.limits;
   // Check both limits before recording either, so a refused request uses up no quota.
-  for (const [limiter, key, what] of [[perIp, ctx.ip, "from your IP address"], [perAddress, address, "for this address"]] as const) {
+  for (const [limiter, key, what] of [
+    [perIp, ctx.ip, "from your IP address"],
+    [perAddress, address, "for this address"],
+  ] as const) {
     const decision = limiter.check(key);
     if (!decision.allowed) {
       const seconds = Math.ceil(decision.retryAfterMs / 1000);

@@ -121,11 +121,13 @@ export class GrpcBackend implements RestBackend {
     try {
       const { registry, services } = await fetchServedDescriptors(this.grpc.client, REFLECTION_TIMEOUT_MS);
       const table = new RouteTable(services);
-      for (const s of table.skipped) this.logger[s.kind === "shadowed" ? "info" : "warn"]({ method: s.grpcPath, template: s.template }, `route not mounted: ${s.reason}`);
+      for (const s of table.skipped)
+        this.logger[s.kind === "shadowed" ? "info" : "warn"]({ method: s.grpcPath, template: s.template }, `route not mounted: ${s.reason}`);
       const names = services.map((s) => s.typeName);
       const changed = !this.current || this.current.services.join() !== names.join() || this.current.table.routes.length !== table.routes.length;
       this.current = { table, registry, services: names };
-      if (changed) this.logger.info({ routes: table.routes.length, services: names.length }, `loaded ${table.routes.length} routes from ${names.length} services`);
+      if (changed)
+        this.logger.info({ routes: table.routes.length, services: names.length }, `loaded ${table.routes.length} routes from ${names.length} services`);
       this.firstLoaded();
     } catch (err) {
       this.lastError = (err as ServiceError).details || (err as Error).message;
@@ -150,7 +152,8 @@ export class GrpcBackend implements RestBackend {
         this.logger.info("reconnected to the app: reloading routes");
         void this.reload();
       }
-      if (next === connectivityState.TRANSIENT_FAILURE && state === connectivityState.READY) this.logger.warn(`lost the app's gRPC server at ${this.options.address}; answering 503 until it is back`);
+      if (next === connectivityState.TRANSIENT_FAILURE && state === connectivityState.READY)
+        this.logger.warn(`lost the app's gRPC server at ${this.options.address}; answering 503 until it is back`);
       this.watchChannel(next);
     });
   }

@@ -46,8 +46,15 @@ export function parseRestArgs(argv: string[]): RestConfig | "help" {
     strict: true,
     allowPositionals: true,
     options: {
-      home: { type: "string" }, host: { type: "string" }, port: { type: "string" }, grpc: { type: "string" }, cors: { type: "string" },
-      timeout: { type: "string" }, "max-page-limit": { type: "string" }, "max-in-flight": { type: "string" }, "write-openapi": { type: "string" },
+      home: { type: "string" },
+      host: { type: "string" },
+      port: { type: "string" },
+      grpc: { type: "string" },
+      cors: { type: "string" },
+      timeout: { type: "string" },
+      "max-page-limit": { type: "string" },
+      "max-in-flight": { type: "string" },
+      "write-openapi": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });

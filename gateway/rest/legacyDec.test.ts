@@ -3,8 +3,25 @@
 // the option is an unknown field of FieldOptions), and how their atomics are written.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { create, createFileRegistry, fromBinary, setExtension, toBinary, type DescField, type DescFile, type DescMessage, type FileRegistry, type JsonValue } from "@bufbuild/protobuf";
-import { FieldDescriptorProto_Label as Label, FieldDescriptorProto_Type as Type, FieldOptionsSchema, FileDescriptorProtoSchema, FileDescriptorSetSchema } from "@bufbuild/protobuf/wkt";
+import {
+  create,
+  createFileRegistry,
+  fromBinary,
+  setExtension,
+  toBinary,
+  type DescField,
+  type DescFile,
+  type DescMessage,
+  type FileRegistry,
+  type JsonValue,
+} from "@bufbuild/protobuf";
+import {
+  FieldDescriptorProto_Label as Label,
+  FieldDescriptorProto_Type as Type,
+  FieldOptionsSchema,
+  FileDescriptorProtoSchema,
+  FileDescriptorSetSchema,
+} from "@bufbuild/protobuf/wkt";
 import { file_cosmos_gov_v1_genesis } from "../../gen/cosmos/gov/v1/genesis_pb.js";
 import { file_cosmos_gov_v1_gov } from "../../gen/cosmos/gov/v1/gov_pb.js";
 import { file_cosmos_gov_v1_query } from "../../gen/cosmos/gov/v1/query_pb.js";
@@ -35,7 +52,14 @@ function handMade(): DescMessage {
     setExtension(options, customtype, type);
     return options;
   };
-  const field = (name: string, number: number, type: Type, options?: ReturnType<typeof marked>, label = Label.OPTIONAL) => ({ name, number, type, label, jsonName: name, ...(options ? { options } : {}) });
+  const field = (name: string, number: number, type: Type, options?: ReturnType<typeof marked>, label = Label.OPTIONAL) => ({
+    name,
+    number,
+    type,
+    label,
+    jsonName: name,
+    ...(options ? { options } : {}),
+  });
   const file = create(FileDescriptorProtoSchema, {
     name: "test/dec_test.proto",
     package: "test",
@@ -95,7 +119,8 @@ test("in the staking protos exactly the SDK's LegacyDec fields are marked, and n
   ]);
   assert.deepEqual(legacyDecFieldsOf(file_cosmos_staking_v1beta1_query), []);
   // gov v1 carries decimal text on the wire already: marking it would print it wrongly.
-  for (const f of [file_cosmos_gov_v1_gov, file_cosmos_gov_v1_query, file_cosmos_gov_v1_tx, file_cosmos_gov_v1_genesis]) assert.deepEqual(legacyDecFieldsOf(f), [], f.name);
+  for (const f of [file_cosmos_gov_v1_gov, file_cosmos_gov_v1_query, file_cosmos_gov_v1_tx, file_cosmos_gov_v1_genesis])
+    assert.deepEqual(legacyDecFieldsOf(f), [], f.name);
 });
 
 test("the option is read from reflected descriptors, where it is an unknown field of FieldOptions", () => {
@@ -113,7 +138,13 @@ test("the option is read from reflected descriptors, where it is an unknown fiel
 
 test("a hand-made type learned by reflection: the marked strings are decimal, the rest untouched", () => {
   const schema = handMade();
-  const message = create(schema, { dec: "2500000000000000000", plain: "2500000000000000000", int: "2500000000000000000", raw: Uint8Array.of(1), decs: ["1", "", "x"] } as never);
+  const message = create(schema, {
+    dec: "2500000000000000000",
+    plain: "2500000000000000000",
+    int: "2500000000000000000",
+    raw: Uint8Array.of(1),
+    decs: ["1", "", "x"],
+  } as never);
   assert.deepEqual(responseJson(schema, message, viaReflection(file_gogoproto_gogo)), {
     dec: "2.500000000000000000",
     plain: "2500000000000000000",
@@ -148,7 +179,11 @@ test("staking answers: shares and rates decimal, tokens and texts untouched, bad
   const out = responseJson(schema, message, registry) as { validators: Record<string, JsonValue>[] };
   const [first, second] = out.validators as [Record<string, any>, Record<string, any>]; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test
   assert.equal(first.delegator_shares, "100000000000.000000000000000000");
-  assert.deepEqual(first.commission.commission_rates, { rate: "0.100000000000000000", max_rate: "0.200000000000000000", max_change_rate: "0.010000000000000000" });
+  assert.deepEqual(first.commission.commission_rates, {
+    rate: "0.100000000000000000",
+    max_rate: "0.200000000000000000",
+    max_change_rate: "0.010000000000000000",
+  });
   assert.equal(first.tokens, "100000000000", "a cosmos.Int stays integer text");
   assert.equal(first.min_self_delegation, "1");
   assert.equal(first.description.moniker, "1000000000000000000", "an unmarked string is never rewritten");

@@ -15,7 +15,8 @@ const config: RestConfig = parseFlagsOrExit("rest gateway", REST_USAGE, parseRes
 const info: OpenApiInfo = {
   title: "unit node REST gateway",
   version: "0.1.0",
-  description: "Query-only REST API of a unit node, generated from the google.api.http annotations of the gRPC services the app serves. Transactions go through gRPC or the consensus RPC.",
+  description:
+    "Query-only REST API of a unit node, generated from the google.api.http annotations of the gRPC services the app serves. Transactions go through gRPC or the consensus RPC.",
 };
 const backend = new GrpcBackend({ address: config.grpcAddress, logger });
 backend.start();

@@ -147,9 +147,17 @@ test("AllBalances answers balances: Coin[] and a nullable pagination PageRespons
 
 test("AllBalances takes pagination.* and resolve_denom in the query, address in the path", () => {
   const p = "/cosmos/bank/v1beta1/balances/{address}";
-  const query = op(p).parameters.filter((x) => x.in === "query").map((x) => x.name).sort();
+  const query = op(p)
+    .parameters.filter((x) => x.in === "query")
+    .map((x) => x.name)
+    .sort();
   assert.deepEqual(query, ["pagination.count_total", "pagination.key", "pagination.limit", "pagination.offset", "pagination.reverse", "resolve_denom"]);
-  assert.deepEqual(op(p).parameters.filter((x) => x.in === "path").map((x) => x.name), ["address"]);
+  assert.deepEqual(
+    op(p)
+      .parameters.filter((x) => x.in === "path")
+      .map((x) => x.name),
+    ["address"],
+  );
   assert.equal(queryParam(p, "pagination.limit")!.schema.type, "string");
   assert.equal(queryParam(p, "pagination.limit")!.schema.format, "uint64");
   assert.equal(queryParam(p, "pagination.count_total")!.schema.type, "boolean");
@@ -212,7 +220,9 @@ test("the document passes openapi-spec-validator when it is installed", (t) => {
   try {
     const file = path.join(dir, "openapi.json");
     fs.writeFileSync(file, JSON.stringify(doc));
-    const res = spawnSync("python3", ["-c", "import sys, json; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1])))", file], { encoding: "utf8" });
+    const res = spawnSync("python3", ["-c", "import sys, json; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1])))", file], {
+      encoding: "utf8",
+    });
     assert.equal(res.status, 0, res.stderr);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -222,7 +232,12 @@ test("the document passes openapi-spec-validator when it is installed", (t) => {
 test("LegacyDec fields are documented as decimal strings; other strings stay plain", () => {
   const d = openApiDocument(new RouteTable([StakingQuery]), INFO) as unknown as Doc;
   const props = (name: string) => d.components.schemas[`cosmos.staking.v1beta1.${name}`]!.properties as Record<string, Record<string, unknown>>;
-  for (const [type, field] of [["Validator", "delegator_shares"], ["Delegation", "shares"], ["CommissionRates", "rate"], ["Params", "min_commission_rate"]] as const) {
+  for (const [type, field] of [
+    ["Validator", "delegator_shares"],
+    ["Delegation", "shares"],
+    ["CommissionRates", "rate"],
+    ["Params", "min_commission_rate"],
+  ] as const) {
     const schema = props(type)[field]!;
     assert.equal(schema.type, "string", `${type}.${field}`);
     assert.equal(schema.pattern, "^-?[0-9]+\\.[0-9]{18}$", `${type}.${field}`);
@@ -239,9 +254,19 @@ test("LegacyDec fields are documented as decimal strings; other strings stay pla
 // --- Hand-made services for what the real protos do not have ---------------------------------
 
 function serviceWithBindings(main: string, extra: string[]): DescService {
-  const str = (name: string, number: number) => ({ name, number, type: FieldDescriptorProto_Type.STRING, label: FieldDescriptorProto_Label.OPTIONAL, jsonName: name });
+  const str = (name: string, number: number) => ({
+    name,
+    number,
+    type: FieldDescriptorProto_Type.STRING,
+    label: FieldDescriptorProto_Label.OPTIONAL,
+    jsonName: name,
+  });
   const options = create(MethodOptionsSchema);
-  setExtension(options, http, create(HttpRuleSchema, { pattern: { case: "get", value: main }, additionalBindings: extra.map((value) => ({ pattern: { case: "get" as const, value } })) }));
+  setExtension(
+    options,
+    http,
+    create(HttpRuleSchema, { pattern: { case: "get", value: main }, additionalBindings: extra.map((value) => ({ pattern: { case: "get" as const, value } })) }),
+  );
   const file = create(FileDescriptorProtoSchema, {
     name: "test/openapi_test.proto",
     package: "test",
@@ -259,18 +284,21 @@ test("a {name=**} variable is written as a plain {name} path parameter", () => {
   const t = new RouteTable([serviceWithBindings("/v1/files/{name=**}", [])]);
   const d = openApiDocument(t, INFO) as unknown as Doc;
   assert.deepEqual(Object.keys(d.paths), ["/v1/files/{name}"]);
-  assert.deepEqual(d.paths["/v1/files/{name}"]!.get.parameters.filter((x) => x.in === "path").map((x) => x.name), ["name"]);
-  assert.deepEqual(d.paths["/v1/files/{name}"]!.get.parameters.filter((x) => x.in === "query").map((x) => x.name), ["id"]);
+  assert.deepEqual(
+    d.paths["/v1/files/{name}"]!.get.parameters.filter((x) => x.in === "path").map((x) => x.name),
+    ["name"],
+  );
+  assert.deepEqual(
+    d.paths["/v1/files/{name}"]!.get.parameters.filter((x) => x.in === "query").map((x) => x.name),
+    ["id"],
+  );
 });
 
-test(
-  "operationIds stay unique when a method has additional_bindings",
-  () => {
-    const t = new RouteTable([serviceWithBindings("/v1/things/{name}", ["/v1/by_id/{id}"])]);
-    assert.equal(t.routes.length, 2);
-    const d = openApiDocument(t, INFO) as unknown as Doc;
-    const ids = Object.values(d.paths).map((p) => p.get.operationId);
-    assert.equal(ids.length, 2);
-    assert.equal(new Set(ids).size, 2, JSON.stringify(ids));
-  },
-);
+test("operationIds stay unique when a method has additional_bindings", () => {
+  const t = new RouteTable([serviceWithBindings("/v1/things/{name}", ["/v1/by_id/{id}"])]);
+  assert.equal(t.routes.length, 2);
+  const d = openApiDocument(t, INFO) as unknown as Doc;
+  const ids = Object.values(d.paths).map((p) => p.get.operationId);
+  assert.equal(ids.length, 2);
+  assert.equal(new Set(ids).size, 2, JSON.stringify(ids));
+});

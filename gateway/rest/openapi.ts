@@ -48,7 +48,11 @@ export function openApiDocument(table: RouteTable, info: OpenApiInfo): Schema {
     Status: {
       type: "object",
       required: ["code", "message", "details"],
-      properties: { code: { type: "integer", format: "int32", description: "gRPC status code" }, message: { type: "string" }, details: { type: "array", items: {} } },
+      properties: {
+        code: { type: "integer", format: "int32", description: "gRPC status code" },
+        message: { type: "string" },
+        details: { type: "array", items: {} },
+      },
     },
   };
   const builder = new SchemaBuilder(schemas);
@@ -78,7 +82,10 @@ export function openApiDocument(table: RouteTable, info: OpenApiInfo): Schema {
         },
       },
       responses: {
-        Error: { description: "A failure, with the gRPC status code and the HTTP status mapped from it.", content: { "application/json": { schema: { $ref: "#/components/schemas/Status" } } } },
+        Error: {
+          description: "A failure, with the gRPC status code and the HTTP status mapped from it.",
+          content: { "application/json": { schema: { $ref: "#/components/schemas/Status" } } },
+        },
       },
     },
   };
@@ -101,7 +108,11 @@ function operation(route: Route, builder: SchemaBuilder, operationId: string): S
   for (const [name, field] of queryFields(input, "", 1, new Set([input.typeName]))) {
     if (bound.has(name)) continue;
     const schema = builder.paramSchema(field);
-    parameters.push(field.fieldKind === "list" ? { name, in: "query", required: false, style: "form", explode: true, schema: { type: "array", items: schema } } : { name, in: "query", required: false, schema });
+    parameters.push(
+      field.fieldKind === "list"
+        ? { name, in: "query", required: false, style: "form", explode: true, schema: { type: "array", items: schema } }
+        : { name, in: "query", required: false, schema },
+    );
   }
   parameters.push({ $ref: "#/components/parameters/BlockHeight" });
   return {
@@ -185,12 +196,20 @@ class SchemaBuilder {
       case "list":
         return {
           type: "array",
-          items: field.listKind === "message" ? this.ref(field.message) : field.listKind === "enum" ? enumSchema(field.enum) : isLegacyDecField(field) ? LEGACY_DEC_SCHEMA : scalarSchema(field.scalar, false),
+          items:
+            field.listKind === "message"
+              ? this.ref(field.message)
+              : field.listKind === "enum"
+                ? enumSchema(field.enum)
+                : isLegacyDecField(field)
+                  ? LEGACY_DEC_SCHEMA
+                  : scalarSchema(field.scalar, false),
         };
       case "map":
         return {
           type: "object",
-          additionalProperties: field.mapKind === "message" ? this.ref(field.message) : field.mapKind === "enum" ? enumSchema(field.enum) : scalarSchema(field.scalar, false),
+          additionalProperties:
+            field.mapKind === "message" ? this.ref(field.message) : field.mapKind === "enum" ? enumSchema(field.enum) : scalarSchema(field.scalar, false),
         };
     }
   }

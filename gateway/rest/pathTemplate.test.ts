@@ -98,13 +98,10 @@ test("a one-segment variable is percent-decoded, an escaped / included", () => {
   assert.deepEqual(match("/v1/denoms/{denom}", "/v1/denoms/100%"), { denom: "100%" });
 });
 
-test(
-  "a multi-segment variable keeps %2F as written (http.proto: the server decodes all but %2F / %2f)",
-  () => {
-    assert.deepEqual(match("/v1/files/{path=**}", "/v1/files/a/b%2Fc"), { path: "a/b%2Fc" });
-    assert.deepEqual(match("/v1/{name=shelves/*}", "/v1/shelves/a%2Fb"), { name: "shelves/a%2Fb" });
-  },
-);
+test("a multi-segment variable keeps %2F as written (http.proto: the server decodes all but %2F / %2f)", () => {
+  assert.deepEqual(match("/v1/files/{path=**}", "/v1/files/a/b%2Fc"), { path: "a/b%2Fc" });
+  assert.deepEqual(match("/v1/{name=shelves/*}", "/v1/shelves/a%2Fb"), { name: "shelves/a%2Fb" });
+});
 
 test("a trailing slash on the request names the same resource", () => {
   assert.deepEqual(splitRequestPath("/a/b/"), ["a", "b"]);
@@ -188,16 +185,13 @@ test("specificity: a one-segment variable beats **, and then longer templates co
   assert.ok(compareSpecificity(parsePathTemplate("/v1/{name=shelves/*}"), parsePathTemplate("/v1/{a}/{b}")) < 0);
 });
 
-test(
-  "specificity: a template with a verb is tried before the same template without one",
-  () => {
-    const plain = parsePathTemplate("/v1/{name}");
-    const verb = parsePathTemplate("/v1/{name}:cancel");
-    // The plain template does match a path ending in a verb, so order decides.
-    assert.deepEqual(matchPath(plain, splitRequestPath("/v1/x:cancel")), { name: "x:cancel" });
-    assert.ok(compareSpecificity(verb, plain) < 0);
-  },
-);
+test("specificity: a template with a verb is tried before the same template without one", () => {
+  const plain = parsePathTemplate("/v1/{name}");
+  const verb = parsePathTemplate("/v1/{name}:cancel");
+  // The plain template does match a path ending in a verb, so order decides.
+  assert.deepEqual(matchPath(plain, splitRequestPath("/v1/x:cancel")), { name: "x:cancel" });
+  assert.ok(compareSpecificity(verb, plain) < 0);
+});
 
 test("shapeKey is equal exactly for templates matching the same paths", () => {
   const key = (s: string) => shapeKey(parsePathTemplate(s));

@@ -82,11 +82,15 @@ function parseSegment(raw: string, source: string, fields: string[]): Segment {
   if (fields.includes(field)) throw new TemplateError(`path template "${source}" binds "${field}" twice`);
   fields.push(field);
   if (eq < 0) return { kind: "one", field };
-  const parts = inner.slice(eq + 1).split("/").map((p) => {
-    const part = parseSegment(p, source, fields);
-    if (part.kind === "group" || (part.kind !== "literal" && part.field !== undefined)) throw new TemplateError(`path template "${source}" nests a variable inside "${raw}"`);
-    return part;
-  });
+  const parts = inner
+    .slice(eq + 1)
+    .split("/")
+    .map((p) => {
+      const part = parseSegment(p, source, fields);
+      if (part.kind === "group" || (part.kind !== "literal" && part.field !== undefined))
+        throw new TemplateError(`path template "${source}" nests a variable inside "${raw}"`);
+      return part;
+    });
   if (parts.length === 1 && parts[0]!.kind !== "literal") return { kind: parts[0]!.kind, field } as Segment;
   return { kind: "group", field, parts };
 }
@@ -116,7 +120,10 @@ export function matchPath(template: PathTemplate, requestSegments: readonly stri
       // http.proto: a one-segment variable is fully decoded (an escaped "/" becomes "/"); a
       // multi-segment one keeps "%2F" as written, so it stays apart from a real separator.
       const multi = seg.kind !== "one";
-      captured[seg.field] = pathSegments.slice(i, i + taken).map((s) => decodeSegment(s, multi)).join("/");
+      captured[seg.field] = pathSegments
+        .slice(i, i + taken)
+        .map((s) => decodeSegment(s, multi))
+        .join("/");
     }
     i += taken;
   }

@@ -76,7 +76,10 @@ export async function fetchServedDescriptors(client: Client, timeoutMs: number):
   try {
     const listed = await session.ask({ case: "listServices", value: "" });
     if (listed.messageResponse.case !== "listServicesResponse") throw unexpected(listed, "a service list");
-    const names = listed.messageResponse.value.service.map((s) => s.name).filter((n) => !n.startsWith("grpc.reflection.")).sort();
+    const names = listed.messageResponse.value.service
+      .map((s) => s.name)
+      .filter((n) => !n.startsWith("grpc.reflection."))
+      .sort();
     const files = new Map<string, FileDescriptorProto>();
     for (const name of names) {
       const found = await session.filesContaining(name);

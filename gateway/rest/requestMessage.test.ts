@@ -52,7 +52,11 @@ test("a bad path value is a RequestParamError naming the path variable", () => {
 });
 
 test("pagination.limit, offset, count_total and reverse", () => {
-  const m = build(QueryAllBalancesRequestSchema, { address: "a" }, "pagination.limit=10&pagination.offset=20&pagination.count_total=true&pagination.reverse=true");
+  const m = build(
+    QueryAllBalancesRequestSchema,
+    { address: "a" },
+    "pagination.limit=10&pagination.offset=20&pagination.count_total=true&pagination.reverse=true",
+  );
   assert.equal(m.pagination.$typeName, "cosmos.base.query.v1beta1.PageRequest");
   assert.equal(m.pagination.limit, 10n);
   assert.equal(m.pagination.offset, 20n);
@@ -62,7 +66,16 @@ test("pagination.limit, offset, count_total and reverse", () => {
 });
 
 test("bools read true/1/t and false/0/f as grpc-gateway does", () => {
-  for (const [text, value] of [["true", true], ["1", true], ["True", true], ["t", true], ["false", false], ["0", false], ["FALSE", false], ["f", false]] as const) {
+  for (const [text, value] of [
+    ["true", true],
+    ["1", true],
+    ["True", true],
+    ["t", true],
+    ["false", false],
+    ["0", false],
+    ["FALSE", false],
+    ["f", false],
+  ] as const) {
     assert.equal(build(QueryAllBalancesRequestSchema, { address: "a" }, `pagination.count_total=${text}`).pagination.countTotal, value, text);
   }
   assert.equal(build(QueryAllBalancesRequestSchema, { address: "a" }, "resolve_denom=1").resolveDenom, true);
@@ -106,8 +119,18 @@ test("repeated fields take every value, in order", () => {
 });
 
 test("an unknown parameter is refused, naming it and the fields there are", () => {
-  rejects(QueryAllBalancesRequestSchema, { address: "a" }, "foo=1", /"foo" is not a field of cosmos\.bank\.v1beta1\.QueryAllBalancesRequest.*address, pagination, resolve_denom/);
-  rejects(QueryAllBalancesRequestSchema, { address: "a" }, "pagination.lim=1", /"pagination\.lim" is not a field.*fields of cosmos\.base\.query\.v1beta1\.PageRequest: key, offset, limit, count_total, reverse/);
+  rejects(
+    QueryAllBalancesRequestSchema,
+    { address: "a" },
+    "foo=1",
+    /"foo" is not a field of cosmos\.bank\.v1beta1\.QueryAllBalancesRequest.*address, pagination, resolve_denom/,
+  );
+  rejects(
+    QueryAllBalancesRequestSchema,
+    { address: "a" },
+    "pagination.lim=1",
+    /"pagination\.lim" is not a field.*fields of cosmos\.base\.query\.v1beta1\.PageRequest: key, offset, limit, count_total, reverse/,
+  );
   rejects(QueryAllBalancesRequestSchema, { address: "a" }, "address.x=1", /"address\.x" is not a field.*address has no sub-fields/);
 });
 
@@ -116,12 +139,9 @@ test("a non-repeated parameter given twice is refused", () => {
   rejects(GetTxsEventRequestSchema, {}, "order_by=1&order_by=2", /"order_by" is given 2 times/);
 });
 
-test(
-  "a non-repeated field named twice under its proto and JSON names is refused too",
-  () => {
-    rejects(QueryAllBalancesRequestSchema, { address: "a" }, "pagination.count_total=true&pagination.countTotal=false", /given 2 times|twice/);
-  },
-);
+test("a non-repeated field named twice under its proto and JSON names is refused too", () => {
+  rejects(QueryAllBalancesRequestSchema, { address: "a" }, "pagination.count_total=true&pagination.countTotal=false", /given 2 times|twice/);
+});
 
 test("a bad bool, a bad number and an empty number are refused, naming the parameter", () => {
   rejects(QueryAllBalancesRequestSchema, { address: "a" }, "pagination.count_total=yes", /"pagination\.count_total" must be true or false, got "yes"/);
@@ -133,12 +153,23 @@ test("a bad bool, a bad number and an empty number are refused, naming the param
 });
 
 test("a message-typed parameter is refused, listing the sub-fields to set instead", () => {
-  rejects(QueryAllBalancesRequestSchema, { address: "a" }, "pagination=10", /"pagination" is a message; set its fields instead \(pagination\.key, pagination\.offset, pagination\.limit, pagination\.count_total, pagination\.reverse\)/);
+  rejects(
+    QueryAllBalancesRequestSchema,
+    { address: "a" },
+    "pagination=10",
+    /"pagination" is a message; set its fields instead \(pagination\.key, pagination\.offset, pagination\.limit, pagination\.count_total, pagination\.reverse\)/,
+  );
 });
 
 test("more parameters than maxParams are refused, repeats of one key included", () => {
   const limits = { ...LIMITS, maxParams: 4 };
-  rejects(QueryAllBalancesRequestSchema, { address: "a" }, "pagination.limit=1&pagination.offset=2&pagination.reverse=true&resolve_denom=1&pagination.count_total=1", /too many query parameters: 5 \(at most 4\)/, limits);
+  rejects(
+    QueryAllBalancesRequestSchema,
+    { address: "a" },
+    "pagination.limit=1&pagination.offset=2&pagination.reverse=true&resolve_denom=1&pagination.count_total=1",
+    /too many query parameters: 5 \(at most 4\)/,
+    limits,
+  );
   assert.deepEqual(build(GetTxsEventRequestSchema, {}, "events=a&events=b&events=c&query=q", limits).events, ["a", "b", "c"]);
   rejects(GetTxsEventRequestSchema, {}, "events=a&events=b&events=c&events=d&query=q", /too many query parameters: 5/, limits);
   // The check comes first, whatever the parameters are.
@@ -177,8 +208,22 @@ function specialRequest(): DescMessage {
       {
         name: "Req",
         field: [
-          { name: "since", number: 1, type: FieldDescriptorProto_Type.MESSAGE, typeName: ".google.protobuf.Timestamp", label: FieldDescriptorProto_Label.OPTIONAL, jsonName: "since" },
-          { name: "labels", number: 2, type: FieldDescriptorProto_Type.MESSAGE, typeName: ".test.Req.LabelsEntry", label: FieldDescriptorProto_Label.REPEATED, jsonName: "labels" },
+          {
+            name: "since",
+            number: 1,
+            type: FieldDescriptorProto_Type.MESSAGE,
+            typeName: ".google.protobuf.Timestamp",
+            label: FieldDescriptorProto_Label.OPTIONAL,
+            jsonName: "since",
+          },
+          {
+            name: "labels",
+            number: 2,
+            type: FieldDescriptorProto_Type.MESSAGE,
+            typeName: ".test.Req.LabelsEntry",
+            label: FieldDescriptorProto_Label.REPEATED,
+            jsonName: "labels",
+          },
         ],
         nestedType: [
           {
@@ -193,7 +238,9 @@ function specialRequest(): DescMessage {
       },
     ],
   });
-  return createFileRegistry(file, (name) => (name === file_google_protobuf_timestamp.proto.name ? file_google_protobuf_timestamp : undefined)).getMessage("test.Req")!;
+  return createFileRegistry(file, (name) => (name === file_google_protobuf_timestamp.proto.name ? file_google_protobuf_timestamp : undefined)).getMessage(
+    "test.Req",
+  )!;
 }
 
 test("a Timestamp parameter is read as RFC 3339; a map parameter and a Timestamp's sub-fields are refused", () => {

@@ -19,7 +19,13 @@ export interface RequestLimits {
 const TRUE = new Set(["true", "True", "TRUE", "t", "T", "1"]);
 const FALSE = new Set(["false", "False", "FALSE", "f", "F", "0"]);
 
-export function buildRequest(schema: DescMessage, pathParams: Record<string, string>, query: URLSearchParams, registry: Registry, limits: RequestLimits): MessageShape<DescMessage> {
+export function buildRequest(
+  schema: DescMessage,
+  pathParams: Record<string, string>,
+  query: URLSearchParams,
+  registry: Registry,
+  limits: RequestLimits,
+): MessageShape<DescMessage> {
   const json: JsonObject = {};
   const bound = new Set<string>();
   for (const [path, value] of Object.entries(pathParams)) {
@@ -55,7 +61,9 @@ export function buildRequest(schema: DescMessage, pathParams: Record<string, str
 /** The field path spelled with proto names (`pagination.countTotal` is `pagination.count_total`); undefined when no such field. */
 function canonicalPath(schema: DescMessage, path: string): string | undefined {
   try {
-    return resolve(schema, path).map((f) => f.name).join(".");
+    return resolve(schema, path)
+      .map((f) => f.name)
+      .join(".");
   } catch {
     return undefined;
   }

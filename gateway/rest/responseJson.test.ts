@@ -51,7 +51,14 @@ test("empty bytes are null, non-empty bytes standard base64; uint64 total a stri
 });
 
 test("int64 as a string, Timestamp as RFC 3339, empty bytes null, all in proto order", () => {
-  const out = obj(json(HeaderSchema, { chainId: "unit-1", height: 42n, time: { seconds: BigInt(Date.UTC(2024, 0, 2, 3, 4, 5) / 1000), nanos: 120_000_000 }, appHash: Uint8Array.of(1, 2, 3) }));
+  const out = obj(
+    json(HeaderSchema, {
+      chainId: "unit-1",
+      height: 42n,
+      time: { seconds: BigInt(Date.UTC(2024, 0, 2, 3, 4, 5) / 1000), nanos: 120_000_000 },
+      appHash: Uint8Array.of(1, 2, 3),
+    }),
+  );
   assert.equal(out.height, "42");
   assert.equal(out.time, "2024-01-02T03:04:05.120Z");
   assert.equal(out.app_hash, "AQID");
@@ -59,8 +66,20 @@ test("int64 as a string, Timestamp as RFC 3339, empty bytes null, all in proto o
   assert.equal(out.version, null);
   assert.equal(out.last_block_id, null);
   assert.deepEqual(Object.keys(out), [
-    "version", "chain_id", "height", "time", "last_block_id", "last_commit_hash", "data_hash", "validators_hash",
-    "next_validators_hash", "consensus_hash", "app_hash", "last_results_hash", "evidence_hash", "proposer_address",
+    "version",
+    "chain_id",
+    "height",
+    "time",
+    "last_block_id",
+    "last_commit_hash",
+    "data_hash",
+    "validators_hash",
+    "next_validators_hash",
+    "consensus_hash",
+    "app_hash",
+    "last_results_hash",
+    "evidence_hash",
+    "proposer_address",
   ]);
   assert.equal(obj(json(HeaderSchema, { time: { seconds: 0n } })).time, "1970-01-01T00:00:00Z");
   assert.equal(obj(json(HeaderSchema, {})).time, null, "an unset Timestamp is null like any message");
@@ -100,7 +119,10 @@ test("an Any is inlined with @type first, and the packed message gets its nulls 
 
 test("an Any inside the packed message is shaped as well (a BaseAccount's pub_key)", () => {
   const key = new Uint8Array(33).fill(2);
-  const out = obj(obj(json(QueryAccountResponseSchema, { account: packed(BaseAccountSchema, { address: "a", pubKey: packed(PubKeySchema, { key }), sequence: 9n }) })).account);
+  const out = obj(
+    obj(json(QueryAccountResponseSchema, { account: packed(BaseAccountSchema, { address: "a", pubKey: packed(PubKeySchema, { key }), sequence: 9n }) }))
+      .account,
+  );
   assert.deepEqual(out.pub_key, { "@type": "/cosmos.crypto.secp256k1.PubKey", key: Buffer.from(key).toString("base64") });
   assert.deepEqual(Object.keys(out), ["@type", "address", "pub_key", "account_number", "sequence"]);
   assert.equal(out.sequence, "9");
@@ -110,7 +132,9 @@ test("an Any inside the packed message is shaped as well (a BaseAccount's pub_ke
 });
 
 test("a message nested in an Any-packed message gets its nulls (ModuleAccount.base_account)", () => {
-  const out = obj(obj(json(QueryAccountResponseSchema, { account: packed(ModuleAccountSchema, { name: "fee_collector", baseAccount: { address: "unit1fee" } }) })).account);
+  const out = obj(
+    obj(json(QueryAccountResponseSchema, { account: packed(ModuleAccountSchema, { name: "fee_collector", baseAccount: { address: "unit1fee" } }) })).account,
+  );
   assert.deepEqual(out, {
     "@type": "/cosmos.auth.v1beta1.ModuleAccount",
     base_account: { address: "unit1fee", pub_key: null, account_number: "0", sequence: "0" },
@@ -121,29 +145,24 @@ test("a message nested in an Any-packed message gets its nulls (ModuleAccount.ba
 
 test("an Any of a type the registry lacks fails with the message the server looks for", () => {
   assert.throws(
-    () => responseJson(QueryAccountResponseSchema, create(QueryAccountResponseSchema, { account: { typeUrl: "/x.Unknown", value: Uint8Array.of(1) } }), registry),
+    () =>
+      responseJson(QueryAccountResponseSchema, create(QueryAccountResponseSchema, { account: { typeUrl: "/x.Unknown", value: Uint8Array.of(1) } }), registry),
     /"\/x\.Unknown" is not in the type registry/,
   );
 });
 
-test(
-  "an Any of a well-known type keeps @type first",
-  () => {
-    const out = obj(obj(json(QueryAccountResponseSchema, { account: packed(DurationSchema, { seconds: 3n }) })).account);
-    assert.deepEqual(out, { "@type": "/google.protobuf.Duration", value: "3s" });
-    assert.deepEqual(Object.keys(out), ["@type", "value"]);
-  },
-);
+test("an Any of a well-known type keeps @type first", () => {
+  const out = obj(obj(json(QueryAccountResponseSchema, { account: packed(DurationSchema, { seconds: 3n }) })).account);
+  assert.deepEqual(out, { "@type": "/google.protobuf.Duration", value: "3s" });
+  assert.deepEqual(Object.keys(out), ["@type", "value"]);
+});
 
-test(
-  "an Any packed in an Any is shaped inside (@type first, nulls filled)",
-  () => {
-    const out = obj(obj(json(QueryAccountResponseSchema, { account: packed(AnySchema, packed(BaseAccountSchema, { address: "a" })) })).account);
-    assert.deepEqual(Object.keys(out), ["@type", "value"]);
-    assert.deepEqual(Object.keys(obj(out.value)), ["@type", "address", "pub_key", "account_number", "sequence"]);
-    assert.equal(obj(out.value).pub_key, null);
-  },
-);
+test("an Any packed in an Any is shaped inside (@type first, nulls filled)", () => {
+  const out = obj(obj(json(QueryAccountResponseSchema, { account: packed(AnySchema, packed(BaseAccountSchema, { address: "a" })) })).account);
+  assert.deepEqual(Object.keys(out), ["@type", "value"]);
+  assert.deepEqual(Object.keys(obj(out.value)), ["@type", "address", "pub_key", "account_number", "sequence"]);
+  assert.equal(obj(out.value).pub_key, null);
+});
 
 test("oneof members: only the set one is written, never null for the others", () => {
   assert.deepEqual(json(ModeInfoSchema, { sum: { case: "single", value: { mode: SignMode.DIRECT } } }), { single: { mode: "SIGN_MODE_DIRECT" } });

@@ -48,7 +48,9 @@ function shapeField(field: DescField, value: JsonValue | undefined, registry: Re
       if (field.listKind === "message") return value.map((item) => shapeMessage(field.message, item, registry));
       return isLegacyDecField(field) ? value.map(decimal) : value;
     case "map":
-      return field.mapKind === "message" && isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeMessage(field.message, v, registry)])) : value;
+      return field.mapKind === "message" && isObject(value)
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shapeMessage(field.message, v, registry)]))
+        : value;
     case "scalar":
       if (isLegacyDecField(field)) return decimal(value);
       return value === "" && field.scalar === ScalarType.BYTES && !field.oneof ? null : value;

@@ -57,7 +57,12 @@ function bindingsInProto(file: string): Binding[] {
   return out;
 }
 
-const PROTO_FILES = ["cosmos/bank/v1beta1/query.proto", "cosmos/auth/v1beta1/query.proto", "cosmos/tx/v1beta1/service.proto", "cosmos/base/tendermint/v1beta1/query.proto"];
+const PROTO_FILES = [
+  "cosmos/bank/v1beta1/query.proto",
+  "cosmos/auth/v1beta1/query.proto",
+  "cosmos/tx/v1beta1/service.proto",
+  "cosmos/base/tendermint/v1beta1/query.proto",
+];
 const SERVICES: DescService[] = [BankQuery, AuthQuery, TxService, TendermintService];
 const SHADOWED = { grpcPath: "/cosmos.auth.v1beta1.Query/AddressBytesToString", template: "/cosmos/auth/v1beta1/bech32/{address_bytes}" };
 
@@ -134,7 +139,16 @@ test("match returns the percent-decoded path variables by field name", () => {
 });
 
 test("paths that are no route do not match", () => {
-  for (const p of ["/", "/cosmos", "/cosmos/bank/v1beta1", "/cosmos/bank/v1beta1/balances", "/cosmos/bank/v1beta1/balances//by_denom", "/cosmos/bank/v1beta1/balances/a/b/c", "/cosmos/tx/v1beta1/txs/block/5/x", "/openapi.json"]) {
+  for (const p of [
+    "/",
+    "/cosmos",
+    "/cosmos/bank/v1beta1",
+    "/cosmos/bank/v1beta1/balances",
+    "/cosmos/bank/v1beta1/balances//by_denom",
+    "/cosmos/bank/v1beta1/balances/a/b/c",
+    "/cosmos/tx/v1beta1/txs/block/5/x",
+    "/openapi.json",
+  ]) {
     assert.equal(resolve(p), undefined, p);
   }
   // A literal of a longer route is still a value for a shorter one.
@@ -143,7 +157,10 @@ test("paths that are no route do not match", () => {
 
 test("the table does not depend on the order services are given in", () => {
   const reversed = new RouteTable([...SERVICES].reverse());
-  assert.deepEqual(reversed.routes.map((r) => `${r.grpcPath} ${r.template.source}`), table.routes.map((r) => `${r.grpcPath} ${r.template.source}`));
+  assert.deepEqual(
+    reversed.routes.map((r) => `${r.grpcPath} ${r.template.source}`),
+    table.routes.map((r) => `${r.grpcPath} ${r.template.source}`),
+  );
   assert.deepEqual(reversed.skipped, table.skipped);
 });
 
@@ -159,7 +176,12 @@ interface MethodSpec {
 const STRING = FieldDescriptorProto_Type.STRING;
 const MESSAGE = FieldDescriptorProto_Type.MESSAGE;
 
-function field(name: string, number: number, type: FieldDescriptorProto_Type, extra: MessageInitShape<typeof FieldDescriptorProtoSchema> = {}): MessageInitShape<typeof FieldDescriptorProtoSchema> {
+function field(
+  name: string,
+  number: number,
+  type: FieldDescriptorProto_Type,
+  extra: MessageInitShape<typeof FieldDescriptorProtoSchema> = {},
+): MessageInitShape<typeof FieldDescriptorProtoSchema> {
   return { name, number, type, label: FieldDescriptorProto_Label.OPTIONAL, jsonName: name.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()), ...extra };
 }
 
@@ -203,7 +225,10 @@ test("additional_bindings add GET routes; POST main bindings and POST extras do 
   const t = new RouteTable(
     services({
       S: [
-        { name: "Both", rule: get("/v1/both/{name}", { additionalBindings: [get("/v1/alias/{id}"), { pattern: { case: "post", value: "/v1/both" }, body: "*" }] }) },
+        {
+          name: "Both",
+          rule: get("/v1/both/{name}", { additionalBindings: [get("/v1/alias/{id}"), { pattern: { case: "post", value: "/v1/both" }, body: "*" }] }),
+        },
         { name: "PostThenGet", rule: { pattern: { case: "post", value: "/v1/ptg" }, body: "*", additionalBindings: [get("/v1/ptg/{name}")] } },
         { name: "PostOnly", rule: { pattern: { case: "post", value: "/v1/post" }, body: "*" } },
         { name: "Custom", rule: { pattern: { case: "custom", value: { kind: "HEAD", path: "/v1/custom" } } } },
@@ -211,15 +236,29 @@ test("additional_bindings add GET routes; POST main bindings and POST extras do 
       ],
     }),
   );
-  assert.deepEqual(t.routes.map((r) => `${r.method.name} ${r.template.source}`).sort(), ["Both /v1/alias/{id}", "Both /v1/both/{name}", "PostThenGet /v1/ptg/{name}"]);
+  assert.deepEqual(t.routes.map((r) => `${r.method.name} ${r.template.source}`).sort(), [
+    "Both /v1/alias/{id}",
+    "Both /v1/both/{name}",
+    "PostThenGet /v1/ptg/{name}",
+  ]);
   assert.deepEqual(t.skipped, []);
   assert.equal(t.match(splitRequestPath("/v1/alias/7"))?.route.grpcPath, "/test.S/Both");
   assert.deepEqual(t.match(splitRequestPath("/v1/alias/7"))?.params, { id: "7" });
 });
 
 test("streaming methods get no route even when annotated", () => {
-  const t = new RouteTable(services({ S: [{ name: "Watch", rule: get("/v1/watch"), serverStreaming: true }, { name: "Get", rule: get("/v1/get") }] }));
-  assert.deepEqual(t.routes.map((r) => r.method.name), ["Get"]);
+  const t = new RouteTable(
+    services({
+      S: [
+        { name: "Watch", rule: get("/v1/watch"), serverStreaming: true },
+        { name: "Get", rule: get("/v1/get") },
+      ],
+    }),
+  );
+  assert.deepEqual(
+    t.routes.map((r) => r.method.name),
+    ["Get"],
+  );
 });
 
 test("bindings that cannot be routes are skipped as invalid, with the reason, and the rest still load", () => {
@@ -236,7 +275,10 @@ test("bindings that cannot be routes are skipped as invalid, with the reason, an
       ],
     }),
   );
-  assert.deepEqual(t.routes.map((r) => r.method.name), ["Nested"]);
+  assert.deepEqual(
+    t.routes.map((r) => r.method.name),
+    ["Nested"],
+  );
   const byMethod = Object.fromEntries(t.skipped.map((s) => [s.grpcPath.split("/").pop(), s]));
   assert.deepEqual(Object.keys(byMethod).sort(), ["BadTemplate", "MapField", "MessageField", "NoField", "RepeatedField", "ScalarHasNoSubfield"]);
   for (const s of t.skipped) assert.equal(s.kind, "invalid", s.grpcPath);
@@ -248,21 +290,34 @@ test("bindings that cannot be routes are skipped as invalid, with the reason, an
 
 test("of two bindings matching the same paths the later wins, services taken in name order", () => {
   const [a, b] = services({ A: [{ name: "First", rule: get("/v1/same/{name}") }], B: [{ name: "Second", rule: get("/v1/same/{id}") }] });
-  for (const order of [[a!, b!], [b!, a!]]) {
+  for (const order of [
+    [a!, b!],
+    [b!, a!],
+  ]) {
     const t = new RouteTable(order);
-    assert.deepEqual(t.routes.map((r) => r.grpcPath), ["/test.B/Second"]);
-    assert.deepEqual(t.skipped.map((s) => [s.kind, s.grpcPath, s.template]), [["shadowed", "/test.A/First", "/v1/same/{name}"]]);
+    assert.deepEqual(
+      t.routes.map((r) => r.grpcPath),
+      ["/test.B/Second"],
+    );
+    assert.deepEqual(
+      t.skipped.map((s) => [s.kind, s.grpcPath, s.template]),
+      [["shadowed", "/test.A/First", "/v1/same/{name}"]],
+    );
   }
 });
 
-test(
-  "a route with a verb is reached even beside the same template without one",
-  () => {
-    const t = new RouteTable(services({ S: [{ name: "Get", rule: get("/v1/things/{name}") }, { name: "Cancel", rule: get("/v1/things/{name}:cancel") }] }));
-    assert.equal(t.routes.length, 2);
-    assert.equal(t.match(splitRequestPath("/v1/things/x"))?.route.method.name, "Get");
-    const m = t.match(splitRequestPath("/v1/things/x:cancel"));
-    assert.equal(m?.route.method.name, "Cancel");
-    assert.deepEqual(m?.params, { name: "x" });
-  },
-);
+test("a route with a verb is reached even beside the same template without one", () => {
+  const t = new RouteTable(
+    services({
+      S: [
+        { name: "Get", rule: get("/v1/things/{name}") },
+        { name: "Cancel", rule: get("/v1/things/{name}:cancel") },
+      ],
+    }),
+  );
+  assert.equal(t.routes.length, 2);
+  assert.equal(t.match(splitRequestPath("/v1/things/x"))?.route.method.name, "Get");
+  const m = t.match(splitRequestPath("/v1/things/x:cancel"));
+  assert.equal(m?.route.method.name, "Cancel");
+  assert.deepEqual(m?.params, { name: "x" });
+});

@@ -60,7 +60,13 @@ export class RouteTable {
           }
           const key = shapeKey(template);
           const shadowed = byShape.get(key);
-          if (shadowed) skipped.push({ grpcPath: shadowed.grpcPath, template: shadowed.template.source, kind: "shadowed", reason: `shadowed by ${grpcPath} (${source}), which matches the same paths` });
+          if (shadowed)
+            skipped.push({
+              grpcPath: shadowed.grpcPath,
+              template: shadowed.template.source,
+              kind: "shadowed",
+              reason: `shadowed by ${grpcPath} (${source}), which matches the same paths`,
+            });
           byShape.set(key, { template, service, method, grpcPath });
         }
       }

@@ -101,7 +101,12 @@ after(() => Promise.all(servers.map((s) => new Promise<void>((resolve) => s.clos
 
 async function start(opts: { cors?: CorsPolicy; limits?: Partial<RestLimits>; backend?: FakeBackend } = {}) {
   const backend = opts.backend ?? new FakeBackend();
-  const app = createRestApp({ backend, cors: opts.cors ?? { mode: "off" }, info: { title: "test gateway", version: "0.0.1" }, ...(opts.limits ? { limits: opts.limits } : {}) });
+  const app = createRestApp({
+    backend,
+    cors: opts.cors ?? { mode: "off" },
+    info: { title: "test gateway", version: "0.0.1" },
+    ...(opts.limits ? { limits: opts.limits } : {}),
+  });
   const server = http.createServer(app.callback());
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -190,7 +195,11 @@ test("an unknown path is 404 {code: 5, message, details: []}", async () => {
 test("POST, PUT, DELETE and PATCH are 405 with Allow and the query-only message", async () => {
   for (const method of ["POST", "PUT", "DELETE", "PATCH"]) {
     const before = main.backend.calls.length;
-    const res = await request(main.base, `/cosmos/bank/v1beta1/balances/${ADDRESS}`, { method, body: method === "DELETE" ? null : "{}", headers: { "content-type": "application/json" } });
+    const res = await request(main.base, `/cosmos/bank/v1beta1/balances/${ADDRESS}`, {
+      method,
+      body: method === "DELETE" ? null : "{}",
+      headers: { "content-type": "application/json" },
+    });
     assertError(res, 405, 12, /query-only/);
     assert.match(res.json!.message as string, new RegExp(`method ${method} is not allowed`));
     assert.match(res.json!.message as string, /BroadcastTx/);
@@ -209,7 +218,10 @@ test("HEAD is answered like GET, without a body", async () => {
 });
 
 test("OPTIONS without CORS is 204 with Allow and no Access-Control-* header", async () => {
-  const res = await request(main.base, `/cosmos/bank/v1beta1/balances/${ADDRESS}`, { method: "OPTIONS", headers: { Origin: "https://app.example.com", "Access-Control-Request-Method": "GET" } });
+  const res = await request(main.base, `/cosmos/bank/v1beta1/balances/${ADDRESS}`, {
+    method: "OPTIONS",
+    headers: { Origin: "https://app.example.com", "Access-Control-Request-Method": "GET" },
+  });
   assert.equal(res.status, 204);
   assert.equal(res.text, "");
   assert.deepEqual(res.headers.get("allow")?.split(/,\s*/).sort(), ["GET", "HEAD", "OPTIONS"]);
@@ -235,7 +247,11 @@ test("CORS any: ACAO * on answers and errors; a preflight is 204 with methods an
   const calls = backend.calls.length;
   const pre = await request(base, `/cosmos/bank/v1beta1/balances/${ADDRESS}`, {
     method: "OPTIONS",
-    headers: { Origin: "https://app.example.com", "Access-Control-Request-Method": "GET", "Access-Control-Request-Headers": "x-cosmos-block-height, bad header, Accept" },
+    headers: {
+      Origin: "https://app.example.com",
+      "Access-Control-Request-Method": "GET",
+      "Access-Control-Request-Headers": "x-cosmos-block-height, bad header, Accept",
+    },
   });
   assert.equal(pre.status, 204);
   assert.equal(pre.headers.get("access-control-allow-origin"), "*");
@@ -363,7 +379,11 @@ test("/openapi.json is an OpenAPI 3 document of the served routes whose refs and
   const res = await request(main.base, "/openapi.json");
   assert.equal(res.status, 200);
   assert.match(res.headers.get("content-type") ?? "", /^application\/json/);
-  const doc = res.json as { openapi: string; info: { title: string }; paths: Record<string, Record<string, { parameters: Array<{ name?: string; in?: string; $ref?: string }> }>> };
+  const doc = res.json as {
+    openapi: string;
+    info: { title: string };
+    paths: Record<string, Record<string, { parameters: Array<{ name?: string; in?: string; $ref?: string }> }>>;
+  };
   assert.equal(doc.openapi, "3.0.3");
   assert.equal(doc.info.title, "test gateway");
   assert.ok("/cosmos/bank/v1beta1/balances/{address}" in doc.paths);
@@ -376,7 +396,10 @@ test("/openapi.json is an OpenAPI 3 document of the served routes whose refs and
 
   for (const [path, item] of Object.entries(doc.paths)) {
     const params = item.get!.parameters.map((p) => (p.$ref ? (resolvePointer(doc, p.$ref) as { name: string; in: string }) : p));
-    const declared = params.filter((p) => p.in === "path").map((p) => p.name).sort();
+    const declared = params
+      .filter((p) => p.in === "path")
+      .map((p) => p.name)
+      .sort();
     const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort();
     assert.deepEqual(declared, inPath, path);
   }
@@ -390,7 +413,9 @@ test("an Any of a type the registry lacks is learned once, then the answer is wr
     accountNumber: 4n,
     pubKey: create(AnySchema, { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: toBinary(PubKeySchema, create(PubKeySchema, { key })) }),
   });
-  const answer = create(QueryAccountResponseSchema, { account: create(AnySchema, { typeUrl: "/cosmos.auth.v1beta1.BaseAccount", value: toBinary(BaseAccountSchema, account) }) });
+  const answer = create(QueryAccountResponseSchema, {
+    account: create(AnySchema, { typeUrl: "/cosmos.auth.v1beta1.BaseAccount", value: toBinary(BaseAccountSchema, account) }),
+  });
   backend.answer = async () => ({ bytes: toBinary(QueryAccountResponseSchema, answer), height: "3" });
   assert.equal(backend.snap!.registry.getMessage("cosmos.crypto.secp256k1.PubKey"), undefined, "sanity: the type is not known yet");
 

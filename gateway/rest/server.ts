@@ -54,13 +54,15 @@ export function createRestApp(options: RestAppOptions): Koa {
   app.use(async (ctx) => {
     try {
       if (applyCors(ctx, options.cors)) return;
-      if (Buffer.byteLength(ctx.url) > limits.maxUrlBytes) throw new RestError(GrpcCode.INVALID_ARGUMENT, `request URL of ${Buffer.byteLength(ctx.url)} bytes exceeds ${limits.maxUrlBytes}`, 414);
+      if (Buffer.byteLength(ctx.url) > limits.maxUrlBytes)
+        throw new RestError(GrpcCode.INVALID_ARGUMENT, `request URL of ${Buffer.byteLength(ctx.url)} bytes exceeds ${limits.maxUrlBytes}`, 414);
       if (ctx.method === "OPTIONS") {
         ctx.set("Allow", "GET, HEAD, OPTIONS");
         ctx.status = 204;
         return;
       }
-      if (ctx.method !== "GET" && ctx.method !== "HEAD") throw new RestError(GrpcCode.UNIMPLEMENTED, `method ${ctx.method} is not allowed: ${QUERY_ONLY}`, 405, { Allow: "GET, HEAD, OPTIONS" });
+      if (ctx.method !== "GET" && ctx.method !== "HEAD")
+        throw new RestError(GrpcCode.UNIMPLEMENTED, `method ${ctx.method} is not allowed: ${QUERY_ONLY}`, 405, { Allow: "GET, HEAD, OPTIONS" });
       const snapshot = options.backend.snapshot();
       if (!snapshot) throw new RestError(GrpcCode.UNAVAILABLE, options.backend.unavailableReason());
       if (ctx.path === "/openapi.json") {
@@ -69,7 +71,10 @@ export function createRestApp(options: RestAppOptions): Koa {
         ctx.body = doc;
         return;
       }
-      if (inFlight >= limits.maxInFlight) throw new RestError(GrpcCode.RESOURCE_EXHAUSTED, `the gateway is answering ${limits.maxInFlight} requests already; retry shortly`, 429, { "Retry-After": "1" });
+      if (inFlight >= limits.maxInFlight)
+        throw new RestError(GrpcCode.RESOURCE_EXHAUSTED, `the gateway is answering ${limits.maxInFlight} requests already; retry shortly`, 429, {
+          "Retry-After": "1",
+        });
       inFlight++;
       try {
         await answer(ctx, snapshot, options.backend, limits);
@@ -91,7 +96,11 @@ async function answer(ctx: Koa.Context, snapshot: RouteSnapshot, backend: RestBa
   if (!found) throw new RestError(GrpcCode.NOT_FOUND, `no route for ${ctx.path.slice(0, 200)}: see /openapi.json for the routes this node serves`);
   const { route, params } = found;
   const heightText = ctx.get(HEIGHT_METADATA_KEY) || undefined;
-  if (heightText !== undefined && !HEIGHT_TEXT.test(heightText)) throw new RestError(GrpcCode.INVALID_ARGUMENT, `invalid ${HEIGHT_METADATA_KEY} header "${heightText.slice(0, 40)}": expected a non-negative decimal integer`);
+  if (heightText !== undefined && !HEIGHT_TEXT.test(heightText))
+    throw new RestError(
+      GrpcCode.INVALID_ARGUMENT,
+      `invalid ${HEIGHT_METADATA_KEY} header "${heightText.slice(0, 40)}": expected a non-negative decimal integer`,
+    );
   const height = heightText === undefined ? undefined : Number(heightText);
   let request;
   try {
@@ -117,7 +126,8 @@ async function renderJson(schema: DescMessage, message: MessageShape<DescMessage
       const unknown = /"([^"]*)" is not in the type registry/.exec((err as Error).message)?.[1];
       if (unknown === undefined || learned >= MAX_TYPES_LEARNED_PER_ANSWER) throw err;
       const typeName = unknown.slice(unknown.lastIndexOf("/") + 1);
-      if (!(await backend.learnType(typeName))) throw new RestError(GrpcCode.INTERNAL, `cannot write the answer as JSON: it holds an Any of type "${unknown}", which the app does not describe`);
+      if (!(await backend.learnType(typeName)))
+        throw new RestError(GrpcCode.INTERNAL, `cannot write the answer as JSON: it holds an Any of type "${unknown}", which the app does not describe`);
     }
   }
 }

@@ -37,7 +37,8 @@ export async function getAccount(rpc: AbciQuerier, address: string, options?: Gr
 /** `cosmos.auth.v1beta1.Query/ModuleAccountByName`, e.g. "gov", "fee_collector". */
 export async function getModuleAccountByName(rpc: AbciQuerier, name: string, options?: GrpcQueryOptions): Promise<ModuleAccount> {
   const account = decodeAccountAny((await grpcQuery(rpc, AuthQuery.method.moduleAccountByName, { name }, options)).account);
-  if (account.$typeName !== ModuleAccountSchema.typeName) throw new UnexpectedResponseError(`the node answered a ${account.$typeName} for module account "${name}"`);
+  if (account.$typeName !== ModuleAccountSchema.typeName)
+    throw new UnexpectedResponseError(`the node answered a ${account.$typeName} for module account "${name}"`);
   return account;
 }
 

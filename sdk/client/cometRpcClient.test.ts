@@ -36,7 +36,13 @@ const ok = (result: unknown) => ({ text: JSON.stringify({ jsonrpc: "2.0", id: 1,
 
 const STATUS = {
   node_info: { id: "abc", network: "unit_2611-1", version: "0.38.25", moniker: "m" },
-  sync_info: { latest_block_hash: "AA", latest_app_hash: "BB", latest_block_height: "42", latest_block_time: "2026-01-01T00:00:00.123456789Z", catching_up: false },
+  sync_info: {
+    latest_block_hash: "AA",
+    latest_app_hash: "BB",
+    latest_block_height: "42",
+    latest_block_time: "2026-01-01T00:00:00.123456789Z",
+    catching_up: false,
+  },
 };
 
 test("status is decoded into typed fields", async () => {
@@ -50,15 +56,35 @@ test("status is decoded into typed fields", async () => {
 
 test("a changed or broken answer fails at the boundary, naming the field", async () => {
   handler = () => ok({ ...STATUS, sync_info: { ...STATUS.sync_info, latest_block_height: 42 } });
-  await assert.rejects(new CometRpcClient(url).status(), (err: unknown) => err instanceof UnexpectedResponseError && /sync_info.latest_block_height should be an integer string, got 42/.test((err as Error).message));
+  await assert.rejects(
+    new CometRpcClient(url).status(),
+    (err: unknown) =>
+      err instanceof UnexpectedResponseError && /sync_info.latest_block_height should be an integer string, got 42/.test((err as Error).message),
+  );
   handler = () => ({ status: 502, text: "<html>Bad gateway</html>" });
-  await assert.rejects(new CometRpcClient(url).status(), (err: unknown) => err instanceof UnexpectedResponseError && /HTTP 502 .* not JSON/.test((err as Error).message));
+  await assert.rejects(
+    new CometRpcClient(url).status(),
+    (err: unknown) => err instanceof UnexpectedResponseError && /HTTP 502 .* not JSON/.test((err as Error).message),
+  );
   handler = () => ({ text: JSON.stringify({ jsonrpc: "2.0", id: 1 }) });
   await assert.rejects(new CometRpcClient(url).status(), /without a JSON-RPC result/);
 });
 
 test("abci_query sends hex data, the height as a string, and decodes base64 values", async () => {
-  handler = () => ok({ response: { code: 0, log: "", info: "", index: "0", key: null, value: Buffer.from([1, 2, 3]).toString("base64"), proofOps: null, height: "7", codespace: "" } });
+  handler = () =>
+    ok({
+      response: {
+        code: 0,
+        log: "",
+        info: "",
+        index: "0",
+        key: null,
+        value: Buffer.from([1, 2, 3]).toString("base64"),
+        proofOps: null,
+        height: "7",
+        codespace: "",
+      },
+    });
   const res = await new CometRpcClient(url).abciQuery("/some/path", new Uint8Array([0xab, 0xcd]), { height: 7 });
   assert.deepEqual(requests.at(-1)!.params, { path: "/some/path", data: "abcd", prove: false, height: "7" });
   assert.deepEqual([...res.value], [1, 2, 3]);
@@ -72,7 +98,10 @@ test("a NotFound account answer is undefined; other query failures are AbciQuery
   assert.equal(await getAccount(new CometRpcClient(url), "unit1x"), undefined);
   await assert.rejects(getSigningInfo(new CometRpcClient(url), "unit1x"), /never received funds/);
   handler = () => ok({ response: { code: 18, codespace: "sdk", log: "rpc error: code = InvalidArgument desc = bad address", height: "3" } });
-  await assert.rejects(getAccount(new CometRpcClient(url), "x"), (err: unknown) => err instanceof AbciQueryError && err.code === 18 && /bad address/.test((err as Error).message));
+  await assert.rejects(
+    getAccount(new CometRpcClient(url), "x"),
+    (err: unknown) => err instanceof AbciQueryError && err.code === 18 && /bad address/.test((err as Error).message),
+  );
 });
 
 test("JSON-RPC errors carry their data; a tx the node does not know is undefined", async () => {
@@ -82,7 +111,10 @@ test("JSON-RPC errors carry their data; a tx the node does not know is undefined
   assert.equal(requests.at(-1)!.params.hash, Buffer.from("ab".repeat(32), "hex").toString("base64"), "hash goes as base64 bytes");
   await assert.rejects(rpc.getTx("xyz"), (err: unknown) => err instanceof ClientError && /64 hex characters/.test((err as Error).message));
   handler = () => ({ text: JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }) });
-  await assert.rejects(rpc.status(), (err: unknown) => err instanceof RpcResponseError && err.code === -32601 && /Method not found/.test((err as Error).message));
+  await assert.rejects(
+    rpc.status(),
+    (err: unknown) => err instanceof RpcResponseError && err.code === -32601 && /Method not found/.test((err as Error).message),
+  );
 });
 
 test("broadcast_tx_sync sends base64 and decodes code, log and hash", async () => {
@@ -99,13 +131,31 @@ test("waitForTx polls until the tx is in a block, or times out with a hint", asy
   handler = () =>
     ++calls < 3
       ? { text: JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error", data: "tx (X) not found" } }) }
-      : ok({ hash: "AB", height: "9", index: 0, tx_result: { code: 0, data: null, log: "", info: "", gas_wanted: "200000", gas_used: "51000", events: [{ type: "transfer", attributes: [{ key: "amount", value: "1uunit", index: true }] }], codespace: "" }, tx: "CgA=" });
+      : ok({
+          hash: "AB",
+          height: "9",
+          index: 0,
+          tx_result: {
+            code: 0,
+            data: null,
+            log: "",
+            info: "",
+            gas_wanted: "200000",
+            gas_used: "51000",
+            events: [{ type: "transfer", attributes: [{ key: "amount", value: "1uunit", index: true }] }],
+            codespace: "",
+          },
+          tx: "CgA=",
+        });
   const tx = await new CometRpcClient(url).waitForTx("ab".repeat(32), { pollIntervalMs: 10 });
   assert.equal(tx.height, 9n);
   assert.equal(tx.result.gasUsed, 51000n);
   assert.equal(tx.result.events[0]!.attributes[0]!.value, "1uunit");
   handler = () => ({ text: JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error", data: "tx (X) not found" } }) });
-  await assert.rejects(new CometRpcClient(url).waitForTx("ab".repeat(32), { timeoutMs: 100, pollIntervalMs: 20 }), (err: unknown) => err instanceof TxTimeoutError && /unitd query tx/.test((err as Error).message));
+  await assert.rejects(
+    new CometRpcClient(url).waitForTx("ab".repeat(32), { timeoutMs: 100, pollIntervalMs: 20 }),
+    (err: unknown) => err instanceof TxTimeoutError && /unitd query tx/.test((err as Error).message),
+  );
 });
 
 test("an unreachable node or a silent one gives a readable NodeUnreachableError", async () => {
@@ -113,10 +163,19 @@ test("an unreachable node or a silent one gives a readable NodeUnreachableError"
   await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
   const port = (closed.address() as AddressInfo).port;
   await new Promise<void>((resolve) => closed.close(() => resolve()));
-  await assert.rejects(new CometRpcClient(`http://127.0.0.1:${port}`).status(), (err: unknown) => err instanceof NodeUnreachableError && (err as Error).message === `cannot reach the node at http://127.0.0.1:${port}: connection refused`);
+  await assert.rejects(
+    new CometRpcClient(`http://127.0.0.1:${port}`).status(),
+    (err: unknown) => err instanceof NodeUnreachableError && (err as Error).message === `cannot reach the node at http://127.0.0.1:${port}: connection refused`,
+  );
   handler = () => "hang";
-  await assert.rejects(new CometRpcClient(url, { timeoutMs: 200 }).status(), (err: unknown) => err instanceof NodeUnreachableError && /no answer within 0.2s/.test((err as Error).message));
-  await assert.rejects(new CometRpcClient("http://no-such-host.invalid:26657", { timeoutMs: 5000 }).status(), (err: unknown) => err instanceof NodeUnreachableError && /host (not found|name lookup failed)/.test((err as Error).message));
+  await assert.rejects(
+    new CometRpcClient(url, { timeoutMs: 200 }).status(),
+    (err: unknown) => err instanceof NodeUnreachableError && /no answer within 0.2s/.test((err as Error).message),
+  );
+  await assert.rejects(
+    new CometRpcClient("http://no-such-host.invalid:26657", { timeoutMs: 5000 }).status(),
+    (err: unknown) => err instanceof NodeUnreachableError && /host (not found|name lookup failed)/.test((err as Error).message),
+  );
 });
 
 test("node URLs: tcp:// is http://, a bare host:port gets http://, junk is refused", () => {

@@ -2,7 +2,18 @@
 // answer decoded by a checked function, every failure a ClientError with a readable message.
 import { ClientError, NodeUnreachableError, RpcResponseError, TxTimeoutError, UnexpectedResponseError } from "./errors.js";
 import { normalizeNodeUrl } from "./nodeUrl.js";
-import { decodeAbciQuery, decodeBroadcastTxSync, decodeHeader, decodeStatus, decodeTxResponse, type AbciQueryResponse, type BlockHeader, type BroadcastTxSyncResponse, type NodeStatus, type TxResponse } from "./rpcResponses.js";
+import {
+  decodeAbciQuery,
+  decodeBroadcastTxSync,
+  decodeHeader,
+  decodeStatus,
+  decodeTxResponse,
+  type AbciQueryResponse,
+  type BlockHeader,
+  type BroadcastTxSyncResponse,
+  type NodeStatus,
+  type TxResponse,
+} from "./rpcResponses.js";
 
 export interface CometRpcClientOptions {
   /** Per request; default 10 s. */
@@ -36,7 +47,12 @@ export class CometRpcClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(this.url, { method: "POST", headers: { "content-type": "application/json" }, body, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+      response = await fetch(this.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+      });
       text = await response.text();
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
@@ -46,7 +62,10 @@ export class CometRpcClient {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new UnexpectedResponseError(`the node at ${this.url} answered ${method} with HTTP ${response.status} and a body that is not JSON: ${JSON.stringify(text.slice(0, 120))}; is this a CometBFT RPC address?`, text.slice(0, 120));
+      throw new UnexpectedResponseError(
+        `the node at ${this.url} answered ${method} with HTTP ${response.status} and a body that is not JSON: ${JSON.stringify(text.slice(0, 120))}; is this a CometBFT RPC address?`,
+        text.slice(0, 120),
+      );
     }
     const envelope = json as { result?: unknown; error?: { code?: unknown; message?: unknown; data?: unknown } };
     if (envelope && typeof envelope === "object" && envelope.error) {

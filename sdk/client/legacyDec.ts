@@ -46,9 +46,15 @@ export function decimalizeLegacyDecs(schema: DescMessage, json: JsonValue): Json
   for (const field of schema.fields) {
     const value = out[field.name];
     if (value === undefined || value === null) continue;
-    if (isLegacyDecField(field)) out[field.name] = Array.isArray(value) ? value.map((v) => (typeof v === "string" ? legacyDecJson(v) : v)) : typeof value === "string" ? legacyDecJson(value) : value;
+    if (isLegacyDecField(field))
+      out[field.name] = Array.isArray(value)
+        ? value.map((v) => (typeof v === "string" ? legacyDecJson(v) : v))
+        : typeof value === "string"
+          ? legacyDecJson(value)
+          : value;
     else if (field.fieldKind === "message") out[field.name] = decimalizeLegacyDecs(field.message, value);
-    else if (field.fieldKind === "list" && field.listKind === "message" && Array.isArray(value)) out[field.name] = value.map((v) => decimalizeLegacyDecs(field.message, v));
+    else if (field.fieldKind === "list" && field.listKind === "message" && Array.isArray(value))
+      out[field.name] = value.map((v) => decimalizeLegacyDecs(field.message, v));
   }
   return out;
 }

@@ -118,7 +118,11 @@ function decodeEvent(value: unknown, path: string): TxEvent {
     type: string(e.type, `${path}.type`),
     attributes: array(e.attributes ?? [], `${path}.attributes`).map((a, i) => {
       const attr = record(a, `${path}.attributes[${i}]`);
-      return { key: optionalString(attr.key, `${path}.attributes[${i}].key`), value: optionalString(attr.value, `${path}.attributes[${i}].value`), index: attr.index === true };
+      return {
+        key: optionalString(attr.key, `${path}.attributes[${i}].key`),
+        value: optionalString(attr.value, `${path}.attributes[${i}].value`),
+        index: attr.index === true,
+      };
     }),
   };
 }

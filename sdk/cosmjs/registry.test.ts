@@ -19,7 +19,16 @@ test("every Msg the chain serves is listed once, sorted, and no Msg response is"
   const urls = chainMsgTypes().map(([url]) => url);
   assert.deepEqual(urls, [...urls].sort());
   assert.equal(new Set(urls).size, urls.length);
-  for (const url of ["/chain.identity.MsgAddIssuer", "/chain.identity.MsgRemoveIssuer", "/chain.identity.MsgIssueCredential", "/chain.identity.MsgRevokeCredential", "/chain.identity.MsgUpdateParams", "/cosmos.bank.v1beta1.MsgSend", "/cosmos.staking.v1beta1.MsgDelegate", "/cosmos.gov.v1.MsgCancelProposal"]) {
+  for (const url of [
+    "/chain.identity.MsgAddIssuer",
+    "/chain.identity.MsgRemoveIssuer",
+    "/chain.identity.MsgIssueCredential",
+    "/chain.identity.MsgRevokeCredential",
+    "/chain.identity.MsgUpdateParams",
+    "/cosmos.bank.v1beta1.MsgSend",
+    "/cosmos.staking.v1beta1.MsgDelegate",
+    "/cosmos.gov.v1.MsgCancelProposal",
+  ]) {
     assert.ok(urls.includes(url), url);
   }
   assert.ok(!urls.some((u) => u.endsWith("Response")));
@@ -56,8 +65,14 @@ test("CosmJS encodes a custom Msg to the bytes the SDK's own signer sends, and d
   assert.equal(decoded.credentialHash, HASH);
 
   // A whole TxBody, as SigningStargateClient builds it, equals protobuf-es's.
-  const bodyBytes = registry.encodeTxBody({ messages: [{ typeUrl: "/chain.identity.MsgRevokeCredential", value: { signer: ISSUER, credentialId: 7n } }], memo: "m" });
-  const expected = toBinary(TxBodySchema, create(TxBodySchema, { messages: [packAny(MsgRevokeCredentialSchema, { signer: ISSUER, credentialId: 7n })], memo: "m" }));
+  const bodyBytes = registry.encodeTxBody({
+    messages: [{ typeUrl: "/chain.identity.MsgRevokeCredential", value: { signer: ISSUER, credentialId: 7n } }],
+    memo: "m",
+  });
+  const expected = toBinary(
+    TxBodySchema,
+    create(TxBodySchema, { messages: [packAny(MsgRevokeCredentialSchema, { signer: ISSUER, credentialId: 7n })], memo: "m" }),
+  );
   assert.deepEqual(new Uint8Array(bodyBytes), expected);
   const back = registry.decodeTxBody(bodyBytes).messages[0] as unknown as { signer: string; credentialId: bigint };
   assert.deepEqual([back.signer, back.credentialId], [ISSUER, 7n]);
@@ -67,7 +82,15 @@ test("a gov v1 proposal through CosmJS's own codec carries a custom Msg packed b
   const registry = new Registry(defaultRegistryTypes);
   registerChainMsgTypes(registry);
   const inner = registry.encodeAsAny({ typeUrl: "/chain.identity.MsgAddIssuer", value: { authority: GOV, issuerAddress: ISSUER, name: "Acme KYC" } });
-  const proposal = { messages: [inner], initialDeposit: [{ denom: "uunit", amount: "10000000" }], proposer: ISSUER, metadata: "", title: "Add Acme", summary: "Authorize Acme KYC", expedited: false };
+  const proposal = {
+    messages: [inner],
+    initialDeposit: [{ denom: "uunit", amount: "10000000" }],
+    proposer: ISSUER,
+    metadata: "",
+    title: "Add Acme",
+    summary: "Authorize Acme KYC",
+    expedited: false,
+  };
   const bytes = registry.encode({ typeUrl: "/cosmos.gov.v1.MsgSubmitProposal", value: proposal });
   const ours = msgSubmitProposal({ ...proposal, messages: [packAny(MsgAddIssuerSchema, { authority: GOV, issuerAddress: ISSUER, name: "Acme KYC" })] });
   assert.deepEqual(new Uint8Array(bytes), ours.value);

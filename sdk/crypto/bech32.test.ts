@@ -8,7 +8,11 @@ const bytes = Uint8Array.from({ length: 20 }, (_, i) => i * 7);
 const address = encodeBech32("unit", bytes);
 
 function rejects(input: string, message: RegExp, options?: Parameters<typeof decodeBech32>[1]) {
-  assert.throws(() => decodeBech32(input, options), (e: unknown) => e instanceof AddressError && message.test(e.message), `${input} should fail with ${message}`);
+  assert.throws(
+    () => decodeBech32(input, options),
+    (e: unknown) => e instanceof AddressError && message.test(e.message),
+    `${input} should fail with ${message}`,
+  );
 }
 
 test("encode/decode roundtrip, matching CosmJS, upper case accepted", () => {

@@ -40,7 +40,10 @@ export function splitBech32(address: string): { prefix: string; bytes: Uint8Arra
   if (separator === 0) throw new AddressError(`invalid bech32 address ${quoted}: missing the prefix before "1"`);
   const data = lower.slice(separator + 1);
   for (const c of data) {
-    if (!CHARSET.includes(c)) throw new AddressError(`invalid bech32 address ${quoted}: character "${c}" is not in the bech32 alphabet (which has no b, i, o or 1 after the separator)`);
+    if (!CHARSET.includes(c))
+      throw new AddressError(
+        `invalid bech32 address ${quoted}: character "${c}" is not in the bech32 alphabet (which has no b, i, o or 1 after the separator)`,
+      );
   }
   if (data.length < CHECKSUM_LENGTH) throw new AddressError(`invalid bech32 address ${quoted}: too short to hold its 6-character checksum`);
   const decoded = bech32.decodeUnsafe(lower, MAX_BECH32_LENGTH);

@@ -12,7 +12,11 @@ const EIP55 = [
 ];
 
 function rejects(input: string, message: RegExp) {
-  assert.throws(() => parseHexAddress(input), (e: unknown) => e instanceof AddressError && message.test(e.message), `${input} should fail with ${message}`);
+  assert.throws(
+    () => parseHexAddress(input),
+    (e: unknown) => e instanceof AddressError && message.test(e.message),
+    `${input} should fail with ${message}`,
+  );
 }
 
 test("EIP-55 vectors parse and format back to themselves", () => {

@@ -19,7 +19,9 @@ export function parseHexAddress(address: string): Uint8Array {
   const hasLower = /[a-f]/.test(hex);
   const hasUpper = /[A-F]/.test(hex);
   if (hasLower && hasUpper && checksumHex(hex.toLowerCase()) !== hex) {
-    throw new AddressError(`invalid 0x address ${quoted}: mixed-case address fails its EIP-55 checksum (a character is mistyped; an all-lowercase address skips the check)`);
+    throw new AddressError(
+      `invalid 0x address ${quoted}: mixed-case address fails its EIP-55 checksum (a character is mistyped; an all-lowercase address skips the check)`,
+    );
   }
   return hexCodec.decode(hex.toLowerCase());
 }

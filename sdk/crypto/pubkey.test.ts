@@ -18,7 +18,10 @@ test("compress and decompress are inverse, idempotent, and agree with CosmJS", (
 });
 
 test("bad public keys throw KeyFormatError with the reason", () => {
-  assert.throws(() => compressPubKey(new Uint8Array(32)), (e: unknown) => e instanceof KeyFormatError && /33 \(compressed\) or 65/.test(e.message));
+  assert.throws(
+    () => compressPubKey(new Uint8Array(32)),
+    (e: unknown) => e instanceof KeyFormatError && /33 \(compressed\) or 65/.test(e.message),
+  );
   assert.throws(() => decompressPubKey(Uint8Array.from([0x02, ...new Uint8Array(32).fill(0xff)])), /not a point on the curve/);
   assert.equal(isValidPubKey(compressed), true);
   assert.equal(isValidPubKey(new Uint8Array(33)), false);

@@ -67,7 +67,10 @@ export async function unarmorPrivateKey(armor: string, passphrase: string): Prom
 }
 
 function parseArmor(armor: string): { headers: Map<string, string>; body: Buffer } {
-  const lines = armor.replace(/\r\n?/g, "\n").split("\n").map((l) => l.trim());
+  const lines = armor
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .map((l) => l.trim());
   const begin = lines.indexOf(ARMOR_BEGIN);
   if (begin === -1) {
     if (lines.some((l) => l.startsWith("-----BEGIN TENDERMINT PRIVATE KEY"))) {

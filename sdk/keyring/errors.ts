@@ -7,7 +7,10 @@ export class KeyringError extends Error {
 
 export class KeyNotFoundError extends KeyringError {
   override readonly name = "KeyNotFoundError";
-  constructor(readonly keyName: string, backend: string) {
+  constructor(
+    readonly keyName: string,
+    backend: string,
+  ) {
     super(`key "${keyName}" not found in the ${backend} keyring (see \`unitd keys list\`)`);
   }
 }

@@ -27,9 +27,17 @@ export async function keyHashMatches(file: KeyHashFile, passphrase: string): Pro
 export function parseKeyHash(json: unknown, where: string): KeyHashFile {
   const f = json as Partial<KeyHashFile> | null;
   const ok =
-    f !== null && typeof f === "object" && f.version === 1 && f.kdf === "scrypt" &&
-    typeof f.salt === "string" && /^[0-9a-f]{32}$/.test(f.salt) && typeof f.hash === "string" && /^[0-9a-f]{64}$/.test(f.hash) &&
-    typeof f.n === "number" && typeof f.r === "number" && typeof f.p === "number";
+    f !== null &&
+    typeof f === "object" &&
+    f.version === 1 &&
+    f.kdf === "scrypt" &&
+    typeof f.salt === "string" &&
+    /^[0-9a-f]{32}$/.test(f.salt) &&
+    typeof f.hash === "string" &&
+    /^[0-9a-f]{64}$/.test(f.hash) &&
+    typeof f.n === "number" &&
+    typeof f.r === "number" &&
+    typeof f.p === "number";
   if (!ok) throw new CorruptKeyError(`${where} is not a valid keyring passphrase hash`);
   return f as KeyHashFile;
 }

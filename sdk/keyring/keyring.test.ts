@@ -4,7 +4,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openKeyring } from "./keyring.js";
-import { CorruptKeyError, InvalidKeyNameError, KeyExistsError, KeyNotFoundError, PassphraseRequiredError, WeakPassphraseError, WrongPassphraseError } from "./errors.js";
+import {
+  CorruptKeyError,
+  InvalidKeyNameError,
+  KeyExistsError,
+  KeyNotFoundError,
+  PassphraseRequiredError,
+  WeakPassphraseError,
+  WrongPassphraseError,
+} from "./errors.js";
 import type { PassphraseRequest } from "./types.js";
 import { signerFromMnemonic } from "../keys/signerFromMnemonic.js";
 import { MnemonicError } from "../keys/errors.js";
@@ -33,7 +41,10 @@ test("test backend: add, list sorted, get, signer, delete", async () => {
   assert.equal(eth.record.address, "unit1tc2a46eulpthxhr2etjcwqlsfa78h4w0q0hpz8");
   await keyring.add("Bob", { mnemonic: ABANDON_24, account: 1, index: 2 });
 
-  assert.deepEqual((await keyring.list()).map((r) => r.name), ["Bob", "alice", "zed"]);
+  assert.deepEqual(
+    (await keyring.list()).map((r) => r.name),
+    ["Bob", "alice", "zed"],
+  );
   assert.deepEqual(await keyring.get("alice"), eth.record);
   assert.equal((await keyring.findByAddress(parseAccountAddress(eth.record.evmAddress)))?.name, "alice");
   assert.equal(await keyring.findByAddress(new Uint8Array(20)), undefined);
@@ -119,7 +130,11 @@ test("file backend: the private key is encrypted, the passphrase asked once and 
   await assert.rejects(wrong.signer("alice"), (e: unknown) => e instanceof WrongPassphraseError && e.message === "incorrect keyring passphrase");
   await assert.rejects(wrong.add("carol"), WrongPassphraseError);
   assert.equal(await wrong.has("carol"), false, "nothing written with a wrong passphrase");
-  assert.deepEqual((await wrong.list()).map((r) => r.name), ["alice", "bob"], "public data still readable");
+  assert.deepEqual(
+    (await wrong.list()).map((r) => r.name),
+    ["alice", "bob"],
+    "public data still readable",
+  );
 
   const none = openKeyring({ home, backend: "file" });
   await assert.rejects(none.signer("alice"), PassphraseRequiredError);

@@ -55,7 +55,15 @@ export async function sealWithPassphrase(plaintext: Uint8Array, passphrase: stri
   const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
   const tag = cipher.getAuthTag();
   key.fill(0);
-  return { kdf: "scrypt", ...params, cipher: "aes-256-gcm", salt: salt.toString("hex"), nonce: nonce.toString("hex"), ciphertext: ciphertext.toString("hex"), tag: tag.toString("hex") };
+  return {
+    kdf: "scrypt",
+    ...params,
+    cipher: "aes-256-gcm",
+    salt: salt.toString("hex"),
+    nonce: nonce.toString("hex"),
+    ciphertext: ciphertext.toString("hex"),
+    tag: tag.toString("hex"),
+  };
 }
 
 /**

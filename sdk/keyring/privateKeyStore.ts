@@ -42,7 +42,9 @@ export function encryptedStore(passphrase: () => Promise<string>): PrivateKeySto
       if (!privKey) {
         // The keyring passphrase was already checked against keyhash, so this key was sealed
         // under another passphrase (a file copied from another keyring) or was altered.
-        throw new WrongPassphraseError(`cannot decrypt key "${file.name}": it was encrypted with a different passphrase than this keyring's, or the file was altered`);
+        throw new WrongPassphraseError(
+          `cannot decrypt key "${file.name}": it was encrypted with a different passphrase than this keyring's, or the file was altered`,
+        );
       }
       return privKey;
     },

@@ -6,7 +6,11 @@ import { MnemonicError } from "./errors.js";
 const ABANDON_12 = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 
 function rejects(mnemonic: string, message: RegExp) {
-  assert.throws(() => validateMnemonic(mnemonic), (e: unknown) => e instanceof MnemonicError && message.test(e.message), message.source);
+  assert.throws(
+    () => validateMnemonic(mnemonic),
+    (e: unknown) => e instanceof MnemonicError && message.test(e.message),
+    message.source,
+  );
 }
 
 test("a new mnemonic has 24 valid words by default, 12 on request, and differs every time", () => {

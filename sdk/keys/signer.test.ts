@@ -44,7 +44,11 @@ test("known vectors: the abandon...art (24) and abandon...about (12) mnemonics, 
 test("same pubkey and address as CosmJS wallets, for both algorithms and several paths", async () => {
   for (const mnemonic of [ABANDON_24, ABANDON_12, generateMnemonic()]) {
     for (const algo of ["secp256k1", "eth_secp256k1"] as const) {
-      for (const [account, index] of [[0, 0], [0, 3], [2, 1]] as const) {
+      for (const [account, index] of [
+        [0, 0],
+        [0, 3],
+        [2, 1],
+      ] as const) {
         const ours = signerFromMnemonic(mnemonic, { algo, account, index });
         const [theirs] = await (await cosmjsWallet(mnemonic, algo, `m/44'/118'/${account}'/0/${index}`)).getAccounts();
         assert.equal(theirs!.algo, algo);

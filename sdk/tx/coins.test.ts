@@ -4,7 +4,10 @@ import { formatCoins, MAX_COIN_AMOUNT, parseCoin, parseCoins } from "./coins.js"
 
 test("one coin: integer amount then denom, spaces between allowed as in the SDK", () => {
   assert.deepEqual(parseCoin("1000uunit"), { denom: "uunit", amount: "1000" });
-  assert.deepEqual(parseCoin(" 7 ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2 "), { denom: "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2", amount: "7" });
+  assert.deepEqual(parseCoin(" 7 ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2 "), {
+    denom: "ibc/27394FB092D2ECCD56123C74F36E4C1F926001CEADA9CA97EA622B25F41E5EB2",
+    amount: "7",
+  });
   assert.deepEqual(parseCoin("0005uunit"), { denom: "uunit", amount: "5" });
   assert.deepEqual(parseCoin("1factory/unit1abc/x:y.z_w-v"), { denom: "factory/unit1abc/x:y.z_w-v", amount: "1" });
 });
@@ -31,10 +34,16 @@ test("bad coins are refused with a message that says what is wrong", () => {
 });
 
 test("coin lists are sorted by denom, zero amounts dropped, duplicates refused", () => {
-  assert.deepEqual(parseCoins("5000uunit,3foo"), [{ denom: "foo", amount: "3" }, { denom: "uunit", amount: "5000" }]);
+  assert.deepEqual(parseCoins("5000uunit,3foo"), [
+    { denom: "foo", amount: "3" },
+    { denom: "uunit", amount: "5000" },
+  ]);
   assert.deepEqual(parseCoins("0uunit"), []);
   assert.deepEqual(parseCoins(""), []);
-  assert.deepEqual(parseCoins(" 1uunit , 2aunit "), [{ denom: "aunit", amount: "2" }, { denom: "uunit", amount: "1" }]);
+  assert.deepEqual(parseCoins(" 1uunit , 2aunit "), [
+    { denom: "aunit", amount: "2" },
+    { denom: "uunit", amount: "1" },
+  ]);
   assert.throws(() => parseCoins("1uunit,2uunit"), /duplicate denom uunit/);
   assert.throws(() => parseCoins("1uunit,,2foo"), /coin 2 is empty/);
   assert.throws(() => parseCoins("1uunit,x"), /invalid coin "x"/);

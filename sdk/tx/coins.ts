@@ -33,11 +33,13 @@ export function parseCoin(text: string): Coin {
   const match = /^([0-9]+)\s*([^\s0-9].*)$/.exec(trimmed);
   if (!match) {
     if (/^[+-]/.test(trimmed)) throw new CoinParseError(`invalid coin "${trimmed}": the amount must be an unsigned integer, without a sign`);
-    if (/^[0-9]*\.[0-9]/.test(trimmed)) throw new CoinParseError(`invalid coin "${trimmed}": the amount must be an integer in the base denom (e.g. 1000000uunit for 1 UNIT)`);
+    if (/^[0-9]*\.[0-9]/.test(trimmed))
+      throw new CoinParseError(`invalid coin "${trimmed}": the amount must be an integer in the base denom (e.g. 1000000uunit for 1 UNIT)`);
     throw new CoinParseError(`invalid coin "${trimmed}": expected an integer amount followed by a denom, e.g. 1000uunit`);
   }
   const [, digits, denom] = match as unknown as [string, string, string];
-  if (denom.startsWith(".")) throw new CoinParseError(`invalid coin "${trimmed}": the amount must be an integer in the base denom (e.g. 1000000uunit for 1 UNIT)`);
+  if (denom.startsWith("."))
+    throw new CoinParseError(`invalid coin "${trimmed}": the amount must be an integer in the base denom (e.g. 1000000uunit for 1 UNIT)`);
   assertDenom(denom);
   const amount = BigInt(digits);
   if (amount > MAX_COIN_AMOUNT) throw new CoinParseError(`invalid coin "${trimmed}": the amount is larger than 2^256-1`);

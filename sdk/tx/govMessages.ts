@@ -17,7 +17,10 @@ const OPTION_WORDS: Record<string, VoteOption> = {
 
 /** "yes", "no", "abstain", "no_with_veto" (any case; also "NoWithVeto" and "VOTE_OPTION_YES"). */
 export function parseVoteOption(text: string): VoteOption {
-  const word = text.toLowerCase().replace(/^vote_option_/, "").replace(/-/g, "_");
+  const word = text
+    .toLowerCase()
+    .replace(/^vote_option_/, "")
+    .replace(/-/g, "_");
   const option = Object.hasOwn(OPTION_WORDS, word) ? OPTION_WORDS[word] : undefined;
   if (option === undefined) throw new Error(`invalid vote option "${text.slice(0, 40)}": expected yes, no, abstain or no_with_veto`);
   return option;

@@ -23,7 +23,8 @@ export interface MsgIssueCredentialInput {
 
 /** `/chain.identity.MsgIssueCredential` packed in an Any. */
 export function msgIssueCredential(input: MsgIssueCredentialInput): Any {
-  if (!CREDENTIAL_HASH_PATTERN.test(input.credentialHash)) throw new Error(`credential hash "${input.credentialHash.slice(0, 80)}" is not 0x followed by 64 hex digits (a SHA-256 digest)`);
+  if (!CREDENTIAL_HASH_PATTERN.test(input.credentialHash))
+    throw new Error(`credential hash "${input.credentialHash.slice(0, 80)}" is not 0x followed by 64 hex digits (a SHA-256 digest)`);
   return packAny(MsgIssueCredentialSchema, input);
 }
 

@@ -10,14 +10,24 @@ const GOV = "unit10d07y265gmmuvt4z0w9aw880jnsr700jj6dgqc";
 const ISSUER = "unit1v5ptfk7aalur8q6vnkgev8wwlk4fqgfwyu9p2p";
 
 test("the spec's proposal file becomes an Any per message, a deposit and the texts", () => {
-  const file = parseProposalFile(JSON.stringify({ messages: [{ "@type": "/chain.identity.MsgAddIssuer", authority: GOV, issuer_address: ISSUER, name: "Acme KYC" }], metadata: "", deposit: "10000000uunit", title: "T", summary: "S" }));
+  const file = parseProposalFile(
+    JSON.stringify({
+      messages: [{ "@type": "/chain.identity.MsgAddIssuer", authority: GOV, issuer_address: ISSUER, name: "Acme KYC" }],
+      metadata: "",
+      deposit: "10000000uunit",
+      title: "T",
+      summary: "S",
+    }),
+  );
   assert.equal(file.messages.length, 1);
   assert.equal(file.messages[0]!.typeUrl, "/chain.identity.MsgAddIssuer");
   const msg = fromBinary(MsgAddIssuerSchema, file.messages[0]!.value);
   assert.deepEqual([msg.authority, msg.issuerAddress, msg.name], [GOV, ISSUER, "Acme KYC"]);
   assert.deepEqual(file.deposit, [{ denom: "uunit", amount: "10000000" }]);
   assert.deepEqual([file.title, file.summary, file.metadata, file.expedited], ["T", "S", "", false]);
-  const camel = parseProposalFile(JSON.stringify({ messages: [{ "@type": "/chain.identity.MsgAddIssuer", authority: GOV, issuerAddress: ISSUER, name: "x" }] }));
+  const camel = parseProposalFile(
+    JSON.stringify({ messages: [{ "@type": "/chain.identity.MsgAddIssuer", authority: GOV, issuerAddress: ISSUER, name: "x" }] }),
+  );
   assert.equal(fromBinary(MsgAddIssuerSchema, camel.messages[0]!.value).issuerAddress, ISSUER, "JSON names work too");
 });
 
@@ -35,7 +45,11 @@ test("mistakes in a proposal file are named", () => {
     [{ expedited: "yes" }, /"expedited" must be true or false/],
   ];
   for (const [input, message] of cases) {
-    assert.throws(() => parseProposalFile(typeof input === "string" ? input : JSON.stringify(input)), (err: Error) => err instanceof ProposalFileError && message.test(err.message), String(message));
+    assert.throws(
+      () => parseProposalFile(typeof input === "string" ? input : JSON.stringify(input)),
+      (err: Error) => err instanceof ProposalFileError && message.test(err.message),
+      String(message),
+    );
   }
 });
 

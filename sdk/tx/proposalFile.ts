@@ -47,7 +47,8 @@ export function parseProposalFile(text: string): ProposalFile {
 function messageAny(value: JsonValue, index: number): Any {
   if (value === null || typeof value !== "object" || Array.isArray(value)) throw new ProposalFileError(`messages[${index}] must be an object with "@type"`);
   const { "@type": typeUrl, ...fields } = value as JsonObject;
-  if (typeof typeUrl !== "string" || !typeUrl.startsWith("/")) throw new ProposalFileError(`messages[${index}] needs "@type", a type URL such as "/chain.identity.MsgAddIssuer"`);
+  if (typeof typeUrl !== "string" || !typeUrl.startsWith("/"))
+    throw new ProposalFileError(`messages[${index}] needs "@type", a type URL such as "/chain.identity.MsgAddIssuer"`);
   const schema = typeRegistry().getMessage(typeUrl.slice(1));
   if (!schema) throw new ProposalFileError(`messages[${index}]: unknown message type ${typeUrl.slice(0, 120)}`);
   try {

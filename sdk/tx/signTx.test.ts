@@ -2,7 +2,16 @@
 // signature and TxRaw must be byte-identical, for both key algorithms.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { decodeTxRaw, DirectEthSecp256k1Wallet, DirectSecp256k1Wallet, encodePubkey, makeAuthInfoBytes, makeSignBytes, makeSignDoc, Registry } from "@cosmjs/proto-signing";
+import {
+  decodeTxRaw,
+  DirectEthSecp256k1Wallet,
+  DirectSecp256k1Wallet,
+  encodePubkey,
+  makeAuthInfoBytes,
+  makeSignBytes,
+  makeSignDoc,
+  Registry,
+} from "@cosmjs/proto-signing";
 import { defaultRegistryTypes } from "@cosmjs/stargate";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
@@ -61,8 +70,14 @@ for (const algo of ["secp256k1", "eth_secp256k1"] as const) {
   });
 
   test(`${algo}: AuthInfo bytes equal makeAuthInfoBytes, with and without payer/granter`, () => {
-    const fee = [{ denom: "foo", amount: "3" }, { denom: "uunit", amount: "5000" }];
-    for (const [payer, granter] of [[undefined, undefined], ["unit1payer", "unit1granter"]] as const) {
+    const fee = [
+      { denom: "foo", amount: "3" },
+      { denom: "uunit", amount: "5000" },
+    ];
+    for (const [payer, granter] of [
+      [undefined, undefined],
+      ["unit1payer", "unit1granter"],
+    ] as const) {
       const theirs = makeAuthInfoBytes([{ pubkey: cosmjsPubKey(algo), sequence: 42n }], fee, 200_000, granter, payer);
       const ours = encodeAuthInfo({ signers: [{ algo, pubKey, sequence: 42n }], fee: { amount: fee, gasLimit: 200_000n, payer, granter } });
       assert.deepEqual(Buffer.from(ours), Buffer.from(theirs));
@@ -73,12 +88,23 @@ for (const algo of ["secp256k1", "eth_secp256k1"] as const) {
     const wallet = algo === "secp256k1" ? await DirectSecp256k1Wallet.fromKey(privKey, "unit") : await DirectEthSecp256k1Wallet.fromKey(privKey, "unit");
     const [account] = await wallet.getAccounts();
     const fee = { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n };
-    const signed = await signTx({ signer: testSigner(algo), messages: [msgSend(sendValue(account!.address))], fee, chainId: "unit_2611-1", accountNumber: 7n, sequence: 3n, memo: "m" });
+    const signed = await signTx({
+      signer: testSigner(algo),
+      messages: [msgSend(sendValue(account!.address))],
+      fee,
+      chainId: "unit_2611-1",
+      accountNumber: 7n,
+      sequence: 3n,
+      memo: "m",
+    });
 
     const authInfoBytes = makeAuthInfoBytes([{ pubkey: cosmjsPubKey(algo), sequence: 3 }], fee.amount, 200_000, undefined, undefined);
     assert.deepEqual(Buffer.from(signed.authInfoBytes), Buffer.from(authInfoBytes));
     const signDoc = makeSignDoc(signed.bodyBytes, authInfoBytes, "unit_2611-1", 7);
-    assert.deepEqual(Buffer.from(encodeSignDoc({ bodyBytes: signed.bodyBytes, authInfoBytes, chainId: "unit_2611-1", accountNumber: 7n })), Buffer.from(makeSignBytes(signDoc)));
+    assert.deepEqual(
+      Buffer.from(encodeSignDoc({ bodyBytes: signed.bodyBytes, authInfoBytes, chainId: "unit_2611-1", accountNumber: 7n })),
+      Buffer.from(makeSignBytes(signDoc)),
+    );
 
     const { signature } = await wallet.signDirect(account!.address, signDoc);
     const theirSig = Buffer.from(signature.signature, "base64");
@@ -87,7 +113,10 @@ for (const algo of ["secp256k1", "eth_secp256k1"] as const) {
     assert.equal(decoded.body.memo, "m");
     assert.equal(decoded.body.messages[0]!.typeUrl, "/cosmos.bank.v1beta1.MsgSend");
     assert.equal(decoded.authInfo.signerInfos[0]!.sequence, 3n);
-    assert.deepEqual(decoded.signatures.map((s) => Buffer.from(s)), [theirSig]);
+    assert.deepEqual(
+      decoded.signatures.map((s) => Buffer.from(s)),
+      [theirSig],
+    );
     // The TxRaw wire form written out by hand: fields 1, 2 and 3, each length-delimited.
     const field = (tag: number, bytes: Uint8Array) => Buffer.concat([Buffer.from([tag]), varint(bytes.length), Buffer.from(bytes)]);
     assert.deepEqual(Buffer.from(signed.txBytes), Buffer.concat([field(0x0a, signed.bodyBytes), field(0x12, authInfoBytes), field(0x1a, theirSig)]));
@@ -110,9 +139,21 @@ test("the simulation tx has an empty fee, sign mode UNSPECIFIED and one empty si
 });
 
 test("a decoded tx renders as snake_case JSON with unpacked messages and public keys", async () => {
-  const signed = await signTx({ signer: testSigner("secp256k1"), messages: [msgSend(sendValue("unit1from"))], fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n }, chainId: "c", accountNumber: 1n, sequence: 0n });
+  const signed = await signTx({
+    signer: testSigner("secp256k1"),
+    messages: [msgSend(sendValue("unit1from"))],
+    fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n },
+    chainId: "c",
+    accountNumber: 1n,
+    sequence: 0n,
+  });
   const json = txToJson(decodeTx(signed.txBytes)) as any;
-  assert.deepEqual(json.body.messages[0], { "@type": "/cosmos.bank.v1beta1.MsgSend", from_address: "unit1from", to_address: TO, amount: [{ denom: "uunit", amount: "1000" }] });
+  assert.deepEqual(json.body.messages[0], {
+    "@type": "/cosmos.bank.v1beta1.MsgSend",
+    from_address: "unit1from",
+    to_address: TO,
+    amount: [{ denom: "uunit", amount: "1000" }],
+  });
   assert.equal(json.body.timeout_height, "0");
   assert.equal(json.auth_info.fee.gas_limit, "200000");
   assert.equal(json.auth_info.signer_infos[0].public_key["@type"], "/cosmos.crypto.secp256k1.PubKey");

@@ -33,7 +33,12 @@ test("the request is the one viem's addChain sends for the same chain", async ()
   const { wallet, calls } = fakeWallet();
   const ours = await addEvmNetwork(wallet, DEVNET);
   const viaViem = fakeWallet();
-  const chain = defineChain({ id: 2611, name: DEVNET.chainName, nativeCurrency: { name: "UNIT", symbol: "UNIT", decimals: 18 }, rpcUrls: { default: { http: [DEVNET.rpcUrl] } } });
+  const chain = defineChain({
+    id: 2611,
+    name: DEVNET.chainName,
+    nativeCurrency: { name: "UNIT", symbol: "UNIT", decimals: 18 },
+    rpcUrls: { default: { http: [DEVNET.rpcUrl] } },
+  });
   await createWalletClient({ transport: custom(viaViem.wallet) }).addChain({ chain });
   const viemParams = JSON.parse(JSON.stringify(viaViem.calls[0]!.params)); // drops viem's undefined blockExplorerUrls
   assert.deepEqual(viemParams, calls[0]!.params);
@@ -45,11 +50,17 @@ test("a declined or failed request is a WalletRequestError with the wallet's cod
   const declined = fakeWallet(() => {
     throw Object.assign(new Error("User rejected the request."), { code: 4001 });
   });
-  await assert.rejects(addEvmNetwork(declined.wallet, DEVNET), (e: unknown) => e instanceof WalletRequestError && e.code === 4001 && /declined/.test(e.message));
+  await assert.rejects(
+    addEvmNetwork(declined.wallet, DEVNET),
+    (e: unknown) => e instanceof WalletRequestError && e.code === 4001 && /declined/.test(e.message),
+  );
   const broken = fakeWallet(() => {
     throw Object.assign(new Error("Internal error"), { code: -32603 });
   });
-  await assert.rejects(addEvmNetwork(broken.wallet, DEVNET), (e: unknown) => e instanceof WalletRequestError && e.code === -32603 && /Internal error/.test(e.message));
+  await assert.rejects(
+    addEvmNetwork(broken.wallet, DEVNET),
+    (e: unknown) => e instanceof WalletRequestError && e.code === -32603 && /Internal error/.test(e.message),
+  );
   const untouched = fakeWallet();
   await assert.rejects(addEvmNetwork(untouched.wallet, { ...DEVNET, rpcUrl: "localhost" }), WalletNetworkError);
   assert.equal(untouched.calls.length, 0);

@@ -25,7 +25,10 @@ export async function addEvmNetwork(wallet: Eip1193Provider, options: EvmNetwork
   } catch (err) {
     const code = (err as { code?: unknown } | null)?.code;
     const numeric = typeof code === "number" ? code : undefined;
-    const reason = numeric === USER_REJECTED_CODE ? "the wallet's user declined to add the network" : `the wallet refused to add the network: ${(err as Error)?.message ?? String(err)}`;
+    const reason =
+      numeric === USER_REJECTED_CODE
+        ? "the wallet's user declined to add the network"
+        : `the wallet refused to add the network: ${(err as Error)?.message ?? String(err)}`;
     throw new WalletRequestError(method, numeric, reason, { cause: err });
   }
   return params;

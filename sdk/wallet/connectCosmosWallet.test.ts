@@ -22,7 +22,9 @@ async function fakeWallet(options: { fail?: Partial<Record<string, unknown>>; si
   const wallet: KeplrLikeWallet = {
     experimentalSuggestChain: async (...args) => answer("experimentalSuggestChain", args, undefined),
     enable: async (...args) => answer("enable", args, undefined),
-    ...(options.auto ? { getOfflineSignerAuto: async (...args: [string]) => answer("getOfflineSignerAuto", args, signer) } : { getOfflineSigner: (...args: [string]) => answer("getOfflineSigner", args, signer) }),
+    ...(options.auto
+      ? { getOfflineSignerAuto: async (...args: [string]) => answer("getOfflineSignerAuto", args, signer) }
+      : { getOfflineSigner: (...args: [string]) => answer("getOfflineSigner", args, signer) }),
   };
   return { wallet, calls, signer };
 }
@@ -68,20 +70,35 @@ test("suggests the chain, enables it, takes the signer, then connects with the c
 test("a wallet with only getOfflineSignerAuto is used through it", async () => {
   const { wallet, calls } = await fakeWallet({ auto: true });
   await connectCosmosWallet(wallet, DEVNET, fakeStargate().stargate);
-  assert.deepEqual(calls.map((c) => c.method), ["experimentalSuggestChain", "enable", "getOfflineSignerAuto"]);
+  assert.deepEqual(
+    calls.map((c) => c.method),
+    ["experimentalSuggestChain", "enable", "getOfflineSignerAuto"],
+  );
 });
 
 test("bad settings and objects that are not Keplr-style wallets are refused before any wallet call", async () => {
   const { wallet, calls } = await fakeWallet();
   const { stargate } = fakeStargate();
-  await assert.rejects(connectCosmosWallet(wallet, { ...DEVNET, rpcEndpoint: "localhost:26657" }, stargate), (e: unknown) => e instanceof WalletNetworkError && /rpcEndpoint must be an http/.test(e.message));
+  await assert.rejects(
+    connectCosmosWallet(wallet, { ...DEVNET, rpcEndpoint: "localhost:26657" }, stargate),
+    (e: unknown) => e instanceof WalletNetworkError && /rpcEndpoint must be an http/.test(e.message),
+  );
   await assert.rejects(connectCosmosWallet(wallet, { ...DEVNET, chainId: "2611" }, stargate), WalletNetworkError);
   assert.equal(calls.length, 0);
-  await assert.rejects(connectCosmosWallet(undefined as never, DEVNET, stargate), (e: unknown) => e instanceof WalletUnsupportedError && /no wallet given/.test(e.message));
+  await assert.rejects(
+    connectCosmosWallet(undefined as never, DEVNET, stargate),
+    (e: unknown) => e instanceof WalletUnsupportedError && /no wallet given/.test(e.message),
+  );
   const ethereumLike = { request: async () => null } as unknown as KeplrLikeWallet;
-  await assert.rejects(connectCosmosWallet(ethereumLike, DEVNET, stargate), (e: unknown) => e instanceof WalletUnsupportedError && /no experimentalSuggestChain method/.test(e.message));
+  await assert.rejects(
+    connectCosmosWallet(ethereumLike, DEVNET, stargate),
+    (e: unknown) => e instanceof WalletUnsupportedError && /no experimentalSuggestChain method/.test(e.message),
+  );
   const { getOfflineSigner: _dropped, ...noSigner } = wallet;
-  await assert.rejects(connectCosmosWallet(noSigner, DEVNET, stargate), (e: unknown) => e instanceof WalletUnsupportedError && /neither getOfflineSigner nor getOfflineSignerAuto/.test(e.message));
+  await assert.rejects(
+    connectCosmosWallet(noSigner, DEVNET, stargate),
+    (e: unknown) => e instanceof WalletUnsupportedError && /neither getOfflineSigner nor getOfflineSignerAuto/.test(e.message),
+  );
   assert.equal(calls.length, 0);
 });
 
@@ -94,12 +111,18 @@ test("a refusal at any step is a WalletRequestError naming the step, and stops t
   for (const [method, message] of steps) {
     const { wallet, calls } = await fakeWallet({ fail: { [method]: new Error("Request rejected") } });
     const { stargate, seen } = fakeStargate();
-    await assert.rejects(connectCosmosWallet(wallet, DEVNET, stargate), (e: unknown) => e instanceof WalletRequestError && e.method === method && e.code === undefined && message.test(e.message));
+    await assert.rejects(
+      connectCosmosWallet(wallet, DEVNET, stargate),
+      (e: unknown) => e instanceof WalletRequestError && e.method === method && e.code === undefined && message.test(e.message),
+    );
     assert.equal(calls.at(-1)!.method, method);
     assert.equal(seen.endpoint, undefined, "no client after a refusal");
   }
   const declined = await fakeWallet({ fail: { enable: Object.assign(new Error("User rejected the request."), { code: 4001 }) } });
-  await assert.rejects(connectCosmosWallet(declined.wallet, DEVNET, fakeStargate().stargate), (e: unknown) => e instanceof WalletRequestError && e.code === 4001 && /user declined to enable the chain/.test(e.message));
+  await assert.rejects(
+    connectCosmosWallet(declined.wallet, DEVNET, fakeStargate().stargate),
+    (e: unknown) => e instanceof WalletRequestError && e.code === 4001 && /user declined to enable the chain/.test(e.message),
+  );
 });
 
 test("an amino-only signer, an empty account list or a foreign prefix is refused before connecting", async () => {
@@ -121,8 +144,14 @@ test("an amino-only signer, an empty account list or a foreign prefix is refused
 
 test("a node that cannot be reached, or that serves another chain, is reported; the client is closed", async () => {
   const { wallet } = await fakeWallet();
-  await assert.rejects(connectCosmosWallet(wallet, DEVNET, fakeStargate(DEVNET_CHAIN_ID, true).stargate), (e: unknown) => e instanceof NodeConnectionError && /cannot reach the node at http:\/\/127.0.0.1:26657: fetch failed/.test(e.message));
+  await assert.rejects(
+    connectCosmosWallet(wallet, DEVNET, fakeStargate(DEVNET_CHAIN_ID, true).stargate),
+    (e: unknown) => e instanceof NodeConnectionError && /cannot reach the node at http:\/\/127.0.0.1:26657: fetch failed/.test(e.message),
+  );
   const other = fakeStargate("unit_9999-1");
-  await assert.rejects(connectCosmosWallet(wallet, DEVNET, other.stargate), (e: unknown) => e instanceof WalletNetworkError && /serves chain unit_9999-1, not unit_2611-1/.test(e.message));
+  await assert.rejects(
+    connectCosmosWallet(wallet, DEVNET, other.stargate),
+    (e: unknown) => e instanceof WalletNetworkError && /serves chain unit_9999-1, not unit_2611-1/.test(e.message),
+  );
   assert.equal(other.seen.disconnected, true);
 });

@@ -23,7 +23,9 @@ export interface KeplrLikeWallet {
 
 /** The parts of `@cosmjs/stargate` the helper uses (`import * as stargate from "@cosmjs/stargate"`). */
 export interface StargateModule {
-  SigningStargateClient: { connectWithSigner(endpoint: string, signer: OfflineDirectSigner, options: SigningStargateClientOptions): Promise<SigningStargateClient> };
+  SigningStargateClient: {
+    connectWithSigner(endpoint: string, signer: OfflineDirectSigner, options: SigningStargateClientOptions): Promise<SigningStargateClient>;
+  };
   GasPrice: { fromString(gasPrice: string): GasPrice };
 }
 
@@ -40,7 +42,10 @@ export interface CosmosWalletConnection {
  * Throws WalletNetworkError on bad settings (the wallet is not called), WalletUnsupportedError for
  * a wallet without Keplr's API, WalletRequestError when the wallet refuses, NodeConnectionError
  * when the node cannot be reached.
- * @example const { client, address } = await connectCosmosWallet(window.keplr, { chainId: "unit_2611-1", chainName: "Unit devnet", rpcEndpoint: "http://127.0.0.1:26657", restEndpoint: "http://127.0.0.1:1317" })
+ * @example
+ * const { client, address } = await connectCosmosWallet(window.keplr, {
+ *   chainId: "unit_2611-1", chainName: "Unit devnet", rpcEndpoint: "http://127.0.0.1:26657", restEndpoint: "http://127.0.0.1:1317",
+ * })
  */
 export async function connectCosmosWallet(wallet: KeplrLikeWallet, settings: CosmosWalletSettings, stargate?: StargateModule): Promise<CosmosWalletConnection> {
   const chainInfo = keplrChainInfo(settings);
@@ -50,11 +55,16 @@ export async function connectCosmosWallet(wallet: KeplrLikeWallet, settings: Cos
   await ask("experimentalSuggestChain", "add the chain", () => wallet.experimentalSuggestChain(chainInfo));
   await ask("enable", "enable the chain", () => wallet.enable(chainId));
   const signer = await ask(getSigner, "give a signer", () => wallet[getSigner]!(chainId));
-  if (!isDirectSigner(signer)) throw new WalletUnsupportedError(`the wallet's ${getSigner} gave no SIGN_MODE_DIRECT signer (an amino-only account, such as a Ledger one?); the chain accepts only SIGN_MODE_DIRECT`);
+  if (!isDirectSigner(signer))
+    throw new WalletUnsupportedError(
+      `the wallet's ${getSigner} gave no SIGN_MODE_DIRECT signer (an amino-only account, such as a Ledger one?); the chain accepts only SIGN_MODE_DIRECT`,
+    );
   const [account] = await ask("getAccounts", "list its accounts", () => signer.getAccounts());
   if (!account) throw new WalletUnsupportedError(`the wallet has no account for chain ${chainId}`);
   if (!account.address.startsWith(`${BECH32_PREFIX_ACCOUNT}1`)) {
-    throw new WalletNetworkError(`the wallet's account ${account.address} is not a ${BECH32_PREFIX_ACCOUNT}1 address: the wallet keeps other settings for chain ${chainId}; remove the chain from the wallet and connect again`);
+    throw new WalletNetworkError(
+      `the wallet's account ${account.address} is not a ${BECH32_PREFIX_ACCOUNT}1 address: the wallet keeps other settings for chain ${chainId}; remove the chain from the wallet and connect again`,
+    );
   }
 
   const cosmjs = stargate ?? (await loadStargate());
@@ -96,7 +106,8 @@ async function ask<T>(method: string, what: string, call: () => T | Promise<T>):
   } catch (err) {
     const code = (err as { code?: unknown } | null)?.code;
     const numeric = typeof code === "number" ? code : undefined;
-    const reason = numeric === USER_REJECTED_CODE ? `the wallet's user declined to ${what}` : `the wallet refused to ${what}: ${(err as Error)?.message ?? String(err)}`;
+    const reason =
+      numeric === USER_REJECTED_CODE ? `the wallet's user declined to ${what}` : `the wallet refused to ${what}: ${(err as Error)?.message ?? String(err)}`;
     throw new WalletRequestError(method, numeric, reason, { cause: err });
   }
 }

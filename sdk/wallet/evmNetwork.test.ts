@@ -32,6 +32,10 @@ test("settings a wallet would refuse are refused here, naming the field", () => 
     [{ blockExplorerUrl: "explorer" }, /blockExplorerUrl must be an http/],
   ];
   for (const [change, message] of cases) {
-    assert.throws(() => evmNetworkParameters({ ...DEVNET, ...change } as never), (e: unknown) => e instanceof WalletNetworkError && message.test(e.message), JSON.stringify(change, (_k, v) => (typeof v === "bigint" ? String(v) : v)));
+    assert.throws(
+      () => evmNetworkParameters({ ...DEVNET, ...change } as never),
+      (e: unknown) => e instanceof WalletNetworkError && message.test(e.message),
+      JSON.stringify(change, (_k, v) => (typeof v === "bigint" ? String(v) : v)),
+    );
   }
 });

@@ -1,7 +1,14 @@
 // The client SDK's wallet helpers: connecting an Ethereum-style wallet to this chain's EVM, and a
 // Cosmos-style wallet (Keplr, Leap) to the chain itself.
 export { addEvmNetwork, USER_REJECTED_CODE, type Eip1193Provider } from "./addEvmNetwork.js";
-export { DEVNET_EVM_CHAIN_ID, EVM_NATIVE_DECIMALS, NATIVE_CURRENCY_SYMBOL, evmNetworkParameters, type AddEthereumChainParameter, type EvmNetworkOptions } from "./evmNetwork.js";
+export {
+  DEVNET_EVM_CHAIN_ID,
+  EVM_NATIVE_DECIMALS,
+  NATIVE_CURRENCY_SYMBOL,
+  evmNetworkParameters,
+  type AddEthereumChainParameter,
+  type EvmNetworkOptions,
+} from "./evmNetwork.js";
 export { connectCosmosWallet, type CosmosWalletConnection, type KeplrLikeWallet, type StargateModule } from "./connectCosmosWallet.js";
 export {
   BASE_DENOM,

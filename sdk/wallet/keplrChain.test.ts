@@ -50,6 +50,10 @@ test("settings a wallet would refuse, or that would sign for another chain, are 
     [{ restEndpoint: undefined }, /restEndpoint must be an http/],
   ];
   for (const [change, message] of cases) {
-    assert.throws(() => keplrChainInfo({ ...DEVNET, ...change } as never), (e: unknown) => e instanceof WalletNetworkError && message.test(e.message), JSON.stringify(change));
+    assert.throws(
+      () => keplrChainInfo({ ...DEVNET, ...change } as never),
+      (e: unknown) => e instanceof WalletNetworkError && message.test(e.message),
+      JSON.stringify(change),
+    );
   }
 });

@@ -1,7 +1,14 @@
 // The chain as a Cosmos-style wallet (Keplr, Leap) learns it through experimentalSuggestChain
 // (spec 5, "Wallet connection"): bech32 prefix `unit`, coin type 118, one currency `uunit` with 6
 // decimals shown as UNIT, used for fees and staking alike.
-import { BECH32_PREFIX_ACCOUNT, BECH32_PREFIX_ACCOUNT_PUBKEY, BECH32_PREFIX_CONSENSUS, BECH32_PREFIX_CONSENSUS_PUBKEY, BECH32_PREFIX_VALIDATOR, BECH32_PREFIX_VALIDATOR_PUBKEY } from "../crypto/prefixes.js";
+import {
+  BECH32_PREFIX_ACCOUNT,
+  BECH32_PREFIX_ACCOUNT_PUBKEY,
+  BECH32_PREFIX_CONSENSUS,
+  BECH32_PREFIX_CONSENSUS_PUBKEY,
+  BECH32_PREFIX_VALIDATOR,
+  BECH32_PREFIX_VALIDATOR_PUBKEY,
+} from "../crypto/prefixes.js";
 import { WalletNetworkError } from "./errors.js";
 import { NATIVE_CURRENCY_SYMBOL } from "./evmNetwork.js";
 import { httpUrl } from "./httpUrl.js";
@@ -70,7 +77,9 @@ export interface KeplrChainInfo {
 
 /**
  * The ChainInfo for this chain; throws WalletNetworkError on settings a wallet would refuse.
- * @example keplrChainInfo({ chainId: "unit_2611-1", chainName: "Unit devnet", rpcEndpoint: "http://127.0.0.1:26657", restEndpoint: "http://127.0.0.1:1317" }).bech32Config.bech32PrefixAccAddr // "unit"
+ * @example
+ * keplrChainInfo({ chainId: "unit_2611-1", chainName: "Unit devnet", rpcEndpoint: "http://127.0.0.1:26657", restEndpoint: "http://127.0.0.1:1317" })
+ *   .bech32Config.bech32PrefixAccAddr // "unit"
  */
 export function keplrChainInfo(settings: CosmosWalletSettings): KeplrChainInfo {
   const chainId = cosmosChainId(settings.chainId);
@@ -102,7 +111,9 @@ export function keplrChainInfo(settings: CosmosWalletSettings): KeplrChainInfo {
 function cosmosChainId(value: unknown): string {
   if (typeof value !== "string" || value === "") throw new WalletNetworkError(`chainId must not be empty (${DEVNET_CHAIN_ID} on the devnet)`);
   // The EVM chain id is the likeliest mix-up: wallets would accept it and sign for the wrong chain.
-  if (/^(\d+|0x[0-9a-fA-F]+)$/.test(value)) throw new WalletNetworkError(`chainId is the Cosmos chain id (${DEVNET_CHAIN_ID} on the devnet), not an EVM chain id; got "${value}"`);
-  if (value.length > MAX_CHAIN_ID_LENGTH || !/^[\x21-\x7e]+$/.test(value)) throw new WalletNetworkError(`chainId must be 1 to ${MAX_CHAIN_ID_LENGTH} printable characters without spaces, got "${value.slice(0, 80)}"`);
+  if (/^(\d+|0x[0-9a-fA-F]+)$/.test(value))
+    throw new WalletNetworkError(`chainId is the Cosmos chain id (${DEVNET_CHAIN_ID} on the devnet), not an EVM chain id; got "${value}"`);
+  if (value.length > MAX_CHAIN_ID_LENGTH || !/^[\x21-\x7e]+$/.test(value))
+    throw new WalletNetworkError(`chainId must be 1 to ${MAX_CHAIN_ID_LENGTH} printable characters without spaces, got "${value.slice(0, 80)}"`);
   return value;
 }

@@ -136,7 +136,12 @@ export class DevnetValidator {
   /** Starts the REST gateway and waits until it answers through the app's gRPC server. */
   async startRest(timeoutMs = 90_000): Promise<void> {
     this.launch("rest");
-    await this.ready("rest", "REST gateway", async () => (await this.rest("/cosmos/base/tendermint/v1beta1/syncing").catch(() => undefined))?.status === 200, timeoutMs);
+    await this.ready(
+      "rest",
+      "REST gateway",
+      async () => (await this.rest("/cosmos/base/tendermint/v1beta1/syncing").catch(() => undefined))?.status === 200,
+      timeoutMs,
+    );
   }
 
   /** Sends `signal` to the given processes; for SIGKILL and SIGTERM, resolves once they exited. */
@@ -287,7 +292,14 @@ export class Devnet {
     const ports = await freeDevnetPortBlock();
     let nodes: DevnetNode[];
     try {
-      nodes = generateDevnet({ dir, cometBinary, appState: localChainAppState, basePorts: ports.base, timeoutCommit: options.timeoutCommit ?? "300ms", votingPeriod: options.votingPeriod ?? "8s" });
+      nodes = generateDevnet({
+        dir,
+        cometBinary,
+        appState: localChainAppState,
+        basePorts: ports.base,
+        timeoutCommit: options.timeoutCommit ?? "300ms",
+        votingPeriod: options.votingPeriod ?? "8s",
+      });
     } catch (err) {
       ports.release();
       throw err;
@@ -336,7 +348,13 @@ export class Devnet {
 
   /** Each node's CometBFT status; undefined for a node that does not answer. */
   statuses(indexes = this.allIndexes(), timeoutMs = 2000): Promise<(CometStatus | undefined)[]> {
-    return Promise.all(indexes.map((i) => this.validator(i).status(timeoutMs).catch(() => undefined)));
+    return Promise.all(
+      indexes.map((i) =>
+        this.validator(i)
+          .status(timeoutMs)
+          .catch(() => undefined),
+      ),
+    );
   }
 
   /** Latest heights of the given nodes; -1 for a node that does not answer. */
@@ -349,7 +367,9 @@ export class Devnet {
     try {
       await waitUntil(`height ${height} on validators ${indexes.join(", ")}`, async () => (await this.heights(indexes)).every((h) => h >= height), timeoutMs);
     } catch (err) {
-      throw new Error(`${(err as Error).message} (heights now ${(await this.heights(indexes)).join(", ")}); the end of CometBFT's logs:\n${indexes.map((i) => `--- ${this.validator(i).node.moniker}\n${this.validator(i).logTail("comet", 8)}`).join("\n")}`);
+      throw new Error(
+        `${(err as Error).message} (heights now ${(await this.heights(indexes)).join(", ")}); the end of CometBFT's logs:\n${indexes.map((i) => `--- ${this.validator(i).node.moniker}\n${this.validator(i).logTail("comet", 8)}`).join("\n")}`,
+      );
     }
   }
 
@@ -371,7 +391,8 @@ export class Devnet {
     for (let h = 1; h <= upTo; h++) {
       const blocks = await this.blocksAt(h, indexes);
       const first = blocks[0]!;
-      if (blocks.some((b) => b.appHash !== first.appHash || b.blockHash !== first.blockHash)) out.push(`height ${h}: ${blocks.map((b, k) => `${indexes[k]}=${b.blockHash.slice(0, 8)}/${b.appHash.slice(0, 8)}`).join(" ")}`);
+      if (blocks.some((b) => b.appHash !== first.appHash || b.blockHash !== first.blockHash))
+        out.push(`height ${h}: ${blocks.map((b, k) => `${indexes[k]}=${b.blockHash.slice(0, 8)}/${b.appHash.slice(0, 8)}`).join(" ")}`);
     }
     return out;
   }

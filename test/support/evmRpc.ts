@@ -34,7 +34,12 @@ export class EvmRpcProcess {
   static async start(node: LocalNode, extraArgs: string[] = []): Promise<EvmRpcProcess> {
     const server = new EvmRpcProcess(`http://127.0.0.1:${node.ports.evmHttp}`, `ws://127.0.0.1:${node.ports.evmWs}`, ["--home", node.paths.root, ...extraArgs]);
     try {
-      await waitUntil("the EVM JSON-RPC server", async () => (await server.call("eth_chainId").catch((): RpcAnswer => ({}))).result !== undefined, 30_000, server.exited);
+      await waitUntil(
+        "the EVM JSON-RPC server",
+        async () => (await server.call("eth_chainId").catch((): RpcAnswer => ({}))).result !== undefined,
+        30_000,
+        server.exited,
+      );
     } catch (err) {
       await server.stop();
       throw new Error(`${(err as Error).message}; its output:\n${server.logs().slice(-4000)}`);
@@ -57,7 +62,8 @@ export class EvmRpcProcess {
   }
 
   /** The result, or a thrown error naming the method and the JSON-RPC error. */
-  async result<T = any>(method: string, ...params: unknown[]): Promise<T> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  async result<T = any>(method: string, ...params: unknown[]): Promise<T> {
+    // eslint-disable-line @typescript-eslint/no-explicit-any
     const answer = await this.call(method, ...params);
     if (answer.error) throw new Error(`${method}: ${answer.error.code} ${answer.error.message}`);
     return answer.result as T;
@@ -76,7 +82,10 @@ export class EvmRpcProcess {
 }
 
 /** A one-validator chain whose genesis funds `addresses` (0x) with `uunit` each, and its JSON-RPC server. */
-export async function startEvmRpcChain(addresses: readonly string[], options: { uunit?: bigint; timeoutCommit?: string } = {}): Promise<{ node: LocalNode; rpc: EvmRpcProcess; stop(): Promise<void> }> {
+export async function startEvmRpcChain(
+  addresses: readonly string[],
+  options: { uunit?: bigint; timeoutCommit?: string } = {},
+): Promise<{ node: LocalNode; rpc: EvmRpcProcess; stop(): Promise<void> }> {
   const { LocalNode } = await import("./localNode.js");
   const { withGenesisBalances } = await import("../../app/genesis.js");
   const { formatAccountAddress } = await import("../../sdk/crypto/accountAddress.js");

@@ -36,7 +36,12 @@ export class JsonRpcError extends Error {
 
 /** One JSON-RPC 2.0 call over HTTP, for reading state independently of the client under test. */
 export async function jsonRpc<T = unknown>(url: string, method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }), signal: AbortSignal.timeout(15_000) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+    signal: AbortSignal.timeout(15_000),
+  });
   const body = (await res.json()) as { result?: T; error?: { code: number; message: string; data?: unknown } };
   if (body.error) throw new JsonRpcError(method, body.error.code, body.error.message, body.error.data);
   return body.result as T;
@@ -63,10 +68,14 @@ export async function startEvmTestChain(): Promise<EvmTestChain> {
 }
 
 async function waitForBalances(url: string, addresses: readonly string[], atLeast: (address: string) => bigint): Promise<void> {
-  await waitUntil("funded balances through JSON-RPC", async () => {
-    for (const a of addresses) if (BigInt(await jsonRpc<string>(url, "eth_getBalance", [a, "latest"])) < atLeast(a)) return false;
-    return true;
-  }, 30_000);
+  await waitUntil(
+    "funded balances through JSON-RPC",
+    async () => {
+      for (const a of addresses) if (BigInt(await jsonRpc<string>(url, "eth_getBalance", [a, "latest"])) < atLeast(a)) return false;
+      return true;
+    },
+    30_000,
+  );
 }
 
 async function balances(url: string, addresses: readonly string[]): Promise<Map<string, bigint>> {
@@ -106,9 +115,22 @@ async function startUnitTarget(): Promise<EvmTestChain> {
         if (wei % WEI_PER_UUNIT !== 0n) throw new Error(`funding on our chain is a bank send of whole uunit; ${wei} wei is not`);
         const before = await balances(httpUrl, addresses);
         const { accountNumber, sequence } = await getSigningInfo(rpc, faucetAddress);
-        const messages = addresses.map((a) => msgSend({ fromAddress: faucetAddress, toAddress: formatAccountAddress(parseHexAddress(a.toLowerCase())), amount: [{ denom: "uunit", amount: (wei / WEI_PER_UUNIT).toString() }] }));
+        const messages = addresses.map((a) =>
+          msgSend({
+            fromAddress: faucetAddress,
+            toAddress: formatAccountAddress(parseHexAddress(a.toLowerCase())),
+            amount: [{ denom: "uunit", amount: (wei / WEI_PER_UUNIT).toString() }],
+          }),
+        );
         const gasLimit = 100_000n * BigInt(messages.length);
-        const signed = await signTx({ signer: faucet, messages, fee: { amount: [{ denom: "uunit", amount: ((gasLimit * 25n) / 1000n).toString() }], gasLimit }, chainId: (await rpc.status()).network, accountNumber, sequence });
+        const signed = await signTx({
+          signer: faucet,
+          messages,
+          fee: { amount: [{ denom: "uunit", amount: ((gasLimit * 25n) / 1000n).toString() }], gasLimit },
+          chainId: (await rpc.status()).network,
+          accountNumber,
+          sequence,
+        });
         const sent = await rpc.broadcastTxSync(signed.txBytes);
         if (sent.code !== 0) throw new Error(`funding bank send refused: ${sent.code} ${sent.log}`);
         const included = await rpc.waitForTx(sent.hash);
@@ -157,7 +179,11 @@ async function startHardhatTarget(): Promise<EvmTestChain> {
 /** `npx hardhat node` in test/hardhat, once it answers eth_chainId; its output tail is kept for errors. */
 async function startHardhatNode(port: number): Promise<{ stop(): Promise<void> }> {
   // Hardhat's CLI entry point run directly (what `npx hardhat` runs), so SIGTERM reaches the node itself.
-  const child = spawn(process.execPath, [HARDHAT_CLI, "node", "--hostname", "127.0.0.1", "--port", String(port)], { cwd: HARDHAT_PROJECT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true" } });
+  const child = spawn(process.execPath, [HARDHAT_CLI, "node", "--hostname", "127.0.0.1", "--port", String(port)], {
+    cwd: HARDHAT_PROJECT,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: "true" },
+  });
   const output: string[] = [];
   for (const stream of [child.stdout!, child.stderr!]) {
     stream.on("data", (chunk: Buffer) => {
@@ -172,14 +198,19 @@ async function startHardhatNode(port: number): Promise<{ stop(): Promise<void> }
     await exited;
   };
   try {
-    await waitUntil("hardhat node", async () => {
-      try {
-        await jsonRpc(`http://127.0.0.1:${port}`, "eth_chainId");
-        return true;
-      } catch {
-        return false;
-      }
-    }, 60_000, exited);
+    await waitUntil(
+      "hardhat node",
+      async () => {
+        try {
+          await jsonRpc(`http://127.0.0.1:${port}`, "eth_chainId");
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      60_000,
+      exited,
+    );
   } catch (err) {
     await stop();
     throw new Error(`${(err as Error).message}; its output:\n${output.join("").slice(-4000)}`);

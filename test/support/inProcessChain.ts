@@ -34,14 +34,24 @@ export class InProcessChain {
    * A chain whose genesis is every module's defaults plus `balances`; `editAppState` may change
    * the result (staking validators, shorter periods). Blocks are one second apart.
    */
-  static async create(balances: readonly GenesisBalance[], options: { editAppState?: (state: Record<string, unknown>) => Record<string, unknown> } = {}): Promise<InProcessChain> {
+  static async create(
+    balances: readonly GenesisBalance[],
+    options: { editAppState?: (state: Record<string, unknown>) => Record<string, unknown> } = {},
+  ): Promise<InProcessChain> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-chain-"));
     const store = openStore(path.join(dir, "app.db"), { synchronous: "NORMAL" });
     const app = new UnitApp({ store, ...wireApp(), logger: testLogger });
     const defaults = withGenesisBalances(defaultAppState(wireApp().modules), balances);
     const appState = options.editAppState ? options.editAppState(defaults) : defaults;
     const chain = new InProcessChain(app, store, dir);
-    chain.initChainResult = await app.initChain(create(pb.RequestInitChainSchema, { chainId: TEST_CHAIN_ID, initialHeight: 1n, appStateBytes: Buffer.from(JSON.stringify(appState)), time: timestampFromMs(GENESIS_TIME_MS) }));
+    chain.initChainResult = await app.initChain(
+      create(pb.RequestInitChainSchema, {
+        chainId: TEST_CHAIN_ID,
+        initialHeight: 1n,
+        appStateBytes: Buffer.from(JSON.stringify(appState)),
+        time: timestampFromMs(GENESIS_TIME_MS),
+      }),
+    );
     return chain;
   }
 
@@ -53,7 +63,13 @@ export class InProcessChain {
   async block(txs: Uint8Array[]): Promise<FinalizeBlockResult> {
     this.height++;
     const result = await this.app.finalizeBlock(
-      create(pb.RequestFinalizeBlockSchema, { txs, height: BigInt(this.height), time: timestampFromMs(GENESIS_TIME_MS + this.height * 1000), hash: new Uint8Array(32).fill(this.height % 256), proposerAddress: new Uint8Array(20) }),
+      create(pb.RequestFinalizeBlockSchema, {
+        txs,
+        height: BigInt(this.height),
+        time: timestampFromMs(GENESIS_TIME_MS + this.height * 1000),
+        hash: new Uint8Array(32).fill(this.height % 256),
+        proposerAddress: new Uint8Array(20),
+      }),
     );
     await this.app.commit(create(pb.RequestCommitSchema));
     return result;

@@ -20,8 +20,18 @@ export interface InProcessFaucet {
 export async function startInProcessFaucet(rpc: CometRpcClient, uunit: bigint): Promise<InProcessFaucet> {
   const windowMs = 3_600_000;
   const amount = [{ denom: "uunit", amount: uunit.toString() }];
-  const sender = new FaucetSender({ rpc, signer: signerFromMnemonic(FAUCET_TEST_MNEMONIC), amount, fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n } });
-  const app = createFaucetApp({ sender, amount, bodyLimitBytes: 4096, limits: { windowMs, perAddress: new SlidingWindowLimiter({ limit: 5, windowMs }), perIp: new SlidingWindowLimiter({ limit: 50, windowMs }) } });
+  const sender = new FaucetSender({
+    rpc,
+    signer: signerFromMnemonic(FAUCET_TEST_MNEMONIC),
+    amount,
+    fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n },
+  });
+  const app = createFaucetApp({
+    sender,
+    amount,
+    bodyLimitBytes: 4096,
+    limits: { windowMs, perAddress: new SlidingWindowLimiter({ limit: 5, windowMs }), perIp: new SlidingWindowLimiter({ limit: 50, windowMs }) },
+  });
   const server = http.createServer(app.callback());
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };

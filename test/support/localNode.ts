@@ -57,7 +57,14 @@ export class LocalNode {
   appEnv: NodeJS.ProcessEnv = {};
 
   /** A node whose genesis has one staking validator (its own consensus key) self-delegating from test key 0. */
-  static async create(options: { timeoutCommit?: string; cometLogLevel?: string; votingPeriod?: string; editAppState?: (state: Record<string, unknown>) => Record<string, unknown> } = {}): Promise<LocalNode> {
+  static async create(
+    options: {
+      timeoutCommit?: string;
+      cometLogLevel?: string;
+      votingPeriod?: string;
+      editAppState?: (state: Record<string, unknown>) => Record<string, unknown>;
+    } = {},
+  ): Promise<LocalNode> {
     const edit = options.editAppState ?? ((state) => state);
     const cometBinary = ensureCometbft();
     const ports = await freeNodePorts();
@@ -67,7 +74,13 @@ export class LocalNode {
       cometBinary,
       chainId: DEFAULT_CHAIN_ID,
       ports,
-      appState: ({ consensusPubKey }: { consensusPubKey: string }) => edit(localChainAppState({ validators: [{ consensusPubKey, moniker: "validator-0" }], ...(options.votingPeriod ? { votingPeriod: options.votingPeriod } : {}) })),
+      appState: ({ consensusPubKey }: { consensusPubKey: string }) =>
+        edit(
+          localChainAppState({
+            validators: [{ consensusPubKey, moniker: "validator-0" }],
+            ...(options.votingPeriod ? { votingPeriod: options.votingPeriod } : {}),
+          }),
+        ),
       comet: { timeoutCommit: options.timeoutCommit ?? "200ms", logLevel: options.cometLogLevel ?? "error" },
     });
     return new LocalNode(paths, ports, cometBinary);
@@ -86,14 +99,19 @@ export class LocalNode {
   async startComet(): Promise<void> {
     if (alive(this.comet)) throw new Error("cometbft already running");
     this.comet = run(this.cometBinary, ["start", "--home", this.paths.cometHome], path.join(this.paths.logDir, "cometbft.log"));
-    await waitUntil("cometbft RPC", async () => {
-      try {
-        await getStatus(this.rpcUrl);
-        return true;
-      } catch {
-        return false;
-      }
-    }, 30_000, this.comet.exited);
+    await waitUntil(
+      "cometbft RPC",
+      async () => {
+        try {
+          await getStatus(this.rpcUrl);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      30_000,
+      this.comet.exited,
+    );
   }
 
   async start(): Promise<void> {
@@ -106,13 +124,18 @@ export class LocalNode {
   }
 
   async waitForHeight(height: number, timeoutMs = 60_000): Promise<CometStatus> {
-    await waitUntil(`height ${height}`, async () => {
-      try {
-        return (await this.status()).latestBlockHeight >= height;
-      } catch {
-        return false;
-      }
-    }, timeoutMs, Promise.race([this.app?.exited, this.comet?.exited].filter(Boolean)));
+    await waitUntil(
+      `height ${height}`,
+      async () => {
+        try {
+          return (await this.status()).latestBlockHeight >= height;
+        } catch {
+          return false;
+        }
+      },
+      timeoutMs,
+      Promise.race([this.app?.exited, this.comet?.exited].filter(Boolean)),
+    );
     return this.status();
   }
 

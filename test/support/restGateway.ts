@@ -46,13 +46,18 @@ export class RestGatewayProcess {
   /** Waits until the gateway answers `path` with `status` (routes loaded, app reachable...). */
   async waitFor(route: string, status = 200, timeoutMs = 30_000): Promise<void> {
     try {
-      await waitUntil(`the REST gateway to answer ${route} with ${status}`, async () => {
-        try {
-          return (await this.get(route)).status === status;
-        } catch {
-          return false;
-        }
-      }, timeoutMs, this.exited);
+      await waitUntil(
+        `the REST gateway to answer ${route} with ${status}`,
+        async () => {
+          try {
+            return (await this.get(route)).status === status;
+          } catch {
+            return false;
+          }
+        },
+        timeoutMs,
+        this.exited,
+      );
     } catch (err) {
       throw new Error(`${(err as Error).message}${this.running ? "" : ": the gateway exited"}; its output:\n${this.logs()}`);
     }

@@ -30,7 +30,10 @@ export function testContract(name: string): CompiledContract {
 }
 
 function compile(dir: string): Record<string, CompiledContract> {
-  const files = fs.readdirSync(dir).filter((f) => f.endsWith(".sol")).sort();
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".sol"))
+    .sort();
   const input = {
     language: "Solidity",
     sources: Object.fromEntries(files.map((f) => [f, { content: fs.readFileSync(path.join(dir, f), "utf8") }])),

@@ -8,7 +8,6 @@ import { UsageError } from "../keys/errors.js";
 
 export { UsageError };
 
-
 /** Flags of every client command. */
 export const NODE_OPTIONS = {
   node: { type: "string" },
@@ -22,7 +21,13 @@ export function nodeUrlFlag(value: string | undefined): string {
 
 /** Checks the number of positional arguments, naming what is missing or extra. */
 export function expectPositionals(positionals: string[], names: string[], usage: string): string[] {
-  if (positionals.length < names.length) throw new UsageError(`missing ${names.slice(positionals.length).map((n) => `<${n}>`).join(" ")}; usage: ${usage}`);
+  if (positionals.length < names.length)
+    throw new UsageError(
+      `missing ${names
+        .slice(positionals.length)
+        .map((n) => `<${n}>`)
+        .join(" ")}; usage: ${usage}`,
+    );
   if (positionals.length > names.length) throw new UsageError(`unexpected argument "${positionals[names.length]}"; usage: ${usage}`);
   return positionals;
 }

@@ -23,11 +23,21 @@ export function addressFields(address: Uint8Array): JsonObject {
  */
 export function balanceJson(address: Uint8Array, account: QueryAccountResponse): JsonObject {
   const aunit = decimalArg("balance", account.balance);
-  return { ...addressFields(address), aunit: aunit.toString(), uunit: (aunit / CONVERSION_FACTOR).toString(), fractional_aunit: (aunit % CONVERSION_FACTOR).toString() };
+  return {
+    ...addressFields(address),
+    aunit: aunit.toString(),
+    uunit: (aunit / CONVERSION_FACTOR).toString(),
+    fractional_aunit: (aunit % CONVERSION_FACTOR).toString(),
+  };
 }
 
 export function accountJson(address: Uint8Array, account: QueryAccountResponse): JsonObject {
-  return { ...addressFields(address), nonce: account.nonce.toString(), balance: decimalArg("balance", account.balance).toString(), code_hash: hexBytes(account.codeHash) };
+  return {
+    ...addressFields(address),
+    nonce: account.nonce.toString(),
+    balance: decimalArg("balance", account.balance).toString(),
+    code_hash: hexBytes(account.codeHash),
+  };
 }
 
 /** A receipt in the shape and names of the proto, with bytes as 0x hex and addresses checksummed (null when absent). */

@@ -42,6 +42,8 @@ export async function runQueryAuth(args: string[]): Promise<number> {
       return 0;
     }
     default:
-      throw new UsageError(what === undefined ? "missing auth query: account or module-account" : `unknown auth query "${what}": expected account or module-account`);
+      throw new UsageError(
+        what === undefined ? "missing auth query: account or module-account" : `unknown auth query "${what}": expected account or module-account`,
+      );
   }
 }

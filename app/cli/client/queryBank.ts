@@ -35,7 +35,16 @@ export async function runQueryBank(args: string[]): Promise<number> {
         return 0;
       }
       const balances = await getAllBalances(rpc, bech32, { height });
-      printResult(allPages(toJson(QueryAllBalancesResponseSchema, create(QueryAllBalancesResponseSchema, { balances, pagination: { total: BigInt(balances.length) } }), JSON_OPTIONS)), output);
+      printResult(
+        allPages(
+          toJson(
+            QueryAllBalancesResponseSchema,
+            create(QueryAllBalancesResponseSchema, { balances, pagination: { total: BigInt(balances.length) } }),
+            JSON_OPTIONS,
+          ),
+        ),
+        output,
+      );
       return 0;
     }
     case "total": {
@@ -45,7 +54,16 @@ export async function runQueryBank(args: string[]): Promise<number> {
         return 0;
       }
       const supply = await getTotalSupply(rpc, { height });
-      printResult(allPages(toJson(QueryTotalSupplyResponseSchema, create(QueryTotalSupplyResponseSchema, { supply, pagination: { total: BigInt(supply.length) } }), JSON_OPTIONS)), output);
+      printResult(
+        allPages(
+          toJson(
+            QueryTotalSupplyResponseSchema,
+            create(QueryTotalSupplyResponseSchema, { supply, pagination: { total: BigInt(supply.length) } }),
+            JSON_OPTIONS,
+          ),
+        ),
+        output,
+      );
       return 0;
     }
     default:

@@ -59,14 +59,19 @@ export async function runQueryEvm(args: string[]): Promise<number> {
     case "receipt": {
       const [text] = expectPositionals(positionals, ["tx-hash"], "unitd query evm receipt <0x tx hash>");
       const txHash = ethTxHashArg(text!);
-      const notFound = `no receipt for tx ${txHash}: it is not in a committed block${height === undefined ? " (yet)" : ` at height ${height}`}, or it is not an Ethereum tx (a Cosmos tx: unitd query tx <hash>)`;
+      const where = height === undefined ? " (yet)" : ` at height ${height}`;
+      const notFound = `no receipt for tx ${txHash}: it is not in a committed block${where}, or it is not an Ethereum tx (a Cosmos tx: unitd query tx <hash>)`;
       const { receipt } = await query(rpc, Query.method.receipt, { txHash }, at, notFound);
       if (!receipt) throw new ClientError(notFound);
       printResult(receiptJson(receipt), output);
       return 0;
     }
     default:
-      throw new UsageError(what === undefined ? "missing evm query: balance, account, code, storage or receipt" : `unknown evm query "${what}": expected balance, account, code, storage or receipt`);
+      throw new UsageError(
+        what === undefined
+          ? "missing evm query: balance, account, code, storage or receipt"
+          : `unknown evm query "${what}": expected balance, account, code, storage or receipt`,
+      );
   }
 }
 
@@ -77,7 +82,13 @@ function hexRequest(address: Uint8Array): string {
 
 type UnaryMethod<I extends DescMessage, O extends DescMessage> = DescMethod & { input: I; output: O };
 
-async function query<I extends DescMessage, O extends DescMessage>(rpc: CometRpcClient, method: UnaryMethod<I, O>, request: MessageInitShape<I>, options: { height: bigint }, notFound?: string): Promise<MessageShape<O>> {
+async function query<I extends DescMessage, O extends DescMessage>(
+  rpc: CometRpcClient,
+  method: UnaryMethod<I, O>,
+  request: MessageInitShape<I>,
+  options: { height: bigint },
+  notFound?: string,
+): Promise<MessageShape<O>> {
   try {
     return await grpcQuery(rpc, method, request, options);
   } catch (err) {

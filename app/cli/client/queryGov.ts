@@ -52,7 +52,10 @@ export async function runQueryGov(args: string[]): Promise<number> {
     }
     case "proposal": {
       const id = proposalId("unitd query gov proposal <proposal-id>");
-      return queryAndPrint(rpc, Query.method.proposal, { proposalId: id }, output, { height, notFound: `proposal ${id} does not exist (a proposal whose deposit period ended without enough deposit is deleted)` });
+      return queryAndPrint(rpc, Query.method.proposal, { proposalId: id }, output, {
+        height,
+        notFound: `proposal ${id} does not exist (a proposal whose deposit period ended without enough deposit is deleted)`,
+      });
     }
     case "tally": {
       const id = proposalId("unitd query gov tally <proposal-id>");
@@ -65,7 +68,10 @@ export async function runQueryGov(args: string[]): Promise<number> {
     case "vote": {
       const [id, voter] = expectPositionals(positionals, ["proposal-id", "voter"], "unitd query gov vote <proposal-id> <voter>");
       const voterAddress = accountAddressArg(voter!);
-      return queryAndPrint(rpc, Query.method.vote, { proposalId: idArg("proposal id", id!), voter: voterAddress }, output, { height, notFound: `${voterAddress} has no vote on proposal ${id}` });
+      return queryAndPrint(rpc, Query.method.vote, { proposalId: idArg("proposal id", id!), voter: voterAddress }, output, {
+        height,
+        notFound: `${voterAddress} has no vote on proposal ${id}`,
+      });
     }
     case "deposits": {
       const id = proposalId("unitd query gov deposits <proposal-id>");
@@ -75,6 +81,10 @@ export async function runQueryGov(args: string[]): Promise<number> {
       expectPositionals(positionals, [], "unitd query gov params");
       return queryAndPrint(rpc, Query.method.params, { paramsType: "voting" }, output, { height });
     default:
-      throw new UsageError(what === undefined ? "missing gov query: proposals, proposal, tally, votes, vote, deposits or params" : `unknown gov query "${what}": expected proposals, proposal, tally, votes, vote, deposits or params`);
+      throw new UsageError(
+        what === undefined
+          ? "missing gov query: proposals, proposal, tally, votes, vote, deposits or params"
+          : `unknown gov query "${what}": expected proposals, proposal, tally, votes, vote, deposits or params`,
+      );
   }
 }

@@ -29,13 +29,20 @@ export async function runQueryIdentity(args: string[]): Promise<number> {
     case "did": {
       const [address] = expectPositionals(positionals, ["address"], "unitd query identity did <address>");
       const bech32 = accountAddressArg(address!);
-      return queryAndPrint(rpc, Query.method.did, { address: bech32 }, output, { height, notFound: `${bech32} has no DID document: the chain knows neither its public key nor an active credential of it` });
+      return queryAndPrint(rpc, Query.method.did, { address: bech32 }, output, {
+        height,
+        notFound: `${bech32} has no DID document: the chain knows neither its public key nor an active credential of it`,
+      });
     }
     case "credential": {
       const [id] = expectPositionals(positionals, ["id"], "unitd query identity credential <id>");
       return queryAndPrint(rpc, Query.method.credential, { id: idArg("credential id", id!) }, output, { height, notFound: `credential ${id} does not exist` });
     }
     default:
-      throw new UsageError(what === undefined ? "missing identity query: params, issuers, tier, did or credential" : `unknown identity query "${what}": expected params, issuers, tier, did or credential`);
+      throw new UsageError(
+        what === undefined
+          ? "missing identity query: params, issuers, tier, did or credential"
+          : `unknown identity query "${what}": expected params, issuers, tier, did or credential`,
+      );
   }
 }

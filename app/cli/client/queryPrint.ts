@@ -39,7 +39,10 @@ export async function queryAndPrint<I extends DescMessage, O extends DescMessage
 
 /** --limit and --page-key of list queries, as a PageRequest. */
 export function pageRequest(values: { limit?: string | undefined; "page-key"?: string | undefined }) {
-  const limit = values.limit === undefined ? 100n : BigInt(/^[0-9]{1,4}$/.test(values.limit) ? values.limit : fail(`--limit expects an integer up to 9999, got "${values.limit}"`));
+  const limit =
+    values.limit === undefined
+      ? 100n
+      : BigInt(/^[0-9]{1,4}$/.test(values.limit) ? values.limit : fail(`--limit expects an integer up to 9999, got "${values.limit}"`));
   const key = values["page-key"] === undefined ? new Uint8Array() : Buffer.from(values["page-key"], "base64");
   return { limit, key, countTotal: values["page-key"] === undefined };
 }
@@ -53,7 +56,13 @@ export const MODULE_QUERY_OPTIONS = { ...NODE_OPTIONS, ...PAGE_OPTIONS, height: 
 export function parseModuleQuery<const O extends FlagSpecs>(args: string[], options: O) {
   const { values, positionals } = parseStrictArgs(args, options);
   const common = values as { output?: string; node?: string; height?: string };
-  return { values, positionals, output: outputFormat(common.output), rpc: new CometRpcClient(nodeUrlFlag(common.node)), height: uintFlag("--height", common.height) };
+  return {
+    values,
+    positionals,
+    output: outputFormat(common.output),
+    rpc: new CometRpcClient(nodeUrlFlag(common.node)),
+    height: uintFlag("--height", common.height),
+  };
 }
 
 function fail(message: string): never {

@@ -26,11 +26,19 @@ export async function runQueryStaking(args: string[]): Promise<number> {
     }
     case "delegations": {
       const [address] = expectPositionals(positionals, ["delegator-address"], "unitd query staking delegations <delegator>");
-      return queryAndPrint(rpc, Query.method.delegatorDelegations, { delegatorAddr: accountAddressArg(address!), pagination: pageRequest(values) }, output, { height });
+      return queryAndPrint(rpc, Query.method.delegatorDelegations, { delegatorAddr: accountAddressArg(address!), pagination: pageRequest(values) }, output, {
+        height,
+      });
     }
     case "unbonding-delegations": {
       const [address] = expectPositionals(positionals, ["delegator-address"], "unitd query staking unbonding-delegations <delegator>");
-      return queryAndPrint(rpc, Query.method.delegatorUnbondingDelegations, { delegatorAddr: accountAddressArg(address!), pagination: pageRequest(values) }, output, { height });
+      return queryAndPrint(
+        rpc,
+        Query.method.delegatorUnbondingDelegations,
+        { delegatorAddr: accountAddressArg(address!), pagination: pageRequest(values) },
+        output,
+        { height },
+      );
     }
     case "params":
       expectPositionals(positionals, [], "unitd query staking params");
@@ -39,6 +47,10 @@ export async function runQueryStaking(args: string[]): Promise<number> {
       expectPositionals(positionals, [], "unitd query staking pool");
       return queryAndPrint(rpc, Query.method.pool, {}, output, { height });
     default:
-      throw new UsageError(what === undefined ? "missing staking query: validators, validator, delegations, unbonding-delegations, params or pool" : `unknown staking query "${what}": expected validators, validator, delegations, unbonding-delegations, params or pool`);
+      throw new UsageError(
+        what === undefined
+          ? "missing staking query: validators, validator, delegations, unbonding-delegations, params or pool"
+          : `unknown staking query "${what}": expected validators, validator, delegations, unbonding-delegations, params or pool`,
+      );
   }
 }

@@ -26,7 +26,11 @@ export async function signAndBroadcast(from: string, values: TxFlagValues, input
   const fees = coinsFlag("--fees", values.fees);
   const memo = memoFlag(values.note, values.memo);
   const timeoutHeight = uintFlag("--timeout-height", values["timeout-height"]);
-  const { keyring, record } = await resolveKey(from, { home: homeFlag(values.home), backend: values["keyring-backend"], passphrase: keyringPassphraseFrom(input) });
+  const { keyring, record } = await resolveKey(from, {
+    home: homeFlag(values.home),
+    backend: values["keyring-backend"],
+    passphrase: keyringPassphraseFrom(input),
+  });
   const body = messages(record.address);
 
   const rpc = new CometRpcClient(nodeUrlFlag(values.node));
@@ -36,11 +40,18 @@ export async function signAndBroadcast(from: string, values: TxFlagValues, input
   }
   const { accountNumber, sequence } = await getSigningInfo(rpc, record.address);
   const signerKey = { algo: record.algo, pubKey: record.pubKey };
-  const gasLimit = gas.kind === "fixed" ? gas.limit : adjustGas(await estimateGas(rpc, simulationTxBytes({ signer: signerKey, messages: body, sequence, memo, timeoutHeight })), gas.adjustment);
+  const gasLimit =
+    gas.kind === "fixed"
+      ? gas.limit
+      : adjustGas(await estimateGas(rpc, simulationTxBytes({ signer: signerKey, messages: body, sequence, memo, timeoutHeight })), gas.adjustment);
   const fee = { amount: fees, gasLimit };
 
   if (!values.yes) {
-    const unsigned = encodeTxRaw({ bodyBytes: encodeTxBody({ messages: body, memo, timeoutHeight }), authInfoBytes: encodeAuthInfo({ signers: [{ ...signerKey, sequence }], fee }), signatures: [] });
+    const unsigned = encodeTxRaw({
+      bodyBytes: encodeTxBody({ messages: body, memo, timeoutHeight }),
+      authInfoBytes: encodeAuthInfo({ signers: [{ ...signerKey, sequence }], fee }),
+      signatures: [],
+    });
     process.stderr.write(JSON.stringify(txToJson(decodeTx(unsigned))) + "\n\n");
     await confirmOrFail(input, "confirm transaction before signing and broadcasting");
   }
@@ -55,7 +66,10 @@ export async function signAndBroadcast(from: string, values: TxFlagValues, input
   }
   const included = await rpc.waitForTx(result.hash);
   printResult(txResponseJson(included, (await rpc.header(included.height)).time), output);
-  if (included.result.code !== 0) throw new ClientError(`the tx failed in block ${included.height} (code ${included.result.code}, codespace ${included.result.codespace || "-"}): ${included.result.log}`);
+  if (included.result.code !== 0)
+    throw new ClientError(
+      `the tx failed in block ${included.height} (code ${included.result.code}, codespace ${included.result.codespace || "-"}): ${included.result.log}`,
+    );
   return 0;
 }
 
@@ -64,7 +78,8 @@ async function estimateGas(rpc: CometRpcClient, txBytes: Uint8Array): Promise<bi
   try {
     return await simulateGas(rpc, txBytes);
   } catch (err) {
-    if (err instanceof AbciQueryError) throw new ClientError(`gas estimation failed: the tx would fail: ${err.log.replace(/^rpc error: code = \w+ desc = /, "")}`);
+    if (err instanceof AbciQueryError)
+      throw new ClientError(`gas estimation failed: the tx would fail: ${err.log.replace(/^rpc error: code = \w+ desc = /, "")}`);
     throw err;
   }
 }

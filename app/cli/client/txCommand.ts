@@ -33,6 +33,7 @@ export function requiredFlag(values: Record<string, string | boolean | undefined
 
 /** A proposal or credential id: a positive integer. */
 export function idArg(what: string, text: string): bigint {
-  if (!/^[0-9]{1,19}$/.test(text) || BigInt(text) === 0n || BigInt(text) > 18446744073709551615n) throw new UsageError(`${what} must be a positive integer, got "${text}"`);
+  if (!/^[0-9]{1,19}$/.test(text) || BigInt(text) === 0n || BigInt(text) > 18446744073709551615n)
+    throw new UsageError(`${what} must be a positive integer, got "${text}"`);
   return BigInt(text);
 }

@@ -31,10 +31,32 @@ test("fees and memo flags are checked", () => {
 });
 
 test("text output is YAML-like and quotes what would read as something else", () => {
-  const text = renderText({ balances: [{ denom: "uunit", amount: "1000" }], pagination: { next_key: null, total: "1" }, empty: [], flag: true, memo: "", note: "a: b" });
+  const text = renderText({
+    balances: [{ denom: "uunit", amount: "1000" }],
+    pagination: { next_key: null, total: "1" },
+    empty: [],
+    flag: true,
+    memo: "",
+    note: "a: b",
+  });
   assert.equal(
     text,
-    ["balances:", "  - denom: uunit", '    amount: "1000"', "pagination:", "  next_key: null", '  total: "1"', "empty: []", "flag: true", 'memo: ""', 'note: "a: b"', ""].join("\n"),
+    [
+      "balances:",
+      "  - denom: uunit",
+      '    amount: "1000"',
+      "pagination:",
+      "  next_key: null",
+      '  total: "1"',
+      "empty: []",
+      "flag: true",
+      'memo: ""',
+      'note: "a: b"',
+      "",
+    ].join("\n"),
   );
-  assert.equal(renderText({ account: { "@type": "/cosmos.auth.v1beta1.ModuleAccount", name: "gov" } }), 'account:\n  "@type": /cosmos.auth.v1beta1.ModuleAccount\n  name: gov\n');
+  assert.equal(
+    renderText({ account: { "@type": "/cosmos.auth.v1beta1.ModuleAccount", name: "gov" } }),
+    'account:\n  "@type": /cosmos.auth.v1beta1.ModuleAccount\n  name: gov\n',
+  );
 });

@@ -35,7 +35,8 @@ export function gasFlag(gas: string | undefined, adjustment: string | undefined)
   }
   if (gas === "auto") return { kind: "auto", adjustment: factor };
   if (gas === undefined) return { kind: "fixed", limit: DEFAULT_GAS };
-  if (!/^[0-9]{1,19}$/.test(gas) || BigInt(gas) === 0n || BigInt(gas) > MAX_GAS) throw new UsageError(`--gas expects a positive integer or "auto", got "${gas}"`);
+  if (!/^[0-9]{1,19}$/.test(gas) || BigInt(gas) === 0n || BigInt(gas) > MAX_GAS)
+    throw new UsageError(`--gas expects a positive integer or "auto", got "${gas}"`);
   return { kind: "fixed", limit: BigInt(gas) };
 }
 
@@ -59,7 +60,8 @@ export function coinsFlag(flag: string, value: string | undefined): Coin[] {
 export function memoFlag(note: string | undefined, memo: string | undefined): string {
   if (note !== undefined && memo !== undefined && note !== memo) throw new UsageError("--note and --memo are the same flag; give only one");
   const text = note ?? memo ?? "";
-  if ([...text].length > MAX_MEMO_CHARACTERS) throw new UsageError(`the memo has ${[...text].length} characters; the chain accepts at most ${MAX_MEMO_CHARACTERS}`);
+  if ([...text].length > MAX_MEMO_CHARACTERS)
+    throw new UsageError(`the memo has ${[...text].length} characters; the chain accepts at most ${MAX_MEMO_CHARACTERS}`);
   return text;
 }
 

@@ -58,7 +58,17 @@ export const govTxCommands: Record<string, TxCommand> = {
       const proposal = readProposalFile(file!);
       return {
         from: fromFlag(values),
-        messages: (proposer) => [msgSubmitProposal({ messages: proposal.messages, initialDeposit: proposal.deposit, proposer, metadata: proposal.metadata, title: proposal.title, summary: proposal.summary, expedited: proposal.expedited })],
+        messages: (proposer) => [
+          msgSubmitProposal({
+            messages: proposal.messages,
+            initialDeposit: proposal.deposit,
+            proposer,
+            metadata: proposal.metadata,
+            title: proposal.title,
+            summary: proposal.summary,
+            expedited: proposal.expedited,
+          }),
+        ],
       };
     },
   },

@@ -13,9 +13,13 @@ export const identityTxCommands: Record<string, TxCommand> = {
     build: (_p, values) => {
       const subject = accountAddressArg(requiredFlag(values, "subject"));
       const credentialType = requiredFlag(values, "credential-type");
-      if (!CREDENTIAL_TYPE_PATTERN.test(credentialType)) throw new UsageError(`--credential-type "${credentialType.slice(0, 80)}" must be 1 to 64 characters of a-z, 0-9, _ . - starting with a letter or digit, such as kyc`);
+      if (!CREDENTIAL_TYPE_PATTERN.test(credentialType))
+        throw new UsageError(
+          `--credential-type "${credentialType.slice(0, 80)}" must be 1 to 64 characters of a-z, 0-9, _ . - starting with a letter or digit, such as kyc`,
+        );
       const credentialHash = requiredFlag(values, "credential-hash");
-      if (!CREDENTIAL_HASH_PATTERN.test(credentialHash)) throw new UsageError(`--credential-hash must be 0x followed by 64 hex digits (the SHA-256 of the document), got "${credentialHash.slice(0, 80)}"`);
+      if (!CREDENTIAL_HASH_PATTERN.test(credentialHash))
+        throw new UsageError(`--credential-hash must be 0x followed by 64 hex digits (the SHA-256 of the document), got "${credentialHash.slice(0, 80)}"`);
       return { from: fromFlag(values), messages: (issuer) => [msgIssueCredential({ issuer, subject, credentialType, credentialHash })] };
     },
   },

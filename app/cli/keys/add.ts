@@ -60,7 +60,8 @@ export async function runAdd(args: string[], io: KeysIo): Promise<number> {
       io.stderr(
         "\n**Important** write this mnemonic phrase in a safe place.\n" +
           "It is the only way to recover your account if you ever forget your password.\n\n" +
-          created.mnemonic + "\n",
+          created.mnemonic +
+          "\n",
       );
     }
   }

@@ -15,6 +15,11 @@ export async function runList(args: string[], io: KeysIo): Promise<number> {
   }
   expectPositionals("list", positionals, []);
   const records = await openCliKeyring(common, io.input).list();
-  io.stdout(formatKeyList(records.map((r) => keyOutput(r)), common.output));
+  io.stdout(
+    formatKeyList(
+      records.map((r) => keyOutput(r)),
+      common.output,
+    ),
+  );
   return 0;
 }

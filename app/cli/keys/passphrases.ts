@@ -32,7 +32,10 @@ export async function newExportPassphrase(input: TerminalInput): Promise<string>
 }
 
 export async function importPassphrase(input: TerminalInput): Promise<string> {
-  return required(await input.secret("Enter passphrase to decrypt the exported key: "), "keys import needs the passphrase of the exported key: type it or pipe it on stdin");
+  return required(
+    await input.secret("Enter passphrase to decrypt the exported key: "),
+    "keys import needs the passphrase of the exported key: type it or pipe it on stdin",
+  );
 }
 
 function required(answer: string | undefined, message: string): string {

@@ -37,7 +37,8 @@ export function reflectionHandler(index: DescriptorIndex, logger: Logger): handl
     };
     call.on("data", (chunk: Buffer) => {
       if (ended) return;
-      if (chunk.length > MAX_REQUEST_BYTES) return fail(GrpcCode.RESOURCE_EXHAUSTED, `reflection request of ${chunk.length} bytes exceeds ${MAX_REQUEST_BYTES}`);
+      if (chunk.length > MAX_REQUEST_BYTES)
+        return fail(GrpcCode.RESOURCE_EXHAUSTED, `reflection request of ${chunk.length} bytes exceeds ${MAX_REQUEST_BYTES}`);
       let request: ServerReflectionRequest;
       try {
         request = fromBinary(ServerReflectionRequestSchema, chunk);
@@ -106,7 +107,10 @@ export function answer(index: DescriptorIndex, request: ServerReflectionRequest)
     default:
       return create(ServerReflectionResponseSchema, {
         ...base,
-        messageResponse: { case: "errorResponse", value: { errorCode: GrpcCode.INVALID_ARGUMENT, errorMessage: "empty reflection request: set one of message_request" } },
+        messageResponse: {
+          case: "errorResponse",
+          value: { errorCode: GrpcCode.INVALID_ARGUMENT, errorMessage: "empty reflection request: set one of message_request" },
+        },
       });
   }
 }

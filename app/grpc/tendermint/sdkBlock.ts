@@ -13,22 +13,24 @@ export function consensusAddress(bytes: Uint8Array): string {
 export function sdkBlockFrom(block: Block): SdkBlock {
   const h = block.header;
   return create(BlockSchema, {
-    header: h && create(HeaderSchema, {
-      version: h.version,
-      chainId: h.chainId,
-      height: h.height,
-      time: h.time,
-      lastBlockId: h.lastBlockId,
-      lastCommitHash: h.lastCommitHash,
-      dataHash: h.dataHash,
-      validatorsHash: h.validatorsHash,
-      nextValidatorsHash: h.nextValidatorsHash,
-      consensusHash: h.consensusHash,
-      appHash: h.appHash,
-      lastResultsHash: h.lastResultsHash,
-      evidenceHash: h.evidenceHash,
-      proposerAddress: consensusAddress(h.proposerAddress),
-    }),
+    header:
+      h &&
+      create(HeaderSchema, {
+        version: h.version,
+        chainId: h.chainId,
+        height: h.height,
+        time: h.time,
+        lastBlockId: h.lastBlockId,
+        lastCommitHash: h.lastCommitHash,
+        dataHash: h.dataHash,
+        validatorsHash: h.validatorsHash,
+        nextValidatorsHash: h.nextValidatorsHash,
+        consensusHash: h.consensusHash,
+        appHash: h.appHash,
+        lastResultsHash: h.lastResultsHash,
+        evidenceHash: h.evidenceHash,
+        proposerAddress: consensusAddress(h.proposerAddress),
+      }),
     data: block.data,
     evidence: block.evidence,
     lastCommit: block.lastCommit,

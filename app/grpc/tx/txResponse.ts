@@ -13,7 +13,9 @@ export function upperHex(bytes: Uint8Array): string {
 
 /** Go's `time.RFC3339` layout of a UTC time: `2006-01-02T15:04:05Z`. */
 export function rfc3339Seconds(time: Timestamp): string {
-  return timestampDate(time).toISOString().replace(/\.\d{3}Z$/, "Z");
+  return timestampDate(time)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z");
 }
 
 /** A committed tx; `blockTime` is its block's header time. */

@@ -44,7 +44,15 @@ const resultTx = (tx: Uint8Array, height: string) => ({
     log: "ok",
     gas_wanted: "200000",
     gas_used: "51234",
-    events: [{ type: "message", attributes: [{ key: "action", value: "/cosmos.bank.v1beta1.MsgSend", index: true }, { key: "module", value: "bank" }] }],
+    events: [
+      {
+        type: "message",
+        attributes: [
+          { key: "action", value: "/cosmos.bank.v1beta1.MsgSend", index: true },
+          { key: "module", value: "bank" },
+        ],
+      },
+    ],
   },
   tx: Buffer.from(tx).toString("base64"),
 });
@@ -70,14 +78,17 @@ const rpcError = (data: string) => ({ error: { code: -32603, message: "Internal 
 
 type Handler = (params: Record<string, unknown>) => unknown;
 const handlers: Record<string, Handler> = {
-  tx: (p) => (Buffer.from(String(p.hash), "base64").toString("hex").toUpperCase() === txHash ? { result: resultTx(txRaw, "7") } : rpcError(`tx (${p.hash}) not found`)),
+  tx: (p) =>
+    Buffer.from(String(p.hash), "base64").toString("hex").toUpperCase() === txHash ? { result: resultTx(txRaw, "7") } : rpcError(`tx (${p.hash}) not found`),
   header: (p) => ({ result: header(String(p.height), p.height === "7" ? "2026-11-20T22:59:04.181739313Z" : "2026-11-20T23:00:00Z") }),
   tx_search: (p) =>
     p.query === "bad query"
       ? rpcError("offset 4: got query, wanted operator")
       : { result: { txs: [resultTx(txRaw, "7"), resultTx(ethTx, "8")], total_count: "2" }, echo: p },
   broadcast_tx_sync: (p) =>
-    Buffer.from(String(p.tx), "base64")[0] === 0xff ? rpcError("tx already exists in cache") : { result: { code: 2, data: "", log: "tx parse error", codespace: "sdk", hash: "ABCD" } },
+    Buffer.from(String(p.tx), "base64")[0] === 0xff
+      ? rpcError("tx already exists in cache")
+      : { result: { code: 2, data: "", log: "tx parse error", codespace: "sdk", hash: "ABCD" } },
   broadcast_tx_async: () => ({ result: { code: 0, data: "", log: "", codespace: "", hash: "ABCD" } }),
 };
 const seen: { method: string; params: Record<string, unknown> }[] = [];
@@ -113,7 +124,13 @@ before(async () => {
 
 after(() => new Promise<void>((resolve) => rpc.close(() => resolve())));
 
-async function call<I extends DescMessage, O extends DescMessage>(path: string, input: I, req: MessageInitShape<I>, output: O, on = services): Promise<MessageShape<O>> {
+async function call<I extends DescMessage, O extends DescMessage>(
+  path: string,
+  input: I,
+  req: MessageInitShape<I>,
+  output: O,
+  on = services,
+): Promise<MessageShape<O>> {
   const method = on.method(`/cosmos.tx.v1beta1.Service/${path}`);
   assert.ok(method, path);
   const bytes = await method.handle(toBinary(input, create(input, req)), { signal: new AbortController().signal });
@@ -162,7 +179,12 @@ test("GetTx of an unknown hash is NOT_FOUND; a malformed hash INVALID_ARGUMENT",
 
 test("GetTxsEvent pages through tx_search, one timestamp per block, txs aligned with responses", async () => {
   seen.length = 0;
-  const res = await call("GetTxsEvent", GetTxsEventRequestSchema, { query: "tx.height>0", orderBy: OrderBy.DESC, page: 1n, limit: 500n }, GetTxsEventResponseSchema);
+  const res = await call(
+    "GetTxsEvent",
+    GetTxsEventRequestSchema,
+    { query: "tx.height>0", orderBy: OrderBy.DESC, page: 1n, limit: 500n },
+    GetTxsEventResponseSchema,
+  );
   const search = seen.find((s) => s.method === "tx_search")!;
   assert.deepEqual(search.params, { query: "tx.height>0", prove: false, page: "1", per_page: "100", order_by: "desc" });
   assert.equal(res.total, 2n);
@@ -172,12 +194,22 @@ test("GetTxsEvent pages through tx_search, one timestamp per block, txs aligned 
   assert.equal(res.txs[1]!.body, undefined, "an Ethereum tx has no Tx form: an empty Tx keeps the lists aligned");
   assert.equal(res.txResponses[1]!.tx, undefined);
   assert.equal(res.txResponses[1]!.timestamp, "2026-11-20T23:00:00Z");
-  assert.deepEqual(seen.filter((s) => s.method === "header").map((s) => s.params.height).sort(), ["7", "8"]);
+  assert.deepEqual(
+    seen
+      .filter((s) => s.method === "header")
+      .map((s) => s.params.height)
+      .sort(),
+    ["7", "8"],
+  );
 });
 
 test("GetTxsEvent refuses an empty or malformed query with INVALID_ARGUMENT", async () => {
   await failsWith(call("GetTxsEvent", GetTxsEventRequestSchema, {}, GetTxsEventResponseSchema), GrpcCode.INVALID_ARGUMENT, /query cannot be empty/);
-  await failsWith(call("GetTxsEvent", GetTxsEventRequestSchema, { query: "bad query" }, GetTxsEventResponseSchema), GrpcCode.INVALID_ARGUMENT, /wanted operator/);
+  await failsWith(
+    call("GetTxsEvent", GetTxsEventRequestSchema, { query: "bad query" }, GetTxsEventResponseSchema),
+    GrpcCode.INVALID_ARGUMENT,
+    /wanted operator/,
+  );
 });
 
 test("BroadcastTx returns CheckTx's verdict as a TxResponse", async () => {
@@ -200,19 +232,38 @@ test("BroadcastTx: a tx already in the mempool cache is the SDK's code 19, not a
 });
 
 test("BroadcastTx refuses BLOCK mode, no mode and no tx with INVALID_ARGUMENT", async () => {
-  await failsWith(call("BroadcastTx", BroadcastTxRequestSchema, { txBytes: txRaw, mode: BroadcastMode.BLOCK }, BroadcastTxResponseSchema), GrpcCode.INVALID_ARGUMENT, /deprecated/);
-  await failsWith(call("BroadcastTx", BroadcastTxRequestSchema, { txBytes: txRaw }, BroadcastTxResponseSchema), GrpcCode.INVALID_ARGUMENT, /BROADCAST_MODE_UNSPECIFIED/);
-  await failsWith(call("BroadcastTx", BroadcastTxRequestSchema, { mode: BroadcastMode.SYNC }, BroadcastTxResponseSchema), GrpcCode.INVALID_ARGUMENT, /empty tx/);
+  await failsWith(
+    call("BroadcastTx", BroadcastTxRequestSchema, { txBytes: txRaw, mode: BroadcastMode.BLOCK }, BroadcastTxResponseSchema),
+    GrpcCode.INVALID_ARGUMENT,
+    /deprecated/,
+  );
+  await failsWith(
+    call("BroadcastTx", BroadcastTxRequestSchema, { txBytes: txRaw }, BroadcastTxResponseSchema),
+    GrpcCode.INVALID_ARGUMENT,
+    /BROADCAST_MODE_UNSPECIFIED/,
+  );
+  await failsWith(
+    call("BroadcastTx", BroadcastTxRequestSchema, { mode: BroadcastMode.SYNC }, BroadcastTxResponseSchema),
+    GrpcCode.INVALID_ARGUMENT,
+    /empty tx/,
+  );
 });
 
 test("an unreachable CometBFT is UNAVAILABLE", async () => {
   await failsWith(call("GetTx", GetTxRequestSchema, { hash: txHash }, GetTxResponseSchema, brokenServices), GrpcCode.UNAVAILABLE, /unreachable/);
-  await failsWith(call("BroadcastTx", BroadcastTxRequestSchema, { txBytes: txRaw, mode: BroadcastMode.SYNC }, BroadcastTxResponseSchema, brokenServices), GrpcCode.UNAVAILABLE);
+  await failsWith(
+    call("BroadcastTx", BroadcastTxRequestSchema, { txBytes: txRaw, mode: BroadcastMode.SYNC }, BroadcastTxResponseSchema, brokenServices),
+    GrpcCode.UNAVAILABLE,
+  );
 });
 
 test("a CometBFT answer of the wrong shape is INTERNAL with the path that was wrong", async () => {
   const client = new CometRpcClient(`http://127.0.0.1:${(rpc.address() as AddressInfo).port}`);
   await failsWith(client.status(), GrpcCode.INTERNAL, /status: expected JSON/);
   const block = await client.block(undefined);
-  await failsWith(Promise.resolve().then(() => block.get("block_id").get("hash").hex()), GrpcCode.INTERNAL, /block\.result\.block_id\.hash: expected a value/);
+  await failsWith(
+    Promise.resolve().then(() => block.get("block_id").get("hash").hex()),
+    GrpcCode.INTERNAL,
+    /block\.result\.block_id\.hash: expected a value/,
+  );
 });

@@ -110,7 +110,9 @@ function broadcastMode(mode: BroadcastMode): "sync" | "async" {
     case BroadcastMode.BLOCK:
       throw invalidArgument("BROADCAST_MODE_BLOCK is deprecated: broadcast with BROADCAST_MODE_SYNC and wait for the tx with GetTx");
     default:
-      throw invalidArgument(`unsupported broadcast mode ${BroadcastModeSchema.value[mode]?.name ?? mode}; supported: BROADCAST_MODE_SYNC, BROADCAST_MODE_ASYNC`);
+      throw invalidArgument(
+        `unsupported broadcast mode ${BroadcastModeSchema.value[mode]?.name ?? mode}; supported: BROADCAST_MODE_SYNC, BROADCAST_MODE_ASYNC`,
+      );
   }
 }
 

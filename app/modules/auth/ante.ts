@@ -20,7 +20,6 @@ import type { GasMeter } from "../../tx/gas.js";
 import { validateMsg } from "../../tx/msgRouter.js";
 import { checkSignature, SignatureCache, signBytes } from "./signatures.js";
 
-
 /** A signature and its protobuf framing in TxRaw. */
 const SIMULATED_SIGNATURE_BYTES = 66;
 /** A fee coin (`{denom: "uunit", amount: "12345"}`) with its framing in AuthInfo. */
@@ -68,7 +67,8 @@ export function validateBasic(tx: DecodedTx, mode: ExecMode): { signers: Uint8Ar
   const sigs = tx.raw.signatures.length;
   if (sigs === 0) throw sdkErrors.noSignatures.wrap();
   if (sigs !== signers.length) throw sdkErrors.unauthorized.wrap(`wrong number of signers; expected ${signers.length}, got ${sigs}`);
-  if (tx.authInfo.signerInfos.length !== signers.length) throw sdkErrors.unauthorized.wrap(`wrong number of signer infos; expected ${signers.length}, got ${tx.authInfo.signerInfos.length}`);
+  if (tx.authInfo.signerInfos.length !== signers.length)
+    throw sdkErrors.unauthorized.wrap(`wrong number of signer infos; expected ${signers.length}, got ${tx.authInfo.signerInfos.length}`);
   for (const [i, info] of tx.authInfo.signerInfos.entries()) {
     const mode_ = info.modeInfo?.sum;
     if (mode === "simulate") continue;
@@ -94,12 +94,14 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
     throw sdkErrors.txTimeoutHeight.wrap(`block height: ${ctx.header.height}, timeout height: ${tx.body.timeoutHeight}`);
   }
   const memoLength = Buffer.byteLength(tx.body.memo, "utf8"); // bytes, as the SDK counts
-  if (BigInt(memoLength) > params.maxMemoCharacters) throw sdkErrors.memoTooLarge.wrap(`maximum number of characters is ${params.maxMemoCharacters} but received ${memoLength} characters`);
+  if (BigInt(memoLength) > params.maxMemoCharacters)
+    throw sdkErrors.memoTooLarge.wrap(`maximum number of characters is ${params.maxMemoCharacters} but received ${memoLength} characters`);
   if (BigInt(signers.length) > params.txSigLimit) throw sdkErrors.tooManySignatures.wrap(`signatures: ${signers.length}, limit: ${params.txSigLimit}`);
   meter.consume(params.txSizeCostPerByte * BigInt(tx.bytes.length), "txSize");
   // A simulated tx carries empty signatures and no fee; charge for the bytes the signed one will
   // have, so the estimate covers the real tx.
-  if (mode === "simulate") meter.consume(params.txSizeCostPerByte * BigInt(signers.length * SIMULATED_SIGNATURE_BYTES + (fee.length === 0 ? SIMULATED_FEE_BYTES : 0)), "txSize");
+  if (mode === "simulate")
+    meter.consume(params.txSizeCostPerByte * BigInt(signers.length * SIMULATED_SIGNATURE_BYTES + (fee.length === 0 ? SIMULATED_FEE_BYTES : 0)), "txSize");
 
   // Fee: at least gas limit x minimum gas price, paid by the fee payer into fee_collector.
   const payer = tx.authInfo.fee!.payer !== "" ? parseAccAddress(tx.authInfo.fee!.payer, "fee payer") : signers[0]!;
@@ -107,7 +109,8 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
     const price = deps.accounts.getMinGasPrice(ctx.store);
     const required = requiredFee(price, tx.authInfo.fee!.gasLimit);
     const paid = fee.find((c) => c.denom === price.denom)?.amount ?? 0n;
-    if (paid < required) throw sdkErrors.insufficientFee.wrap(`insufficient fees; got: ${formatCoins(fee) || "0" + price.denom} required: ${required}${price.denom}`);
+    if (paid < required)
+      throw sdkErrors.insufficientFee.wrap(`insufficient fees; got: ${formatCoins(fee) || "0" + price.denom} required: ${required}${price.denom}`);
   }
   if (!deps.accounts.getAccount(ctx.store, payer)) throw sdkErrors.unknownAddress.wrap(`fee payer address: ${accAddressToString(payer)} does not exist`);
   if (mode === "simulate" && fee.length === 0) {
@@ -118,7 +121,10 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
     try {
       deps.bank.sendToModule(ctx, payer, FEE_COLLECTOR, fee);
     } catch (err) {
-      if (sdkErrors.insufficientFunds.is(err)) throw sdkErrors.insufficientFunds.wrap(`insufficient funds to pay for fees; ${err.message.replace(/^spendable balance /, "").replace(/: insufficient funds$/, "")}`);
+      if (sdkErrors.insufficientFunds.is(err))
+        throw sdkErrors.insufficientFunds.wrap(
+          `insufficient funds to pay for fees; ${err.message.replace(/^spendable balance /, "").replace(/: insufficient funds$/, "")}`,
+        );
       throw err;
     }
   }
@@ -141,12 +147,15 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
         // for an eth_secp256k1 wallet: take the key under the algorithm that matches the signer.
         const other = { ...given, algo: given.algo === "secp256k1" ? ("eth_secp256k1" as const) : ("secp256k1" as const) };
         if (mode === "simulate" && hex(tryAddressFromPubKey(other.algo, other.key) ?? new Uint8Array()) === hex(signer)) given = other;
-        else if (mode !== "simulate") throw sdkErrors.invalidPubKey.wrap(`pubKey does not match signer address ${accAddressToString(signer)} with signer index: ${i}`);
+        else if (mode !== "simulate")
+          throw sdkErrors.invalidPubKey.wrap(`pubKey does not match signer address ${accAddressToString(signer)} with signer index: ${i}`);
       }
-      if (pubKey && !pubKeysEqual(pubKey, given)) throw sdkErrors.invalidPubKey.wrap(`pubKey of signer ${i} differs from the one already set on ${accAddressToString(signer)}`);
+      if (pubKey && !pubKeysEqual(pubKey, given))
+        throw sdkErrors.invalidPubKey.wrap(`pubKey of signer ${i} differs from the one already set on ${accAddressToString(signer)}`);
       pubKey = given;
     }
-    if (!pubKey && mode !== "simulate") throw sdkErrors.invalidPubKey.wrap(`pubkey on account ${accAddressToString(signer)} is not set and the tx does not carry one`);
+    if (!pubKey && mode !== "simulate")
+      throw sdkErrors.invalidPubKey.wrap(`pubkey on account ${accAddressToString(signer)} is not set and the tx does not carry one`);
     meter.consume(params.sigVerifyCostSecp256k1, "ante verify: secp256k1");
     if (info.sequence !== account.sequence) {
       throw sdkErrors.wrongSequence.wrap(`account sequence mismatch, expected ${account.sequence}, got ${info.sequence}`);
@@ -167,14 +176,20 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
 
 function verifySignatures(ctx: Context, tx: DecodedTx, accounts: Account[], pubKeys: PubKey[], cache: SignatureCache): void {
   const chainId = ctx.header.chainId;
-  const key = SignatureCache.key(tx.hash, chainId, accounts.map((a) => a.accountNumber));
+  const key = SignatureCache.key(
+    tx.hash,
+    chainId,
+    accounts.map((a) => a.accountNumber),
+  );
   if (cache.has(key)) return;
   for (const [i, account] of accounts.entries()) {
     const problem = checkSignature(pubKeys[i]!, signBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, chainId, account.accountNumber), tx.raw.signatures[i]!);
     if (problem === "high-s") throw sdkErrors.unauthorized.wrap(`signature ${i} is not in lower-S form (malleable)`);
     if (problem === "length") throw sdkErrors.unauthorized.wrap(`signature ${i} must be 64 bytes, got ${tx.raw.signatures[i]!.length}`);
     if (problem) {
-      throw sdkErrors.unauthorized.wrap(`signature verification failed; please verify account number (${account.accountNumber}), sequence (${account.sequence}) and chain-id (${chainId})`);
+      throw sdkErrors.unauthorized.wrap(
+        `signature verification failed; please verify account number (${account.accountNumber}), sequence (${account.sequence}) and chain-id (${chainId})`,
+      );
     }
   }
   cache.add(key);

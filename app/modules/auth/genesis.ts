@@ -17,7 +17,11 @@ export interface AuthGenesis {
 }
 
 export function defaultAuthGenesis(): AuthGenesis {
-  return { params: toJson(ParamsSchema, defaultAuthParams(), { useProtoFieldName: true, alwaysEmitImplicit: true }), min_gas_price: DEFAULT_MIN_GAS_PRICE, accounts: [] };
+  return {
+    params: toJson(ParamsSchema, defaultAuthParams(), { useProtoFieldName: true, alwaysEmitImplicit: true }),
+    min_gas_price: DEFAULT_MIN_GAS_PRICE,
+    accounts: [],
+  };
 }
 
 export function initAuthGenesis(ctx: Context, keeper: AccountKeeper, raw: unknown): void {

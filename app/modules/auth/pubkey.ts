@@ -26,7 +26,8 @@ export function decodePubKey(any: Any): PubKey {
   } catch (err) {
     throw sdkErrors.invalidPubKey.wrap(`cannot decode ${any.typeUrl}: ${(err as Error).message}`);
   }
-  if (key.length !== 33 || (key[0] !== 2 && key[0] !== 3)) throw sdkErrors.invalidPubKey.wrap(`${any.typeUrl} must be a 33-byte compressed key, got ${key.length} bytes`);
+  if (key.length !== 33 || (key[0] !== 2 && key[0] !== 3))
+    throw sdkErrors.invalidPubKey.wrap(`${any.typeUrl} must be a 33-byte compressed key, got ${key.length} bytes`);
   return { algo, key };
 }
 
@@ -38,4 +39,3 @@ export function encodePubKey(pubKey: PubKey): Any {
 export function pubKeysEqual(a: PubKey, b: PubKey): boolean {
   return a.algo === b.algo && Buffer.from(a.key).equals(Buffer.from(b.key));
 }
-

@@ -14,7 +14,18 @@ import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { bankErrors } from "./errors.js";
 import { emitBurn, emitCoinbase, emitCoinReceived, emitCoinSpent, emitTransfer } from "./events.js";
 import type { BankAccountKeeper } from "./expectedKeepers.js";
-import { accountBalancesPrefix, balanceKey, DENOM_METADATA_PREFIX, denomMetadataKey, denomOwnerKey, denomOwnersPrefix, MODULE_NAME, PARAMS_KEY, SUPPLY_PREFIX, supplyKey } from "./keys.js";
+import {
+  accountBalancesPrefix,
+  balanceKey,
+  DENOM_METADATA_PREFIX,
+  denomMetadataKey,
+  denomOwnerKey,
+  denomOwnersPrefix,
+  MODULE_NAME,
+  PARAMS_KEY,
+  SUPPLY_PREFIX,
+  supplyKey,
+} from "./keys.js";
 import { paginate, type Page } from "../../query/pagination.js";
 import type { PageRequest } from "../../../gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { getMessage } from "../../store/messages.js";

@@ -30,7 +30,10 @@ export function registerBankQueries(services: QueryServices, keeper: BankKeeper)
   });
   const owners = (state: StateReader, denom: string, pagination: PageRequest | undefined) => {
     const page = keeper.denomOwnersPage(state, denomArg(denom), pagination);
-    return { denomOwners: page.items.map((o) => ({ address: accAddressToString(o.address), balance: { denom, amount: o.amount.toString() } })), pagination: page.pagination };
+    return {
+      denomOwners: page.items.map((o) => ({ address: accAddressToString(o.address), balance: { denom, amount: o.amount.toString() } })),
+      pagination: page.pagination,
+    };
   };
   const metadata = (state: StateReader, denom: string) => {
     const m = keeper.getDenomMetadata(state, denomArg(denom));

@@ -6,7 +6,10 @@ import type { EvmKeeper } from "./state/keeper.js";
 import { defaultEvmParams, invalidParamsReason, paramsMessage } from "./state/params.js";
 
 export function defaultEvmGenesis(): unknown {
-  return toJson(GenesisStateSchema, create(GenesisStateSchema, { params: paramsMessage(defaultEvmParams()) }), { useProtoFieldName: true, alwaysEmitImplicit: true });
+  return toJson(GenesisStateSchema, create(GenesisStateSchema, { params: paramsMessage(defaultEvmParams()) }), {
+    useProtoFieldName: true,
+    alwaysEmitImplicit: true,
+  });
 }
 
 export function initEvmGenesis(ctx: Context, keeper: EvmKeeper, raw: unknown): void {

@@ -62,29 +62,60 @@ test("a proposal submitted and voted by signed txs passes after 30s and executes
     staking.addValidator(alice.address, 1000n); // alice's vote carries all bonded power
     const msgs = new MsgRouter();
     const queries = new QueryRouter();
-    const modules = validateModuleList([blockInfoModule(new BlockInfoKeeper()), authModule(accounts), bankModule(bank, accounts), govModule(new GovKeeper(bank, staking, msgs, GOV_AUTHORITY))]);
+    const modules = validateModuleList([
+      blockInfoModule(new BlockInfoKeeper()),
+      authModule(accounts),
+      bankModule(bank, accounts),
+      govModule(new GovKeeper(bank, staking, msgs, GOV_AUTHORITY)),
+    ]);
     for (const m of modules) m.registerServices?.({ msgs, queries: queries.services });
-    const app = new UnitApp({ store, modules, queries, txProcessor: new CosmosTxProcessor(msgs, authAnteHandler({ accounts, bank, sigCache: new SignatureCache() })), logger: pino({ level: "silent" }) });
+    const app = new UnitApp({
+      store,
+      modules,
+      queries,
+      txProcessor: new CosmosTxProcessor(msgs, authAnteHandler({ accounts, bank, sigCache: new SignatureCache() })),
+      logger: pino({ level: "silent" }),
+    });
 
     const state = withGenesisBalances(defaultAppState(modules), [
       { address: A, coins: [{ denom: "uunit", amount: "1000000000" }] },
       { address: GOV_AUTHORITY, coins: [{ denom: "uunit", amount: "1000" }] },
     ]) as Record<string, { params: Record<string, unknown> }>;
     state.gov!.params = { ...state.gov!.params, voting_period: "30s", expedited_voting_period: "15s" };
-    await app.initChain(create(pb.RequestInitChainSchema, { chainId: CHAIN_ID, initialHeight: 1n, appStateBytes: Buffer.from(JSON.stringify(state)), time: timestampFromMs(T0) }));
+    await app.initChain(
+      create(pb.RequestInitChainSchema, { chainId: CHAIN_ID, initialHeight: 1n, appStateBytes: Buffer.from(JSON.stringify(state)), time: timestampFromMs(T0) }),
+    );
 
     let height = 0;
     const block = async (txs: Uint8Array[], ms: number) => {
       height++;
-      const res = await app.finalizeBlock(create(pb.RequestFinalizeBlockSchema, { txs, height: BigInt(height), time: timestampFromMs(ms), hash: new Uint8Array(32).fill(height), proposerAddress: new Uint8Array(20) }));
+      const res = await app.finalizeBlock(
+        create(pb.RequestFinalizeBlockSchema, {
+          txs,
+          height: BigInt(height),
+          time: timestampFromMs(ms),
+          hash: new Uint8Array(32).fill(height),
+          proposerAddress: new Uint8Array(20),
+        }),
+      );
       await app.commit(create(pb.RequestCommitSchema));
       return res;
     };
     let sequence = 0n;
-    const sign = async (messages: ReturnType<typeof packAny>[]) => (await signTx({ signer: alice, messages, fee: FEE, chainId: CHAIN_ID, accountNumber: FIRST_ACCOUNT_NUMBER, sequence: sequence++ })).txBytes;
+    const sign = async (messages: ReturnType<typeof packAny>[]) =>
+      (await signTx({ signer: alice, messages, fee: FEE, chainId: CHAIN_ID, accountNumber: FIRST_ACCOUNT_NUMBER, sequence: sequence++ })).txBytes;
 
     const send = packAny(MsgSendSchema, { fromAddress: GOV_AUTHORITY, toAddress: bob, amount: [{ denom: "uunit", amount: "7" }] });
-    const submit = await sign([msgSubmitProposal({ messages: [send], initialDeposit: [{ denom: "uunit", amount: "10000000" }], proposer: A, metadata: "", title: "Pay bob", summary: "7uunit" })]);
+    const submit = await sign([
+      msgSubmitProposal({
+        messages: [send],
+        initialDeposit: [{ denom: "uunit", amount: "10000000" }],
+        proposer: A,
+        metadata: "",
+        title: "Pay bob",
+        summary: "7uunit",
+      }),
+    ]);
     assert.equal((await app.checkTx(create(pb.RequestCheckTxSchema, { tx: submit }))).code ?? 0, 0);
     const first = await block([submit], T0 + 1000);
     const r = first.txResults![0]!;
@@ -92,18 +123,39 @@ test("a proposal submitted and voted by signed txs passes after 30s and executes
     const data = fromBinary(TxMsgDataSchema, r.data!);
     assert.equal(anyUnpack(data.msgResponses[0]!, MsgSubmitProposalResponseSchema)!.proposalId, 1n);
     const submitted = r.events!.find((e) => e.type === "submit_proposal" && e.attributes!.some((a) => a.key === "proposal_messages"));
-    assert.deepEqual(Object.fromEntries(submitted!.attributes!.map((a) => [a.key, a.value])), { msg_index: "0", proposal_id: "1", proposal_messages: ",/cosmos.bank.v1beta1.MsgSend", proposal_proposer: A });
+    assert.deepEqual(Object.fromEntries(submitted!.attributes!.map((a) => [a.key, a.value])), {
+      msg_index: "0",
+      proposal_id: "1",
+      proposal_messages: ",/cosmos.bank.v1beta1.MsgSend",
+      proposal_proposer: A,
+    });
 
     // CheckTx already refuses a proposal with a message the router does not know.
     const bogus = create(AnySchema, { typeUrl: "/chain.nothing.MsgNothing", value: new Uint8Array() });
-    const refused = await app.checkTx(create(pb.RequestCheckTxSchema, { tx: await signTx({ signer: alice, messages: [msgSubmitProposal({ messages: [bogus], initialDeposit: [], proposer: A, metadata: "", title: "t", summary: "s" })], fee: FEE, chainId: CHAIN_ID, accountNumber: FIRST_ACCOUNT_NUMBER, sequence }).then((t) => t.txBytes) }));
+    const refused = await app.checkTx(
+      create(pb.RequestCheckTxSchema, {
+        tx: await signTx({
+          signer: alice,
+          messages: [msgSubmitProposal({ messages: [bogus], initialDeposit: [], proposer: A, metadata: "", title: "t", summary: "s" })],
+          fee: FEE,
+          chainId: CHAIN_ID,
+          accountNumber: FIRST_ACCOUNT_NUMBER,
+          sequence,
+        }).then((t) => t.txBytes),
+      }),
+    );
     assert.deepEqual([refused.codespace, refused.code], ["gov", 10], refused.log);
 
     const voted = await block([await sign([msgVote({ proposalId: 1n, voter: A, option: VoteOption.YES })])], T0 + 2000);
     assert.equal(voted.txResults![0]!.code ?? 0, 0, voted.txResults![0]!.log);
 
     const query = async () => {
-      const res = await app.query(create(pb.RequestQuerySchema, { path: "/cosmos.gov.v1.Query/Proposal", data: toBinary(QueryProposalRequestSchema, create(QueryProposalRequestSchema, { proposalId: 1n })) }));
+      const res = await app.query(
+        create(pb.RequestQuerySchema, {
+          path: "/cosmos.gov.v1.Query/Proposal",
+          data: toBinary(QueryProposalRequestSchema, create(QueryProposalRequestSchema, { proposalId: 1n })),
+        }),
+      );
       assert.equal(res.code ?? 0, 0, res.log);
       return fromBinary(QueryProposalResponseSchema, res.value!).proposal!;
     };
@@ -116,12 +168,19 @@ test("a proposal submitted and voted by signed txs passes after 30s and executes
     const p = await query();
     assert.equal(p.status, ProposalStatus.PASSED);
     assert.equal(p.finalTallyResult!.yesCount, "1000");
-    const bal = await app.query(create(pb.RequestQuerySchema, { path: "/cosmos.bank.v1beta1.Query/Balance", data: toBinary(QueryBalanceRequestSchema, create(QueryBalanceRequestSchema, { address: bob, denom: "uunit" })) }));
+    const bal = await app.query(
+      create(pb.RequestQuerySchema, {
+        path: "/cosmos.bank.v1beta1.Query/Balance",
+        data: toBinary(QueryBalanceRequestSchema, create(QueryBalanceRequestSchema, { address: bob, denom: "uunit" })),
+      }),
+    );
     assert.equal(fromBinary(QueryBalanceResponseSchema, bal.value!).balance!.amount, "7");
-    assert.ok(end.events!.some((e) => e.type === "transfer" && e.attributes!.some((a) => a.key === "recipient" && a.value === bob)), "the executed message's events are in the block's events");
+    assert.ok(
+      end.events!.some((e) => e.type === "transfer" && e.attributes!.some((a) => a.key === "recipient" && a.value === bob)),
+      "the executed message's events are in the block's events",
+    );
   } finally {
     store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
-

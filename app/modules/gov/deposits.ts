@@ -113,7 +113,10 @@ export function chargeDeposits(keeper: GovKeeper, ctx: Context, id: bigint, rati
     const charged = coins.map((c) => ({ denom: c.denom, amount: scaleTruncate(c.amount, ratio) }));
     const remaining = coins.map((c, i) => ({ denom: c.denom, amount: c.amount - charged[i]!.amount })).filter((c) => c.amount > 0n);
     if (remaining.length > 0) keeper.bank.sendFromModule(ctx, GOV_ACCOUNT, depositor, remaining);
-    charges = addCoins(charges, charged.filter((c) => c.amount > 0n));
+    charges = addCoins(
+      charges,
+      charged.filter((c) => c.amount > 0n),
+    );
     keeper.deleteDeposit(ctx, id, depositor);
   }
   if (charges.length === 0) return;

@@ -59,7 +59,11 @@ test("genesis refuses invalid params and state it cannot import", () => {
     ["quorum above 1", (g) => (g.params.quorum = "1.1"), /quorum too large/],
     ["threshold zero", (g) => (g.params.threshold = "0"), /threshold must be positive/],
     ["expedited threshold not above threshold", (g) => (g.params.expedited_threshold = "0.5"), /expedited_threshold 0.5 must be greater than threshold/],
-    ["expedited deposit not above min deposit", (g) => (g.params.expedited_min_deposit = [{ denom: "uunit", amount: "10000000" }]), /expedited_min_deposit .* must be greater than min_deposit/],
+    [
+      "expedited deposit not above min deposit",
+      (g) => (g.params.expedited_min_deposit = [{ denom: "uunit", amount: "10000000" }]),
+      /expedited_min_deposit .* must be greater than min_deposit/,
+    ],
     ["empty min deposit", (g) => (g.params.min_deposit = []), /invalid min_deposit: must not be empty/],
     ["bad decimal", (g) => (g.params.min_deposit_ratio = "1e-2"), /invalid min_deposit_ratio "1e-2"/],
     ["bad cancel destination", (g) => (g.params.proposal_cancel_dest = "cosmos1xyz"), /proposal_cancel_dest is not a valid address/],
@@ -81,7 +85,12 @@ test("checkAuthority accepts only the gov module account, with the SDK's text", 
   assert.equal(Buffer.from(moduleAddress(GOV_ACCOUNT)).length, 20);
   const err = registerError("govtest", 1, "expected gov account as only signer for proposal message");
   checkAuthority(GOV_AUTHORITY, GOV_AUTHORITY, err);
-  assert.throws(() => checkAuthority(GOV_AUTHORITY, GOV_AUTHORITY.toUpperCase(), err), (e: Error) => e.message === `invalid authority; expected ${GOV_AUTHORITY}, got ${GOV_AUTHORITY.toUpperCase()}: expected gov account as only signer for proposal message`);
+  assert.throws(
+    () => checkAuthority(GOV_AUTHORITY, GOV_AUTHORITY.toUpperCase(), err),
+    (e: Error) =>
+      e.message ===
+      `invalid authority; expected ${GOV_AUTHORITY}, got ${GOV_AUTHORITY.toUpperCase()}: expected gov account as only signer for proposal message`,
+  );
 });
 
 test("queue keys sort by deadline (seconds, then nanoseconds), then id", () => {

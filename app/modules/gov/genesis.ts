@@ -10,10 +10,14 @@ import { defaultParams } from "./params.js";
 export const DEFAULT_STARTING_PROPOSAL_ID = 1n;
 
 export function defaultGovGenesis(): unknown {
-  return toJson(GenesisStateSchema, create(GenesisStateSchema, { startingProposalId: DEFAULT_STARTING_PROPOSAL_ID, params: defaultParams(), constitution: "" }), {
-    useProtoFieldName: true,
-    alwaysEmitImplicit: true,
-  });
+  return toJson(
+    GenesisStateSchema,
+    create(GenesisStateSchema, { startingProposalId: DEFAULT_STARTING_PROPOSAL_ID, params: defaultParams(), constitution: "" }),
+    {
+      useProtoFieldName: true,
+      alwaysEmitImplicit: true,
+    },
+  );
 }
 
 export function initGovGenesis(ctx: Context, keeper: GovKeeper, raw: unknown): void {

@@ -2,7 +2,16 @@
 // params and the constitution. The rules (submit, deposit, vote, tally, end block) live in their
 // own files and reach state through these methods: reads take the whole state, writes the Context.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
-import { DepositSchema, ParamsSchema, ProposalSchema, VoteSchema, type Deposit, type Params, type Proposal, type Vote } from "../../../gen/cosmos/gov/v1/gov_pb.js";
+import {
+  DepositSchema,
+  ParamsSchema,
+  ProposalSchema,
+  VoteSchema,
+  type Deposit,
+  type Params,
+  type Proposal,
+  type Vote,
+} from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import type { Context } from "../../context.js";
 import { paginate, type Page, type PageRequest } from "../../query/pagination.js";
 import { StoreKey } from "../../storeKey.js";
@@ -134,7 +143,8 @@ export class GovKeeper {
   /** A proposal's deposits by depositor address, read fully so callers may delete as they go. */
   deposits(state: StateReader, id: bigint): { depositor: Uint8Array; deposit: Deposit }[] {
     const out: { depositor: Uint8Array; deposit: Deposit }[] = [];
-    for (const { key, value } of this.key.read(state).prefixIterator(depositsPrefix(id))) out.push({ depositor: Uint8Array.from(key.subarray(9)), deposit: fromBinary(DepositSchema, value) });
+    for (const { key, value } of this.key.read(state).prefixIterator(depositsPrefix(id)))
+      out.push({ depositor: Uint8Array.from(key.subarray(9)), deposit: fromBinary(DepositSchema, value) });
     return out;
   }
 
@@ -172,7 +182,8 @@ export class GovKeeper {
   /** A proposal's votes by voter address, read fully so callers may delete as they go. */
   votes(state: StateReader, id: bigint): { voter: Uint8Array; vote: Vote }[] {
     const out: { voter: Uint8Array; vote: Vote }[] = [];
-    for (const { key, value } of this.key.read(state).prefixIterator(votesPrefix(id))) out.push({ voter: Uint8Array.from(key.subarray(9)), vote: fromBinary(VoteSchema, value) });
+    for (const { key, value } of this.key.read(state).prefixIterator(votesPrefix(id)))
+      out.push({ voter: Uint8Array.from(key.subarray(9)), vote: fromBinary(VoteSchema, value) });
     return out;
   }
 

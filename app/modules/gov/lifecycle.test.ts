@@ -77,7 +77,11 @@ test("a proposal funded at submission votes, passes and executes its message; de
   vote(h, valA, id, VoteOption.YES);
   vote(h, valB, id, VoteOption.YES);
 
-  assert.deepEqual(h.endBlock(2n * DAY - 1n).filter((e) => e.type === "active_proposal"), [], "not due one second early");
+  assert.deepEqual(
+    h.endBlock(2n * DAY - 1n).filter((e) => e.type === "active_proposal"),
+    [],
+    "not due one second early",
+  );
   const events = h.endBlock(1n);
   const done = proposal(h, id)!;
   assert.equal(done.status, ProposalStatus.PASSED);
@@ -126,7 +130,10 @@ test("a passed proposal whose second message fails is FAILED and keeps none of i
   assert.equal(h.balance(GOV), 100n);
   assert.equal(h.balance(proposer), 1_000_000_000n, "deposits are still refunded");
   assert.equal(event(events, "active_proposal")?.proposal_result, "proposal_failed");
-  assert.ok(!events.some((e) => e.type === "transfer" && (e.attributes ?? []).some((a) => a.value === bech32(recipient))), "no event of the rolled-back messages");
+  assert.ok(
+    !events.some((e) => e.type === "transfer" && (e.attributes ?? []).some((a) => a.value === bech32(recipient))),
+    "no event of the rolled-back messages",
+  );
 });
 
 test("a proposal voted down is REJECTED and refunded", () => {
@@ -185,8 +192,14 @@ test("deposits that complete the minimum start the voting period; the deposit re
   assert.ok(last.events.some((e) => e.type === "proposal_deposit" && e.attributes?.[0]?.key === "voting_period_start"));
   const p = proposal(h, id)!;
   assert.equal(p.status, ProposalStatus.VOTING_PERIOD);
-  assert.deepEqual(p.totalDeposit.map((c) => c.amount), ["10000000"]);
-  assert.deepEqual(h.keeper.getDeposit(h.root, id, depositor)!.amount.map((c) => c.amount), ["9900000"]);
+  assert.deepEqual(
+    p.totalDeposit.map((c) => c.amount),
+    ["10000000"],
+  );
+  assert.deepEqual(
+    h.keeper.getDeposit(h.root, id, depositor)!.amount.map((c) => c.amount),
+    ["9900000"],
+  );
   assert.deepEqual(h.keeper.due(h.root, "inactive", 10n ** 30n), [], "left the deposit queue");
 });
 
@@ -263,7 +276,10 @@ test("gov params change only through a proposal; a direct MsgUpdateParams fails 
   const direct = h.msg(MsgUpdateParamsSchema, { authority: bech32(proposer), params: h.keeper.getParams(h.root) });
   assert.ok(!direct.ok);
   assert.equal(direct.error.code, 13);
-  assert.equal(direct.error.message, `invalid authority; expected ${GOV_AUTHORITY}, got ${bech32(proposer)}: expected gov account as only signer for proposal message`);
+  assert.equal(
+    direct.error.message,
+    `invalid authority; expected ${GOV_AUTHORITY}, got ${bech32(proposer)}: expected gov account as only signer for proposal message`,
+  );
 
   const update = packAny(MsgUpdateParamsSchema, { authority: GOV_AUTHORITY, params: paramsFromJson(params) });
   const id = submit(h, MIN_DEPOSIT, [update]);

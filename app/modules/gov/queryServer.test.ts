@@ -63,12 +63,21 @@ test("params: the full params for each params_type, plus the legacy group it nam
   assert.equal(voting.votingParams!.votingPeriod!.seconds, 172_800n);
   assert.equal(voting.depositParams, undefined);
   const deposit = query("Params", q.QueryParamsRequestSchema, { paramsType: "deposit" }, q.QueryParamsResponseSchema);
-  assert.deepEqual(deposit.depositParams!.minDeposit.map((c) => `${c.amount}${c.denom}`), ["10000000uunit"]);
+  assert.deepEqual(
+    deposit.depositParams!.minDeposit.map((c) => `${c.amount}${c.denom}`),
+    ["10000000uunit"],
+  );
   const tallying = query("Params", q.QueryParamsRequestSchema, { paramsType: "tallying" }, q.QueryParamsResponseSchema);
-  assert.deepEqual([tallying.tallyParams!.quorum, tallying.tallyParams!.threshold, tallying.tallyParams!.vetoThreshold], ["0.334000000000000000", "0.500000000000000000", "0.334000000000000000"]);
+  assert.deepEqual(
+    [tallying.tallyParams!.quorum, tallying.tallyParams!.threshold, tallying.tallyParams!.vetoThreshold],
+    ["0.334000000000000000", "0.500000000000000000", "0.334000000000000000"],
+  );
   assert.equal(tallying.params!.expeditedThreshold, "0.667000000000000000");
   assert.equal(query("Params", q.QueryParamsRequestSchema, {}, q.QueryParamsResponseSchema).params!.minDepositRatio, "0.010000000000000000");
-  assert.deepEqual(fails("Params", q.QueryParamsRequestSchema, { paramsType: "bogus" }), { code: GrpcCode.INVALID_ARGUMENT, message: "bogus is not a valid parameter type" });
+  assert.deepEqual(fails("Params", q.QueryParamsRequestSchema, { paramsType: "bogus" }), {
+    code: GrpcCode.INVALID_ARGUMENT,
+    message: "bogus is not a valid parameter type",
+  });
   assert.equal(query("Constitution", q.QueryConstitutionRequestSchema, {}, q.QueryConstitutionResponseSchema).constitution, "");
 });
 
@@ -84,9 +93,13 @@ test("proposals, votes, deposits and tallies through a proposal's life", () => {
   assert.equal(proposal.status, ProposalStatus.VOTING_PERIOD);
   assert.equal(proposal.finalTallyResult!.yesCount, "0");
   assert.deepEqual(fails("Proposal", q.QueryProposalRequestSchema, { proposalId: 7n }), { code: GrpcCode.NOT_FOUND, message: "proposal 7 doesn't exist" });
-  assert.deepEqual(fails("Proposal", q.QueryProposalRequestSchema, { proposalId: 0n }), { code: GrpcCode.INVALID_ARGUMENT, message: "proposal id can not be 0" });
+  assert.deepEqual(fails("Proposal", q.QueryProposalRequestSchema, { proposalId: 0n }), {
+    code: GrpcCode.INVALID_ARGUMENT,
+    message: "proposal id can not be 0",
+  });
 
-  const ids = (req: MessageInitShape<typeof q.QueryProposalsRequestSchema>) => query("Proposals", q.QueryProposalsRequestSchema, req, q.QueryProposalsResponseSchema).proposals.map((p) => p.id);
+  const ids = (req: MessageInitShape<typeof q.QueryProposalsRequestSchema>) =>
+    query("Proposals", q.QueryProposalsRequestSchema, req, q.QueryProposalsResponseSchema).proposals.map((p) => p.id);
   assert.deepEqual(ids({}), [a, b]);
   assert.deepEqual(ids({ proposalStatus: ProposalStatus.DEPOSIT_PERIOD }), [b]);
   assert.deepEqual(ids({ voter: bech32(other) }), [a]);
@@ -98,12 +111,33 @@ test("proposals, votes, deposits and tallies through a proposal's life", () => {
   assert.equal(fails("Proposals", q.QueryProposalsRequestSchema, { voter: "nope" }).code, GrpcCode.INVALID_ARGUMENT);
 
   const votes = query("Votes", q.QueryVotesRequestSchema, { proposalId: a }, q.QueryVotesResponseSchema).votes;
-  assert.deepEqual(votes.map((v) => [v.voter, v.options[0]!.option]).sort(), [[bech32(val), VoteOption.YES], [bech32(other), VoteOption.NO]].sort());
-  assert.equal(query("Vote", q.QueryVoteRequestSchema, { proposalId: a, voter: bech32(val) }, q.QueryVoteResponseSchema).vote!.options[0]!.weight, "1.000000000000000000");
-  assert.deepEqual(fails("Vote", q.QueryVoteRequestSchema, { proposalId: a, voter: bech32(proposer) }), { code: GrpcCode.NOT_FOUND, message: `voter: ${bech32(proposer)} not found for proposal: ${a}` });
+  assert.deepEqual(
+    votes.map((v) => [v.voter, v.options[0]!.option]).sort(),
+    [
+      [bech32(val), VoteOption.YES],
+      [bech32(other), VoteOption.NO],
+    ].sort(),
+  );
+  assert.equal(
+    query("Vote", q.QueryVoteRequestSchema, { proposalId: a, voter: bech32(val) }, q.QueryVoteResponseSchema).vote!.options[0]!.weight,
+    "1.000000000000000000",
+  );
+  assert.deepEqual(fails("Vote", q.QueryVoteRequestSchema, { proposalId: a, voter: bech32(proposer) }), {
+    code: GrpcCode.NOT_FOUND,
+    message: `voter: ${bech32(proposer)} not found for proposal: ${a}`,
+  });
   const deposits = query("Deposits", q.QueryDepositsRequestSchema, { proposalId: a }, q.QueryDepositsResponseSchema).deposits;
-  assert.deepEqual(deposits.map((d) => [d.depositor, d.amount[0]!.amount]).sort(), [[bech32(proposer), "10000000"], [bech32(other), "100000"]].sort());
-  assert.equal(query("Deposit", q.QueryDepositRequestSchema, { proposalId: b, depositor: bech32(other) }, q.QueryDepositResponseSchema).deposit!.amount[0]!.amount, "100000");
+  assert.deepEqual(
+    deposits.map((d) => [d.depositor, d.amount[0]!.amount]).sort(),
+    [
+      [bech32(proposer), "10000000"],
+      [bech32(other), "100000"],
+    ].sort(),
+  );
+  assert.equal(
+    query("Deposit", q.QueryDepositRequestSchema, { proposalId: b, depositor: bech32(other) }, q.QueryDepositResponseSchema).deposit!.amount[0]!.amount,
+    "100000",
+  );
   assert.equal(fails("Deposit", q.QueryDepositRequestSchema, { proposalId: b, depositor: bech32(val) }).code, GrpcCode.NOT_FOUND);
 
   // Live tally in the voting period (and the query deletes nothing); zeros in the deposit period.

@@ -14,7 +14,13 @@ const V = testAddress(10);
 const W = testAddress(11);
 const D = testAddress(20);
 const E = testAddress(21);
-const emptyState = { wholeState: true as const, get: () => undefined, has: () => false, iterator: () => [][Symbol.iterator](), prefixIterator: () => [][Symbol.iterator]() };
+const emptyState = {
+  wholeState: true as const,
+  get: () => undefined,
+  has: () => false,
+  iterator: () => [][Symbol.iterator](),
+  prefixIterator: () => [][Symbol.iterator](),
+};
 
 function v(voter: Uint8Array, ...options: [VoteOption, string][]): { voter: Uint8Array; vote: Vote } {
   return { voter, vote: create(VoteSchema, { proposalId: 1n, options: options.map(([option, weight]) => ({ option, weight: formatDec(parseDec(weight)) })) }) };
@@ -30,7 +36,14 @@ test("a delegator's vote overrides its validator's for its own shares", () => {
   s.addValidator(V, 1000n); // 1000 shares
   s.delegate(D, V, 300n * E18);
   // V votes yes with 1000 - 300 = 700; D votes no with 300 x 1000 / 1000 = 300.
-  assert.deepEqual(tally(s, [v(V, [VoteOption.YES, "1"]), v(D, [VoteOption.NO, "1"])]), { passes: true, burn: false, yes: "700", abstain: "0", no: "300", veto: "0" });
+  assert.deepEqual(tally(s, [v(V, [VoteOption.YES, "1"]), v(D, [VoteOption.NO, "1"])]), {
+    passes: true,
+    burn: false,
+    yes: "700",
+    abstain: "0",
+    no: "300",
+    veto: "0",
+  });
   // The validator silent: only the delegator's 300 of 1000 vote, below quorum 0.334.
   assert.deepEqual(tally(s, [v(D, [VoteOption.YES, "1"])]), { passes: false, burn: false, yes: "300", abstain: "0", no: "0", veto: "0" });
 });
@@ -89,7 +102,14 @@ test("yes must exceed the threshold of non-abstaining power; veto must exceed it
   const veto = new FakeStaking();
   veto.addValidator(V, 334n);
   veto.addValidator(W, 666n);
-  assert.deepEqual(tally(veto, [v(V, [VoteOption.NO_WITH_VETO, "1"]), v(W, [VoteOption.YES, "1"])]), { passes: true, burn: false, yes: "666", abstain: "0", no: "0", veto: "334" });
+  assert.deepEqual(tally(veto, [v(V, [VoteOption.NO_WITH_VETO, "1"]), v(W, [VoteOption.YES, "1"])]), {
+    passes: true,
+    burn: false,
+    yes: "666",
+    abstain: "0",
+    no: "0",
+    veto: "334",
+  });
 });
 
 test("expedited proposals need the expedited threshold; the comparison uses the rounded quotient", () => {
@@ -127,7 +147,21 @@ test("an operator voting counts its self-delegation once, through its delegation
   s.delegate(W, W, 400n * E18);
   // V yes: its self-delegation 100 (delegation loop) + the 300 of delegators who did not vote (validator
   // loop); D no: 200. W silent. Power voting 600 of 1000 meets quorum; yes 400 / 600 passes.
-  assert.deepEqual(tally(s, [v(V, [VoteOption.YES, "1"]), v(D, [VoteOption.NO, "1"])]), { passes: true, burn: false, yes: "400", abstain: "0", no: "200", veto: "0" });
+  assert.deepEqual(tally(s, [v(V, [VoteOption.YES, "1"]), v(D, [VoteOption.NO, "1"])]), {
+    passes: true,
+    burn: false,
+    yes: "400",
+    abstain: "0",
+    no: "200",
+    veto: "0",
+  });
   // W's operator votes no with all of its 400; V's delegator-less remainder stays with V.
-  assert.deepEqual(tally(s, [v(V, [VoteOption.YES, "1"]), v(W, [VoteOption.NO, "1"])]), { passes: true, burn: false, yes: "600", abstain: "0", no: "400", veto: "0" });
+  assert.deepEqual(tally(s, [v(V, [VoteOption.YES, "1"]), v(W, [VoteOption.NO, "1"])]), {
+    passes: true,
+    burn: false,
+    yes: "600",
+    abstain: "0",
+    no: "400",
+    veto: "0",
+  });
 });

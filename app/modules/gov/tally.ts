@@ -55,7 +55,9 @@ export function computeTally(
   const results = new Map<VoteOption, bigint>(OPTIONS.map((o) => [o, 0n]));
   let totalPower = 0n;
   const validators = staking.bondedValidators(state);
-  const byOperator = new Map<string, ValidatorTally>(validators.map((v) => [hex(v.operator), { tokens: v.tokens, delegatorShares: v.delegatorShares, deductions: 0n }]));
+  const byOperator = new Map<string, ValidatorTally>(
+    validators.map((v) => [hex(v.operator), { tokens: v.tokens, delegatorShares: v.delegatorShares, deductions: 0n }]),
+  );
 
   for (const { voter, vote } of votes) {
     const own = byOperator.get(hex(voter));
@@ -79,7 +81,12 @@ export function computeTally(
   }
 
   const count = (o: VoteOption) => decTruncate(results.get(o)!).toString();
-  const tally = create(TallyResultSchema, { yesCount: count(VoteOption.YES), abstainCount: count(VoteOption.ABSTAIN), noCount: count(VoteOption.NO), noWithVetoCount: count(VoteOption.NO_WITH_VETO) });
+  const tally = create(TallyResultSchema, {
+    yesCount: count(VoteOption.YES),
+    abstainCount: count(VoteOption.ABSTAIN),
+    noCount: count(VoteOption.NO),
+    noWithVetoCount: count(VoteOption.NO_WITH_VETO),
+  });
   const fail = (burnDeposits: boolean): TallyOutcome => ({ passes: false, burnDeposits, tally });
 
   const totalBonded = staking.totalBondedTokens(state);

@@ -21,7 +21,14 @@ import { govEndBlock } from "./endBlocker.js";
 import type { BondedValidatorView, GovStakingKeeper } from "./expectedKeepers.js";
 import { initGovGenesis } from "./genesis.js";
 import { GovKeeper } from "./keeper.js";
-import { msgCancelProposalHandler, msgDepositHandler, msgSubmitProposalHandler, msgUpdateParamsHandler, msgVoteHandler, msgVoteWeightedHandler } from "./msgServer.js";
+import {
+  msgCancelProposalHandler,
+  msgDepositHandler,
+  msgSubmitProposalHandler,
+  msgUpdateParamsHandler,
+  msgVoteHandler,
+  msgVoteWeightedHandler,
+} from "./msgServer.js";
 import { GOV_AUTHORITY } from "../../modules.js";
 
 const silent = pino({ level: "silent" });
@@ -90,7 +97,13 @@ export class GovHarness {
   }
 
   ctx(store: Branch = this.root): Context {
-    const header = { chainId: "test", height: this.height, time: create(TimestampSchema, { seconds: this.seconds }), hash: new Uint8Array(), proposerAddress: new Uint8Array() };
+    const header = {
+      chainId: "test",
+      height: this.height,
+      time: create(TimestampSchema, { seconds: this.seconds }),
+      hash: new Uint8Array(),
+      proposerAddress: new Uint8Array(),
+    };
     return new Context(header, store, silent);
   }
 

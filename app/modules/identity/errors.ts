@@ -4,7 +4,6 @@
 import { GrpcCode, registerError } from "../../../common/errors.js";
 import { MODULE_NAME } from "./keys.js";
 
-
 export const identityErrors = {
   invalidAuthority: registerError(MODULE_NAME, 2, "expected gov account as only signer for proposal message", GrpcCode.PERMISSION_DENIED),
   unauthorizedIssuer: registerError(MODULE_NAME, 3, "unauthorized issuer", GrpcCode.PERMISSION_DENIED),

@@ -34,7 +34,8 @@ export const emitIssuerAdded = (ctx: Context, issuerAddress: string, name: strin
 
 export const emitIssuerRemoved = (ctx: Context, issuerAddress: string) => emitTypedEvent(ctx, EventIssuerRemovedSchema, { issuerAddress });
 
-export const emitCredentialIssued = (ctx: Context, e: MessageInitShape<typeof EventCredentialIssuedSchema>) => emitTypedEvent(ctx, EventCredentialIssuedSchema, e);
+export const emitCredentialIssued = (ctx: Context, e: MessageInitShape<typeof EventCredentialIssuedSchema>) =>
+  emitTypedEvent(ctx, EventCredentialIssuedSchema, e);
 
 export const emitCredentialRevoked = (ctx: Context, credentialId: bigint, subject: string, revokedBy: string) =>
   emitTypedEvent(ctx, EventCredentialRevokedSchema, { credentialId, subject, revokedBy });

@@ -21,7 +21,14 @@ function full(): Record<string, unknown> {
       { address: addr(5).text, name: "Undated" },
     ],
     credentials: [
-      { id: "1", subject: alice.text, issuer: issuer.text, credential_type: "kyc", credential_hash: HASH(1).toUpperCase().replace("0X", "0x"), status: "CREDENTIAL_STATUS_ACTIVE" },
+      {
+        id: "1",
+        subject: alice.text,
+        issuer: issuer.text,
+        credential_type: "kyc",
+        credential_hash: HASH(1).toUpperCase().replace("0X", "0x"),
+        status: "CREDENTIAL_STATUS_ACTIVE",
+      },
       { id: "4", subject: alice.text, issuer: issuer.text, credential_type: "age", credential_hash: HASH(2), status: "CREDENTIAL_STATUS_REVOKED" },
       // From an issuer governance has since removed: kept, but it attests nothing.
       { id: "3", subject: bob.text, issuer: gone.text, credential_type: "kyc", credential_hash: HASH(3), status: "CREDENTIAL_STATUS_ACTIVE" },
@@ -49,7 +56,10 @@ test("a full genesis: records normalized, indexes rebuilt, tiers derived, ids co
   assert.deepEqual(h.keeper.getIssuer(h.branch, issuer.bytes)!.addedAt, timestampFromMs(Date.UTC(2024, 0, 2, 3, 4, 5)));
   assert.deepEqual(h.keeper.getIssuer(h.branch, addr(5).bytes)!.addedAt, timestampFromMs(BLOCK_TIME_MS), "undated issuers date from genesis");
   assert.equal(h.keeper.getCredential(h.branch, 1n)!.credentialHash, HASH(1), "hash stored lower-case");
-  assert.deepEqual(h.keeper.credentialsOf(h.branch, alice.bytes).map((c) => c.id), [1n, 4n]);
+  assert.deepEqual(
+    h.keeper.credentialsOf(h.branch, alice.bytes).map((c) => c.id),
+    [1n, 4n],
+  );
   assert.equal(h.keeper.tier(h.branch, alice.bytes), AccountTier.ATTESTED);
   assert.equal(h.keeper.tier(h.branch, bob.bytes), AccountTier.UNVERIFIED);
 
@@ -93,7 +103,11 @@ test("malformed genesis is refused with the field named", () => {
     ["bad issuer", (g) => (g.credentials[1].issuer = ""), /credentials\[1\]\.issuer/],
     ["bad hash", (g) => (g.credentials[2].credential_hash = "0x1234"), /credentials\[2\]\.credential_hash/],
     ["bad type", (g) => (g.credentials[2].credential_type = "K Y C"), /credentials\[2\]\.credential_type/],
-    ["duplicate active content", (g) => g.credentials.push({ ...g.credentials[0], id: "5", issuer: gone.text }), /credentials\[3\]: .*credential 1 already attests/],
+    [
+      "duplicate active content",
+      (g) => g.credentials.push({ ...g.credentials[0], id: "5", issuer: gone.text }),
+      /credentials\[3\]: .*credential 1 already attests/,
+    ],
     ["next id not above the ids", (g) => (g.next_credential_id = "4"), /next_credential_id: 4 must be above every credential id \(highest 4\)/],
   ];
   for (const [name, edit, message] of cases) {

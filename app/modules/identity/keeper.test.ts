@@ -136,7 +136,10 @@ test("params default to kyc; issuers carry the block time and list in address or
   assert.equal(h.keeper.getParams(h.branch).attestedCredentialType, "kyc");
   h.run(msgAddIssuerHandler(h.keeper), { authority: GOV_AUTHORITY, issuerAddress: addr(0).text, name: 'Zed "Z" & Co' });
   const list = h.keeper.issuers(h.branch);
-  assert.deepEqual(list.map((i) => i.address), [addr(0).text, issuer.text]);
+  assert.deepEqual(
+    list.map((i) => i.address),
+    [addr(0).text, issuer.text],
+  );
   assert.deepEqual(list[1]!.addedAt, timestampFromMs(1_700_000_123_000));
   assert.equal(h.keeper.roleMetadata(h.branch, issuer.bytes), '{"issuer":"Acme KYC"}');
   assert.deepEqual(JSON.parse(h.keeper.roleMetadata(h.branch, addr(0).bytes)), { issuer: 'Zed "Z" & Co' });

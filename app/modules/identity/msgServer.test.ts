@@ -5,13 +5,7 @@ import assert from "node:assert/strict";
 import { sdkErrors, type RegisteredError } from "../../../common/errors.js";
 import { GOV_AUTHORITY } from "../../modules.js";
 import { identityErrors } from "./errors.js";
-import {
-  msgAddIssuerHandler,
-  msgIssueCredentialHandler,
-  msgRemoveIssuerHandler,
-  msgRevokeCredentialHandler,
-  msgUpdateParamsHandler,
-} from "./msgServer.js";
+import { msgAddIssuerHandler, msgIssueCredentialHandler, msgRemoveIssuerHandler, msgRevokeCredentialHandler, msgUpdateParamsHandler } from "./msgServer.js";
 import { addr, Harness } from "./testHarness.js";
 import { CredentialStatus } from "../../../gen/chain/identity/identity_pb.js";
 import { MsgAddIssuerSchema } from "../../../gen/chain/identity/tx_pb.js";
@@ -51,7 +45,10 @@ function rejects(h: Harness, kind: RegisteredError, attempt: () => Error, messag
 
 test("error codes are registered under the identity codespace from 2 up", () => {
   const codes = Object.values(identityErrors).map((e) => [e.codespace, e.code]);
-  assert.deepEqual(codes, Object.values(identityErrors).map((_e, i) => ["identity", i + 2]));
+  assert.deepEqual(
+    codes,
+    Object.values(identityErrors).map((_e, i) => ["identity", i + 2]),
+  );
 });
 
 test("governance-only messages refuse any authority but the gov module account, with the SDK's text", () => {
@@ -68,11 +65,17 @@ test("governance-only messages refuse any authority but the gov module account, 
   // Executing is checked too, whoever executes: a tx or a passed proposal (executeMsg is the one path).
   const before = h.dump();
   const unchecked = decodedMsg(m.add, create(MsgAddIssuerSchema, { authority: intruder, issuerAddress: addr(5).text, name: "X" }));
-  assert.throws(() => executeMsg(h.ctx(), unchecked), (e) => identityErrors.invalidAuthority.is(e));
+  assert.throws(
+    () => executeMsg(h.ctx(), unchecked),
+    (e) => identityErrors.invalidAuthority.is(e),
+  );
   assert.deepEqual(h.dump(), before);
-  assert.deepEqual(m.add.signers({ $typeName: "chain.identity.MsgAddIssuer", authority: GOV_AUTHORITY, issuerAddress: "", name: "" }).map((b) => Buffer.from(b).toString("hex")), [
-    "7b5fe22b5446f7c62ea27b8bd71cef94e03f3df2",
-  ]);
+  assert.deepEqual(
+    m.add
+      .signers({ $typeName: "chain.identity.MsgAddIssuer", authority: GOV_AUTHORITY, issuerAddress: "", name: "" })
+      .map((b) => Buffer.from(b).toString("hex")),
+    ["7b5fe22b5446f7c62ea27b8bd71cef94e03f3df2"],
+  );
   h.close();
 });
 
@@ -115,7 +118,18 @@ test("issue-credential: unauthorized issuer, malformed hashes, bad type or subje
 
   rejects(h, identityErrors.unauthorizedIssuer, issue({ issuer: addr(8).text }), /is not an authorized issuer/);
   rejects(h, identityErrors.unauthorizedIssuer, issue({ issuer: subject.text }));
-  for (const bad of ["", "0x", "ee".repeat(32), `0X${"ee".repeat(32)}`, `0x${"e".repeat(63)}`, `0x${"e".repeat(65)}`, `0x${"g".repeat(64)}`, ` 0x${"ee".repeat(32)}`, `0x${"ee".repeat(32)}\n`, `sha256:${"ee".repeat(32)}`]) {
+  for (const bad of [
+    "",
+    "0x",
+    "ee".repeat(32),
+    `0X${"ee".repeat(32)}`,
+    `0x${"e".repeat(63)}`,
+    `0x${"e".repeat(65)}`,
+    `0x${"g".repeat(64)}`,
+    ` 0x${"ee".repeat(32)}`,
+    `0x${"ee".repeat(32)}\n`,
+    `sha256:${"ee".repeat(32)}`,
+  ]) {
     rejects(h, identityErrors.invalidCredentialHash, issue({ credentialHash: bad }), /must be 0x followed by 64 hex digits/);
   }
   rejects(h, identityErrors.invalidCredentialType, issue({ credentialType: "KYC" }));
@@ -189,6 +203,8 @@ test("typed events: type is the proto full name, one attribute per field, values
     },
   ]);
   const removed = h.run(msgRemoveIssuerHandler(h.keeper), { authority: GOV_AUTHORITY, issuerAddress: issuer.text });
-  assert.deepEqual(removed.events, [{ type: "chain.identity.EventIssuerRemoved", attributes: [{ key: "issuer_address", value: `"${issuer.text}"`, index: true }] }]);
+  assert.deepEqual(removed.events, [
+    { type: "chain.identity.EventIssuerRemoved", attributes: [{ key: "issuer_address", value: `"${issuer.text}"`, index: true }] },
+  ]);
   h.close();
 });

@@ -97,7 +97,13 @@ export function msgIssueCredentialHandler(keeper: IdentityKeeper): MsgHandler<ty
       const credentialHash = normalizeCredentialHash(msg.credentialHash);
       if (!keeper.isAuthorizedIssuer(ctx.store, issuer!)) throw identityErrors.unauthorizedIssuer.wrap(`${msg.issuer} is not an authorized issuer`);
       const c = keeper.issueCredential(ctx, { issuer: issuer!, subject, credentialType: msg.credentialType, credentialHash });
-      emitCredentialIssued(ctx, { credentialId: c.id, subject: c.subject, issuer: c.issuer, credentialType: c.credentialType, credentialHash: c.credentialHash });
+      emitCredentialIssued(ctx, {
+        credentialId: c.id,
+        subject: c.subject,
+        issuer: c.issuer,
+        credentialType: c.credentialType,
+        credentialHash: c.credentialHash,
+      });
       return { credentialId: c.id };
     },
   };

@@ -59,16 +59,31 @@ test("Params answers {params:{attested_credential_type}} with the default kyc", 
 
 test("Did is NOT_FOUND for an account the chain knows nothing of, INVALID_ARGUMENT for a bad address", () => {
   const h = setup();
-  assert.equal(queryCode(() => did(h, addr(40).text)), GrpcCode.NOT_FOUND);
+  assert.equal(
+    queryCode(() => did(h, addr(40).text)),
+    GrpcCode.NOT_FOUND,
+  );
   // An account that exists but never signed and holds no credential: still nothing to describe.
   h.accounts.newAccount(h.ctx(), addr(41).bytes);
-  assert.equal(queryCode(() => did(h, addr(41).text)), GrpcCode.NOT_FOUND);
+  assert.equal(
+    queryCode(() => did(h, addr(41).text)),
+    GrpcCode.NOT_FOUND,
+  );
   // A revoked credential does not make a DID.
   const id = issue(h, addr(42).text, "kyc", 1);
   h.run(msgRevokeCredentialHandler(h.keeper), { signer: issuer.text, credentialId: id });
-  assert.equal(queryCode(() => did(h, addr(42).text)), GrpcCode.NOT_FOUND);
-  assert.equal(queryCode(() => did(h, "unit1bad")), GrpcCode.INVALID_ARGUMENT);
-  assert.equal(queryCode(() => did(h, "")), GrpcCode.INVALID_ARGUMENT);
+  assert.equal(
+    queryCode(() => did(h, addr(42).text)),
+    GrpcCode.NOT_FOUND,
+  );
+  assert.equal(
+    queryCode(() => did(h, "unit1bad")),
+    GrpcCode.INVALID_ARGUMENT,
+  );
+  assert.equal(
+    queryCode(() => did(h, "")),
+    GrpcCode.INVALID_ARGUMENT,
+  );
   h.close();
 });
 
@@ -133,7 +148,10 @@ test("Credential returns the record and whether its issuer is still authorized; 
   assert.equal(get().issuerAuthorized, false);
   assert.equal(get().credential!.status, CredentialStatus.ACTIVE);
   for (const missing of [0n, 2n, 2n ** 64n - 1n]) {
-    assert.equal(queryCode(() => h.query("/chain.identity.Query/Credential", QueryCredentialRequestSchema, { id: missing }, QueryCredentialResponseSchema)), GrpcCode.NOT_FOUND);
+    assert.equal(
+      queryCode(() => h.query("/chain.identity.Query/Credential", QueryCredentialRequestSchema, { id: missing }, QueryCredentialResponseSchema)),
+      GrpcCode.NOT_FOUND,
+    );
   }
   h.close();
 });
@@ -154,11 +172,17 @@ test("Issuers: pagination null when unrequested and complete; a PageResponse whe
   });
 
   const first = list({ limit: 1n, countTotal: true });
-  assert.deepEqual(first.issuers.map((i) => i.address), [issuer.text]);
+  assert.deepEqual(
+    first.issuers.map((i) => i.address),
+    [issuer.text],
+  );
   assert.ok(first.pagination, "a paged request gets a PageResponse");
   assert.equal(first.pagination.total, 2n);
   const second = list({ limit: 1n, key: first.pagination.nextKey });
-  assert.deepEqual(second.issuers.map((i) => i.address), [addr(2).text]);
+  assert.deepEqual(
+    second.issuers.map((i) => i.address),
+    [addr(2).text],
+  );
   assert.equal(second.pagination!.nextKey.length, 0);
   // Even a page that holds everything answers with a PageResponse when one was asked for.
   assert.deepEqual((json(QueryIssuersResponseSchema, list({ limit: 10n })) as { pagination: unknown }).pagination, { next_key: null, total: "0" });
@@ -178,6 +202,9 @@ test("Tier answers {tier, role_metadata}; a bad address is INVALID_ARGUMENT", ()
   const tier = (address: string) => h.query("/chain.identity.Query/Tier", QueryTierRequestSchema, { address }, QueryTierResponseSchema);
   assert.deepEqual(json(QueryTierResponseSchema, tier(subject.text)), { tier: "ACCOUNT_TIER_ATTESTED", role_metadata: "" });
   assert.deepEqual(json(QueryTierResponseSchema, tier(issuer.text)), { tier: "ACCOUNT_TIER_UNVERIFIED", role_metadata: '{"issuer":"Acme KYC"}' });
-  assert.equal(queryCode(() => tier("cosmos1abc")), GrpcCode.INVALID_ARGUMENT);
+  assert.equal(
+    queryCode(() => tier("cosmos1abc")),
+    GrpcCode.INVALID_ARGUMENT,
+  );
   h.close();
 });

@@ -29,7 +29,15 @@ function didDocument(keeper: IdentityKeeper, state: StateReader, address: Uint8A
   if (!pubKey && credentialIds.length === 0) return undefined;
   const did = `${DID_METHOD_PREFIX}${accAddressToString(address)}`;
   const methods = pubKey
-    ? [{ id: `${did}#key-1`, type: VERIFICATION_METHOD_TYPE, controller: did, publicKeyHex: Buffer.from(pubKey.key).toString("hex"), keyTypeUrl: PUBKEY_TYPE_URL[pubKey.algo] }]
+    ? [
+        {
+          id: `${did}#key-1`,
+          type: VERIFICATION_METHOD_TYPE,
+          controller: did,
+          publicKeyHex: Buffer.from(pubKey.key).toString("hex"),
+          keyTypeUrl: PUBKEY_TYPE_URL[pubKey.algo],
+        },
+      ]
     : [];
   return { id: did, controller: did, verificationMethod: methods, authentication: methods.map((m) => m.id), credentialIds };
 }

@@ -35,7 +35,11 @@ export class Harness {
   }
 
   ctx(): Context {
-    return new Context({ chainId: "unit_2611-1", height: 7n, time: timestampFromMs(BLOCK_TIME_MS), hash: new Uint8Array(32), proposerAddress: new Uint8Array(20) }, this.branch, testLogger);
+    return new Context(
+      { chainId: "unit_2611-1", height: 7n, time: timestampFromMs(BLOCK_TIME_MS), hash: new Uint8Array(32), proposerAddress: new Uint8Array(20) },
+      this.branch,
+      testLogger,
+    );
   }
 
   /** Runs a message to success; returns its response and the events it emitted. */

@@ -3,7 +3,6 @@
 import { GrpcCode, registerError } from "../../../common/errors.js";
 import { MODULE_NAME } from "./keys.js";
 
-
 export const precisebankErrors = {
   insufficientFunds: registerError(MODULE_NAME, 2, "insufficient funds"),
   invalidAmount: registerError(MODULE_NAME, 3, "invalid amount"),

@@ -37,7 +37,13 @@ test("the default genesis is empty and valid", () => {
 
 test("balances and remainder are written when the reserve backs them exactly", () => {
   h = withReserve(2n);
-  init({ balances: [{ address: A, amount: (CF - 1n).toString() }, { address: B, amount: "600" }], remainder: (CF - 599n).toString() });
+  init({
+    balances: [
+      { address: A, amount: (CF - 1n).toString() },
+      { address: B, amount: "600" },
+    ],
+    remainder: (CF - 599n).toString(),
+  });
   assert.equal(h.fraction(addr(1)), CF - 1n);
   assert.equal(h.fraction(addr(2)), 600n);
   assert.equal(h.remainder(), CF - 599n);
@@ -51,9 +57,23 @@ test("each rule is enforced with a message naming the field", () => {
     [1n, { balances: [{ address: A, amount: CF.toString() }], remainder: "0" }, /balances\[0\]\.amount: .* below 1000000000000/],
     [1n, { balances: [], remainder: CF.toString() }, /remainder: 1000000000000aunit must be below/],
     [1n, { balances: [{ address: A, amount: "-5" }], remainder: "0" }, /balances\[0\]\.amount/],
-    [1n, { balances: [{ address: A, amount: "500" }, { address: A.toUpperCase(), amount: "500" }], remainder: (CF - 1000n).toString() }, /balances\[1\]: duplicate address/],
+    [
+      1n,
+      {
+        balances: [
+          { address: A, amount: "500" },
+          { address: A.toUpperCase(), amount: "500" },
+        ],
+        remainder: (CF - 1000n).toString(),
+      },
+      /balances\[1\]: duplicate address/,
+    ],
     [1n, { balances: [{ address: "unit1bad", amount: "5" }], remainder: "0" }, /balances\[0\]\.address/],
-    [0n, { balances: [{ address: A, amount: "500" }], remainder: (CF - 500n).toString() }, /reserve balance 0uunit must equal the fractional balances 500aunit plus the remainder/],
+    [
+      0n,
+      { balances: [{ address: A, amount: "500" }], remainder: (CF - 500n).toString() },
+      /reserve balance 0uunit must equal the fractional balances 500aunit plus the remainder/,
+    ],
     [2n, { balances: [{ address: A, amount: "500" }], remainder: (CF - 500n).toString() }, /reserve balance 2uunit/],
     [1n, { balances: [{ address: A, amount: "500" }], remainder: "0" }, /reserve balance 1uunit/],
     [0n, { balances: [], remainder: "0", bogus: 1 }, /precisebank genesis/],
@@ -65,7 +85,10 @@ test("each rule is enforced with a message naming the field", () => {
   }
   h = withReserve(1n);
   const reserveAddress = accAddressToString(h.reserve);
-  assert.throws(() => init({ balances: [{ address: reserveAddress, amount: "5" }], remainder: (CF - 5n).toString() }), /the reserve cannot hold a fractional balance/);
+  assert.throws(
+    () => init({ balances: [{ address: reserveAddress, amount: "5" }], remainder: (CF - 5n).toString() }),
+    /the reserve cannot hold a fractional balance/,
+  );
 });
 
 test("a bank genesis holding aunit is refused: aunit is never a bank denom", () => {

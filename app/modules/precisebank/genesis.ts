@@ -35,9 +35,11 @@ export function initPrecisebankGenesis(ctx: Context, keeper: PrecisebankKeeper, 
     const id = Buffer.from(address).toString("hex"); // by bytes: bech32 may come in either case
     if (seen.has(id)) throw new Error(`precisebank genesis ${where}: duplicate address ${b.address}`);
     seen.add(id);
-    if (Buffer.from(address).equals(Buffer.from(keeper.reserveAddress))) throw new Error(`precisebank genesis ${where}: the reserve cannot hold a fractional balance`);
+    if (Buffer.from(address).equals(Buffer.from(keeper.reserveAddress)))
+      throw new Error(`precisebank genesis ${where}: the reserve cannot hold a fractional balance`);
     const amount = at(`${where}.amount`, () => parseAmount(b.amount));
-    if (amount <= 0n || amount >= CONVERSION_FACTOR) throw new Error(`precisebank genesis ${where}.amount: ${amount}${EXTENDED_DENOM} must be above 0 and below ${CONVERSION_FACTOR}`);
+    if (amount <= 0n || amount >= CONVERSION_FACTOR)
+      throw new Error(`precisebank genesis ${where}.amount: ${amount}${EXTENDED_DENOM} must be above 0 and below ${CONVERSION_FACTOR}`);
     keeper.setFractionalBalance(ctx, address, amount);
     sum += amount;
   }
@@ -50,7 +52,8 @@ export function initPrecisebankGenesis(ctx: Context, keeper: PrecisebankKeeper, 
   const reserve = keeper.reserveBalance(ctx.store);
   if (reserve * CONVERSION_FACTOR !== sum + remainder) {
     throw new Error(
-      `precisebank genesis: reserve balance ${reserve}${INTEGER_DENOM} must equal the fractional balances ${sum}${EXTENDED_DENOM} plus the remainder ${remainder}${EXTENDED_DENOM}, divided by ${CONVERSION_FACTOR}`,
+      `precisebank genesis: reserve balance ${reserve}${INTEGER_DENOM} must equal the fractional balances ${sum}${EXTENDED_DENOM} ` +
+        `plus the remainder ${remainder}${EXTENDED_DENOM}, divided by ${CONVERSION_FACTOR}`,
     );
   }
 }

@@ -11,7 +11,8 @@ export function brokenInvariants(keeper: PrecisebankKeeper, state: StateReader):
   const broken: string[] = [];
   let sum = 0n;
   for (const { address, amount } of keeper.fractionalBalances(state)) {
-    if (amount <= 0n || amount >= CONVERSION_FACTOR) broken.push(`fractional balance of ${accAddressToString(address)} is ${amount}${EXTENDED_DENOM}, outside (0, ${CONVERSION_FACTOR})`);
+    if (amount <= 0n || amount >= CONVERSION_FACTOR)
+      broken.push(`fractional balance of ${accAddressToString(address)} is ${amount}${EXTENDED_DENOM}, outside (0, ${CONVERSION_FACTOR})`);
     if (Buffer.from(address).equals(Buffer.from(keeper.reserveAddress))) broken.push(`the reserve holds a fractional balance of ${amount}${EXTENDED_DENOM}`);
     sum += amount;
   }
@@ -19,7 +20,9 @@ export function brokenInvariants(keeper: PrecisebankKeeper, state: StateReader):
   if (remainder < 0n || remainder >= CONVERSION_FACTOR) broken.push(`remainder ${remainder}${EXTENDED_DENOM} is outside [0, ${CONVERSION_FACTOR})`);
   const reserve = keeper.reserveBalance(state);
   if (reserve * CONVERSION_FACTOR !== sum + remainder) {
-    broken.push(`reserve ${reserve}${INTEGER_DENOM} (${reserve * CONVERSION_FACTOR}${EXTENDED_DENOM}) does not back fractional balances ${sum}${EXTENDED_DENOM} + remainder ${remainder}${EXTENDED_DENOM}`);
+    broken.push(
+      `reserve ${reserve}${INTEGER_DENOM} (${reserve * CONVERSION_FACTOR}${EXTENDED_DENOM}) does not back fractional balances ${sum}${EXTENDED_DENOM} + remainder ${remainder}${EXTENDED_DENOM}`,
+    );
   }
   const extendedInBank = keeper.extendedSupplyInBank(state);
   if (extendedInBank !== 0n) broken.push(`bank holds a supply of ${extendedInBank}${EXTENDED_DENOM}; ${EXTENDED_DENOM} must never be a bank denom`);

@@ -43,7 +43,8 @@ function burn(from: Uint8Array, amount: bigint) {
 
 /** The uunit bank transfers among the events, as "sender>recipient:amount". */
 function bankTransfers(events: ReturnType<typeof send>, harness: Harness): string[] {
-  const name = (text: string) => (text === accAddressToString(harness.reserve) ? "reserve" : text === accAddressToString(A) ? "A" : text === accAddressToString(B) ? "B" : text);
+  const name = (text: string) =>
+    text === accAddressToString(harness.reserve) ? "reserve" : text === accAddressToString(A) ? "A" : text === accAddressToString(B) ? "B" : text;
   return events
     .filter((e) => e.type === "transfer")
     .map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key, a.value])))
@@ -76,17 +77,29 @@ describe("balances", () => {
 
 describe("sendExtended", () => {
   test("fraction only, neither borrow nor carry: no uunit moves", () => {
-    h = new Harness([{ address: A, aunit: 2n * CF + 500n }, { address: B, aunit: 3n * CF }]);
+    h = new Harness([
+      { address: A, aunit: 2n * CF + 500n },
+      { address: B, aunit: 3n * CF },
+    ]);
     const before = snapshot(h, A, B);
     const events = send(A, B, 200n);
-    assert.deepEqual(snapshot(h, A, B), { ...before, accounts: [{ uunit: 2n, fraction: 300n }, { uunit: 3n, fraction: 200n }] });
+    assert.deepEqual(snapshot(h, A, B), {
+      ...before,
+      accounts: [
+        { uunit: 2n, fraction: 300n },
+        { uunit: 3n, fraction: 200n },
+      ],
+    });
     assert.deepEqual(bankTransfers(events, h), []);
     const aunitTransfer = events.find((e) => e.type === "transfer")!;
     assert.ok(aunitTransfer.attributes!.some((a) => a.key === "amount" && a.value === "200aunit"));
   });
 
   test("the sender's fraction goes to exactly zero: its key is deleted, no borrow", () => {
-    h = new Harness([{ address: A, aunit: CF + 777n }, { address: B, aunit: 0n }]);
+    h = new Harness([
+      { address: A, aunit: CF + 777n },
+      { address: B, aunit: 0n },
+    ]);
     const reserve = h.uunit(h.reserve);
     send(A, B, 777n);
     assert.equal(h.fraction(A), 0n);
@@ -97,65 +110,116 @@ describe("sendExtended", () => {
   });
 
   test("the recipient's fraction crosses 10^12: the reserve carries one uunit to it", () => {
-    h = new Harness([{ address: A, aunit: 500n }, { address: B, aunit: CF - 100n }]);
+    h = new Harness([
+      { address: A, aunit: 500n },
+      { address: B, aunit: CF - 100n },
+    ]);
     const reserve = h.uunit(h.reserve);
     const events = send(A, B, 300n);
-    assert.deepEqual(snapshot(h, A, B).accounts, [{ uunit: 0n, fraction: 200n }, { uunit: 1n, fraction: 200n }]);
+    assert.deepEqual(snapshot(h, A, B).accounts, [
+      { uunit: 0n, fraction: 200n },
+      { uunit: 1n, fraction: 200n },
+    ]);
     assert.equal(h.uunit(h.reserve), reserve - 1n);
     assert.deepEqual(bankTransfers(events, h), ["reserve>B:1uunit"]);
   });
 
   test("the recipient's fraction reaches exactly 10^12: carried, fraction zero", () => {
-    h = new Harness([{ address: A, aunit: 500n }, { address: B, aunit: CF - 100n }]);
+    h = new Harness([
+      { address: A, aunit: 500n },
+      { address: B, aunit: CF - 100n },
+    ]);
     send(A, B, 100n);
-    assert.deepEqual(snapshot(h, A, B).accounts, [{ uunit: 0n, fraction: 400n }, { uunit: 1n, fraction: 0n }]);
+    assert.deepEqual(snapshot(h, A, B).accounts, [
+      { uunit: 0n, fraction: 400n },
+      { uunit: 1n, fraction: 0n },
+    ]);
   });
 
   test("the sender's fraction goes negative: it borrows one uunit into the reserve", () => {
-    h = new Harness([{ address: A, aunit: 5n * CF + 100n }, { address: B, aunit: 0n }]);
+    h = new Harness([
+      { address: A, aunit: 5n * CF + 100n },
+      { address: B, aunit: 0n },
+    ]);
     const reserve = h.uunit(h.reserve);
     const events = send(A, B, 300n);
-    assert.deepEqual(snapshot(h, A, B).accounts, [{ uunit: 4n, fraction: CF - 200n }, { uunit: 0n, fraction: 300n }]);
+    assert.deepEqual(snapshot(h, A, B).accounts, [
+      { uunit: 4n, fraction: CF - 200n },
+      { uunit: 0n, fraction: 300n },
+    ]);
     assert.equal(h.uunit(h.reserve), reserve + 1n);
     assert.deepEqual(bankTransfers(events, h), ["A>reserve:1uunit"]);
   });
 
   test("borrow and carry together: one uunit moves directly from sender to recipient", () => {
-    h = new Harness([{ address: A, aunit: 2n * CF + 100n }, { address: B, aunit: CF - 100n }]);
+    h = new Harness([
+      { address: A, aunit: 2n * CF + 100n },
+      { address: B, aunit: CF - 100n },
+    ]);
     const reserve = h.uunit(h.reserve);
     const events = send(A, B, 500n);
-    assert.deepEqual(snapshot(h, A, B).accounts, [{ uunit: 1n, fraction: CF - 400n }, { uunit: 1n, fraction: 400n }]);
+    assert.deepEqual(snapshot(h, A, B).accounts, [
+      { uunit: 1n, fraction: CF - 400n },
+      { uunit: 1n, fraction: 400n },
+    ]);
     assert.equal(h.uunit(h.reserve), reserve, "the reserve is not involved");
     assert.deepEqual(bankTransfers(events, h), ["A>B:1uunit"]);
   });
 
   test("borrow and carry with a whole part: the direct uunit joins the whole-part transfer", () => {
-    h = new Harness([{ address: A, aunit: 5n * CF + 100n }, { address: B, aunit: CF - 100n }]);
+    h = new Harness([
+      { address: A, aunit: 5n * CF + 100n },
+      { address: B, aunit: CF - 100n },
+    ]);
     const events = send(A, B, 2n * CF + 500n);
-    assert.deepEqual(snapshot(h, A, B).accounts, [{ uunit: 2n, fraction: CF - 400n }, { uunit: 3n, fraction: 400n }]);
+    assert.deepEqual(snapshot(h, A, B).accounts, [
+      { uunit: 2n, fraction: CF - 400n },
+      { uunit: 3n, fraction: 400n },
+    ]);
     assert.deepEqual(bankTransfers(events, h), ["A>B:3uunit"]);
   });
 
   test("exactly 10^12 aunit: one uunit moves, fractions untouched", () => {
-    h = new Harness([{ address: A, aunit: 3n * CF + 42n }, { address: B, aunit: 9n }]);
+    h = new Harness([
+      { address: A, aunit: 3n * CF + 42n },
+      { address: B, aunit: 9n },
+    ]);
     const before = snapshot(h, A, B);
     const events = send(A, B, CF);
-    assert.deepEqual(snapshot(h, A, B), { ...before, accounts: [{ uunit: 2n, fraction: 42n }, { uunit: 1n, fraction: 9n }] });
+    assert.deepEqual(snapshot(h, A, B), {
+      ...before,
+      accounts: [
+        { uunit: 2n, fraction: 42n },
+        { uunit: 1n, fraction: 9n },
+      ],
+    });
     assert.deepEqual(bankTransfers(events, h), ["A>B:1uunit"]);
   });
 
   test("10^12 - 1 aunit: a fraction-only send that borrows and carries", () => {
-    h = new Harness([{ address: A, aunit: CF + 10n }, { address: B, aunit: 5n }]);
+    h = new Harness([
+      { address: A, aunit: CF + 10n },
+      { address: B, aunit: 5n },
+    ]);
     send(A, B, CF - 1n);
     // A: 10 - (CF-1) borrows, leaving 11; B: 5 + CF-1 = CF+4 carries, leaving 4.
-    assert.deepEqual(snapshot(h, A, B).accounts, [{ uunit: 0n, fraction: 11n }, { uunit: 1n, fraction: 4n }]);
+    assert.deepEqual(snapshot(h, A, B).accounts, [
+      { uunit: 0n, fraction: 11n },
+      { uunit: 1n, fraction: 4n },
+    ]);
   });
 
   test("10^12 - 1 aunit from a fraction that covers it: no borrow, no carry", () => {
-    h = new Harness([{ address: A, aunit: CF - 1n }, { address: B, aunit: 0n }]);
+    h = new Harness([
+      { address: A, aunit: CF - 1n },
+      { address: B, aunit: 0n },
+    ]);
     const reserve = h.uunit(h.reserve);
     send(A, B, CF - 1n);
-    assert.deepEqual(snapshot(h, A, B).accounts, [{ uunit: 0n, fraction: 0n }, { uunit: 0n, fraction: CF - 1n }]);
+    assert.deepEqual(snapshot(h, A, B).accounts, [
+      { uunit: 0n, fraction: 0n },
+      { uunit: 0n, fraction: CF - 1n },
+    ]);
     assert.equal(h.uunit(h.reserve), reserve);
   });
 
@@ -192,7 +256,10 @@ describe("sendExtended", () => {
       [3n * CF + 1n, 4n * CF], // whole part too large
     ];
     for (const [balance, amount] of cases) {
-      h = new Harness([{ address: A, aunit: balance }, { address: B, aunit: CF - 1n }]);
+      h = new Harness([
+        { address: A, aunit: balance },
+        { address: B, aunit: CF - 1n },
+      ]);
       const before = h.dump();
       const err = h.direct((ctx) => h.keeper.sendExtended(ctx, A, B, amount));
       assert.ok(precisebankErrors.insufficientFunds.is(err));
@@ -246,7 +313,10 @@ describe("burnExtended", () => {
   });
 
   test("rollover without borrow: the reserve's own uunit is burned", () => {
-    h = new Harness([{ address: A, aunit: CF + 600n }, { address: B, aunit: CF - 700n }]);
+    h = new Harness([
+      { address: A, aunit: CF + 600n },
+      { address: B, aunit: CF - 700n },
+    ]);
     // fractions 600 + (CF-700) = CF - 100, so the remainder is 100 and the reserve holds 1 uunit
     assert.equal(h.remainder(), 100n);
     assert.equal(h.uunit(h.reserve), 1n);

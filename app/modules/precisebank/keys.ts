@@ -2,7 +2,6 @@
 // their fixed 20 bytes, so `0x01 | address` lists fractional balances in address order. Amounts
 // are decimal strings, as bank stores its balances.
 
-
 export const MODULE_NAME = "precisebank";
 /** 0x01 | address(20) → fractional balance in aunit, 0 < f < 10^12; a zero fraction is deleted */
 export const FRACTIONAL_BALANCE_PREFIX = Uint8Array.of(0x01);

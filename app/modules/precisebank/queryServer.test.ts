@@ -19,11 +19,19 @@ const PATH = "/chain.precisebank.Query/";
 let h: Harness;
 afterEach(() => h?.close());
 
-const fractional = (address: string) => h.query(`${PATH}FractionalBalance`, QueryFractionalBalanceRequestSchema, { address }, QueryFractionalBalanceResponseSchema).fractionalBalance;
+const fractional = (address: string) =>
+  h.query(`${PATH}FractionalBalance`, QueryFractionalBalanceRequestSchema, { address }, QueryFractionalBalanceResponseSchema).fractionalBalance;
 
 test("remainder, fractional balance and total answer aunit coins", () => {
-  h = new Harness([{ address: addr(1), aunit: 4n * CF + 123n }, { address: addr(2), aunit: CF - 1n }]);
-  assert.deepEqual(h.query(`${PATH}Remainder`, QueryRemainderRequestSchema, {}, QueryRemainderResponseSchema).remainder, { $typeName: "cosmos.base.v1beta1.Coin", denom: "aunit", amount: (CF - 122n).toString() });
+  h = new Harness([
+    { address: addr(1), aunit: 4n * CF + 123n },
+    { address: addr(2), aunit: CF - 1n },
+  ]);
+  assert.deepEqual(h.query(`${PATH}Remainder`, QueryRemainderRequestSchema, {}, QueryRemainderResponseSchema).remainder, {
+    $typeName: "cosmos.base.v1beta1.Coin",
+    denom: "aunit",
+    amount: (CF - 122n).toString(),
+  });
   assert.equal(fractional(accAddressToString(addr(1)))?.amount, "123");
   assert.equal(fractional(accAddressToString(addr(2)))?.amount, (CF - 1n).toString());
   assert.deepEqual({ ...fractional(accAddressToString(addr(9))) }, { $typeName: "cosmos.base.v1beta1.Coin", denom: "aunit", amount: "0" });

@@ -26,15 +26,24 @@ function run(seed: number): void {
 
   const amountFor = (balance: bigint): bigint => {
     switch (int(9)) {
-      case 0: return BigInt(1 + int(1000));
-      case 1: return 1n + below(CF - 1n);
-      case 2: return CF - BigInt(int(3));
-      case 3: return CF + BigInt(int(3));
-      case 4: return BigInt(1 + int(3)) * CF;
-      case 5: return balance > 0n ? 1n + below(balance) : 1n;
-      case 6: return balance > 0n ? balance : 1n;
-      case 7: return balance + 1n; // always too much
-      default: return 1n + below(5n * CF);
+      case 0:
+        return BigInt(1 + int(1000));
+      case 1:
+        return 1n + below(CF - 1n);
+      case 2:
+        return CF - BigInt(int(3));
+      case 3:
+        return CF + BigInt(int(3));
+      case 4:
+        return BigInt(1 + int(3)) * CF;
+      case 5:
+        return balance > 0n ? 1n + below(balance) : 1n;
+      case 6:
+        return balance > 0n ? balance : 1n;
+      case 7:
+        return balance + 1n; // always too much
+      default:
+        return 1n + below(5n * CF);
     }
   };
 
@@ -64,7 +73,7 @@ function run(seed: number): void {
       let error: unknown;
       try {
         if (burning) h.keeper.burnExtended(ctx, hitReserve ? h.reserve : from, amount);
-        else if (hitReserve) h.keeper.sendExtended(ctx, ...(int(2) ? [from, h.reserve] as const : [h.reserve, to] as const), amount);
+        else if (hitReserve) h.keeper.sendExtended(ctx, ...(int(2) ? ([from, h.reserve] as const) : ([h.reserve, to] as const)), amount);
         else h.keeper.sendExtended(ctx, from, to, amount);
       } catch (err) {
         error = err;

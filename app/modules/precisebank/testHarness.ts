@@ -69,7 +69,11 @@ export class Harness {
   }
 
   ctx(): Context {
-    return new Context({ chainId: "unit_2611-1", height: 3n, time: timestampFromMs(1_700_000_000_000), hash: new Uint8Array(32), proposerAddress: new Uint8Array(20) }, this.branch, testLogger);
+    return new Context(
+      { chainId: "unit_2611-1", height: 3n, time: timestampFromMs(1_700_000_000_000), hash: new Uint8Array(32), proposerAddress: new Uint8Array(20) },
+      this.branch,
+      testLogger,
+    );
   }
 
   balance(address: Uint8Array): bigint {

@@ -29,5 +29,6 @@ export function consensusAddress(key: Uint8Array): Uint8Array {
 }
 
 function checkLength(key: Uint8Array): void {
-  if (key.length !== ED25519_PUBKEY_LENGTH) throw sdkErrors.invalidPubKey.wrap(`an ed25519 consensus key has ${ED25519_PUBKEY_LENGTH} bytes, got ${key.length}`);
+  if (key.length !== ED25519_PUBKEY_LENGTH)
+    throw sdkErrors.invalidPubKey.wrap(`an ed25519 consensus key has ${ED25519_PUBKEY_LENGTH} bytes, got ${key.length}`);
 }

@@ -35,7 +35,12 @@ export function delegate(ctx: Context, keeper: StakingKeeper, delegator: Uint8Ar
   keeper.setValidator(ctx, operator, withAmounts(validator, next));
   const existing = keeper.getDelegation(ctx.store, delegator, operator);
   const shares = (existing ? decFromWire(existing.shares) : 0n) + issuedShares;
-  keeper.setDelegation(ctx, delegator, operator, create(DelegationSchema, { delegatorAddress: accAddressToString(delegator), validatorAddress: valAddressToString(operator), shares: decToWire(shares) }));
+  keeper.setDelegation(
+    ctx,
+    delegator,
+    operator,
+    create(DelegationSchema, { delegatorAddress: accAddressToString(delegator), validatorAddress: valAddressToString(operator), shares: decToWire(shares) }),
+  );
   return issuedShares;
 }
 
@@ -59,14 +64,22 @@ export function sharesToUnbond(ctx: Context, keeper: StakingKeeper, delegator: U
  * validator exit (nor jailing), so a bonded validator keeps at least one unit of power and its
  * operator keeps the minimum self-delegation.
  */
-function checkValidatorStays(validator: Validator, operator: Uint8Array, delegator: Uint8Array, before: ValidatorAmounts, after: ValidatorAmounts, remainingShares: bigint): void {
+function checkValidatorStays(
+  validator: Validator,
+  operator: Uint8Array,
+  delegator: Uint8Array,
+  before: ValidatorAmounts,
+  after: ValidatorAmounts,
+  remainingShares: bigint,
+): void {
   if (isBonded(validator) && after.tokens < POWER_REDUCTION) {
     throw stakingErrors.validatorExitUnsupported.wrap(`${valAddressToString(operator)} would keep ${after.tokens} tokens, below ${POWER_REDUCTION}`);
   }
   if (Buffer.from(operator).equals(Buffer.from(delegator))) {
     const selfTokens = decTruncate(tokensFromShares(before, remainingShares));
     const minimum = intFromWire(validator.minSelfDelegation, "min_self_delegation");
-    if (selfTokens < minimum) throw stakingErrors.selfDelegationBelowMinimum.wrap(`validator exit is not supported: self-delegation would fall to ${selfTokens}, below ${minimum}`);
+    if (selfTokens < minimum)
+      throw stakingErrors.selfDelegationBelowMinimum.wrap(`validator exit is not supported: self-delegation would fall to ${selfTokens}, below ${minimum}`);
   }
 }
 
@@ -74,7 +87,13 @@ function checkValidatorStays(validator: Validator, operator: Uint8Array, delegat
  * Unbonds `shares`: tokens leave the validator for the not-bonded pool and are paid out when the
  * entry matures. Returns the completion time and the tokens to be paid.
  */
-export function undelegate(ctx: Context, keeper: StakingKeeper, delegator: Uint8Array, operator: Uint8Array, shares: bigint): { completionTime: Timestamp; amount: bigint } {
+export function undelegate(
+  ctx: Context,
+  keeper: StakingKeeper,
+  delegator: Uint8Array,
+  operator: Uint8Array,
+  shares: bigint,
+): { completionTime: Timestamp; amount: bigint } {
   const params = keeper.getParams(ctx.store);
   const validator = requireValidator(ctx, keeper, operator);
   const existingUbd = keeper.getUnbondingDelegation(ctx.store, delegator, operator);
@@ -117,7 +136,15 @@ function addUnbondingEntry(ctx: Context, keeper: StakingKeeper, delegator: Uint8
     same.balance = (intFromWire(same.balance) + balance).toString();
     same.initialBalance = (intFromWire(same.initialBalance) + balance).toString();
   } else {
-    ubd.entries.push(create(UnbondingDelegationEntrySchema, { creationHeight: height, completionTime, initialBalance: balance.toString(), balance: balance.toString(), unbondingId }));
+    ubd.entries.push(
+      create(UnbondingDelegationEntrySchema, {
+        creationHeight: height,
+        completionTime,
+        initialBalance: balance.toString(),
+        balance: balance.toString(),
+        unbondingId,
+      }),
+    );
   }
   keeper.setUnbondingDelegation(ctx, delegator, operator, ubd);
 }

@@ -13,7 +13,14 @@ const UNIT = 1_000_000n;
 
 test("default genesis carries the SDK's default params in JSON form and no validators", () => {
   assert.deepEqual(defaultStakingGenesis(), {
-    params: { unbonding_time: "1814400s", max_validators: 100, max_entries: 7, historical_entries: 10000, bond_denom: "uunit", min_commission_rate: "0.000000000000000000" },
+    params: {
+      unbonding_time: "1814400s",
+      max_validators: 100,
+      max_entries: 7,
+      historical_entries: 10000,
+      bond_denom: "uunit",
+      min_commission_rate: "0.000000000000000000",
+    },
     gen_validators: [],
   });
   const f = StakingFixture.create({ balances: [] });
@@ -54,7 +61,12 @@ test("gen validators bond from their balances into bonded validators, ordered by
     assert.equal(v.delegatorShares, (300_000_001n * DEC_ONE).toString());
     assert.equal(v.description?.moniker, "nine");
     assert.equal(v.minSelfDelegation, "1");
-    assert.deepEqual(v.commission?.commissionRates, { $typeName: "cosmos.staking.v1beta1.CommissionRates", rate: "100000000000000000", maxRate: "200000000000000000", maxChangeRate: "10000000000000000" });
+    assert.deepEqual(v.commission?.commissionRates, {
+      $typeName: "cosmos.staking.v1beta1.CommissionRates",
+      rate: "100000000000000000",
+      maxRate: "200000000000000000",
+      maxChangeRate: "10000000000000000",
+    });
     assert.equal(Buffer.from(decodeConsensusPubKey(v.consensusPubkey)).toString("hex"), "09".repeat(32));
     assert.equal(v.consensusPubkey?.typeUrl, "/cosmos.crypto.ed25519.PubKey");
     assert.equal(f.staking.getDelegation(state, addr(9), addr(9))?.shares, (300_000_001n * DEC_ONE).toString());
@@ -78,36 +90,72 @@ test("bad gen validators are refused with a message naming the entry and the fau
     { address: accText(2), amount: 1000n * UNIT },
   ];
   const cases: { name: string; options: Parameters<typeof StakingFixture.create>[0]; error: RegExp }[] = [
-    { name: "below one power unit", options: { balances: rich, genValidators: [{ delegator: 1, amount: UNIT - 1n }] }, error: /gen_validators\[0\]: amount 999999uunit is below one unit of voting power/ },
-    { name: "more than the balance", options: { balances: rich, genValidators: [{ delegator: 1, amount: 1001n * UNIT }] }, error: /gen_validators\[0\]: .*insufficient funds/ },
-    { name: "unfunded delegator", options: { balances: rich, genValidators: [{ delegator: 7, amount: UNIT }] }, error: /gen_validators\[0\]: .*insufficient funds/ },
+    {
+      name: "below one power unit",
+      options: { balances: rich, genValidators: [{ delegator: 1, amount: UNIT - 1n }] },
+      error: /gen_validators\[0\]: amount 999999uunit is below one unit of voting power/,
+    },
+    {
+      name: "more than the balance",
+      options: { balances: rich, genValidators: [{ delegator: 1, amount: 1001n * UNIT }] },
+      error: /gen_validators\[0\]: .*insufficient funds/,
+    },
+    {
+      name: "unfunded delegator",
+      options: { balances: rich, genValidators: [{ delegator: 7, amount: UNIT }] },
+      error: /gen_validators\[0\]: .*insufficient funds/,
+    },
     {
       name: "duplicate operator",
-      options: { balances: rich, genValidators: [{ delegator: 1, amount: UNIT }, { delegator: 1, amount: UNIT }] },
+      options: {
+        balances: rich,
+        genValidators: [
+          { delegator: 1, amount: UNIT },
+          { delegator: 1, amount: UNIT },
+        ],
+      },
       error: /gen_validators\[1\]: duplicate validator operator unitvaloper1/,
     },
     {
       name: "duplicate pubkey",
       options: {
         balances: rich,
-        genValidators: [{ delegator: 1, amount: UNIT }, { delegator: 2, amount: UNIT }],
-        editGenesis: (g) => ({ ...g, gen_validators: (g.gen_validators as { pub_key: string }[]).map((v) => ({ ...v, pub_key: Buffer.alloc(32, 1).toString("base64") })) }),
+        genValidators: [
+          { delegator: 1, amount: UNIT },
+          { delegator: 2, amount: UNIT },
+        ],
+        editGenesis: (g) => ({
+          ...g,
+          gen_validators: (g.gen_validators as { pub_key: string }[]).map((v) => ({ ...v, pub_key: Buffer.alloc(32, 1).toString("base64") })),
+        }),
       },
       error: /gen_validators\[1\]: duplicate pub_key/,
     },
     {
       name: "short key",
-      options: { balances: rich, genValidators: [{ delegator: 1, amount: UNIT }], editGenesis: (g) => ({ ...g, gen_validators: [{ ...(g.gen_validators as object[])[0], pub_key: Buffer.alloc(31).toString("base64") }] }) },
+      options: {
+        balances: rich,
+        genValidators: [{ delegator: 1, amount: UNIT }],
+        editGenesis: (g) => ({ ...g, gen_validators: [{ ...(g.gen_validators as object[])[0], pub_key: Buffer.alloc(31).toString("base64") }] }),
+      },
       error: /pub_key must be a 32-byte ed25519 key, got 31 bytes/,
     },
     {
       name: "bad address",
-      options: { balances: rich, genValidators: [{ delegator: 1, amount: UNIT }], editGenesis: (g) => ({ ...g, gen_validators: [{ ...(g.gen_validators as object[])[0], delegator_address: "cosmos1xyz" }] }) },
+      options: {
+        balances: rich,
+        genValidators: [{ delegator: 1, amount: UNIT }],
+        editGenesis: (g) => ({ ...g, gen_validators: [{ ...(g.gen_validators as object[])[0], delegator_address: "cosmos1xyz" }] }),
+      },
       error: /gen_validators\[0\]: invalid delegator_address/,
     },
     {
       name: "amount with a denom",
-      options: { balances: rich, genValidators: [{ delegator: 1, amount: UNIT }], editGenesis: (g) => ({ ...g, gen_validators: [{ ...(g.gen_validators as object[])[0], amount: "1000000uunit" }] }) },
+      options: {
+        balances: rich,
+        genValidators: [{ delegator: 1, amount: UNIT }],
+        editGenesis: (g) => ({ ...g, gen_validators: [{ ...(g.gen_validators as object[])[0], amount: "1000000uunit" }] }),
+      },
       error: /must be an unsigned integer/,
     },
     {
@@ -117,7 +165,11 @@ test("bad gen validators are refused with a message naming the entry and the fau
     },
     {
       name: "a bond denom nobody holds",
-      options: { balances: rich, genValidators: [{ delegator: 1, amount: UNIT }], editGenesis: (g) => ({ ...g, params: { ...(g.params as object), bond_denom: "stake" } }) },
+      options: {
+        balances: rich,
+        genValidators: [{ delegator: 1, amount: UNIT }],
+        editGenesis: (g) => ({ ...g, params: { ...(g.params as object), bond_denom: "stake" } }),
+      },
       error: /insufficient funds/,
     },
     {
@@ -127,12 +179,22 @@ test("bad gen validators are refused with a message naming the entry and the fau
     },
     {
       name: "more validators than max_validators",
-      options: { balances: rich, genValidators: [{ delegator: 1, amount: UNIT }, { delegator: 2, amount: UNIT }], editGenesis: (g) => ({ ...g, params: { ...(g.params as object), max_validators: 1 } }) },
+      options: {
+        balances: rich,
+        genValidators: [
+          { delegator: 1, amount: UNIT },
+          { delegator: 2, amount: UNIT },
+        ],
+        editGenesis: (g) => ({ ...g, params: { ...(g.params as object), max_validators: 1 } }),
+      },
       error: /2 gen_validators, max_validators is 1/,
     },
     {
       name: "a pre-funded bonded pool",
-      options: { balances: [...rich, { address: accAddressToString(moduleAddress("bonded_tokens_pool")), amount: 5n }], genValidators: [{ delegator: 1, amount: UNIT }] },
+      options: {
+        balances: [...rich, { address: accAddressToString(moduleAddress("bonded_tokens_pool")), amount: 5n }],
+        genValidators: [{ delegator: 1, amount: UNIT }],
+      },
       error: /bonded_tokens_pool holds 1000005uunit, validators hold 1000000/,
     },
     {
@@ -147,7 +209,12 @@ test("bad gen validators are refused with a message naming the entry and the fau
 });
 
 test("genValidator builds the JSON entry and catches malformed input early", () => {
-  const entry = genValidator({ delegatorAddress: accText(1), pubKeyBase64: Buffer.alloc(32, 1).toString("base64"), moniker: "validator-0", amount: 100_000_000_000n });
+  const entry = genValidator({
+    delegatorAddress: accText(1),
+    pubKeyBase64: Buffer.alloc(32, 1).toString("base64"),
+    moniker: "validator-0",
+    amount: 100_000_000_000n,
+  });
   assert.deepEqual(entry, { delegator_address: accText(1), pub_key: Buffer.alloc(32, 1).toString("base64"), moniker: "validator-0", amount: "100000000000" });
   assert.throws(() => genValidator({ ...entry, delegatorAddress: "unit1bad", pubKeyBase64: entry.pub_key }), /invalid address/);
   assert.throws(() => genValidator({ delegatorAddress: accText(1), pubKeyBase64: "AAAA", moniker: "m", amount: "1" }), /32-byte/);

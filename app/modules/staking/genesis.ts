@@ -44,7 +44,8 @@ export function genValidator(input: { delegatorAddress: string; pubKeyBase64: st
 } {
   parseAccAddress(input.delegatorAddress, "delegator address");
   const key = Buffer.from(input.pubKeyBase64, "base64");
-  if (key.length !== ED25519_PUBKEY_LENGTH || key.toString("base64") !== input.pubKeyBase64) throw new Error(`pub_key must be the base64 of a 32-byte ed25519 key`);
+  if (key.length !== ED25519_PUBKEY_LENGTH || key.toString("base64") !== input.pubKeyBase64)
+    throw new Error(`pub_key must be the base64 of a 32-byte ed25519 key`);
   const amount = input.amount.toString();
   parseAmount(amount);
   return { delegator_address: input.delegatorAddress, pub_key: input.pubKeyBase64, moniker: input.moniker, amount };
@@ -71,7 +72,8 @@ function parseGenesis(raw: unknown): { params: Params; genValidators: GenValidat
 export function initStakingGenesis(ctx: Context, keeper: StakingKeeper, raw: unknown): ValidatorUpdate[] {
   const { params, genValidators } = parseGenesis(raw);
   keeper.setParams(ctx, params);
-  if (genValidators.length > params.maxValidators) throw new Error(`staking genesis: ${genValidators.length} gen_validators, max_validators is ${params.maxValidators}`);
+  if (genValidators.length > params.maxValidators)
+    throw new Error(`staking genesis: ${genValidators.length} gen_validators, max_validators is ${params.maxValidators}`);
   if (decFromWire(params.minCommissionRate) > parseDec(GENESIS_COMMISSION.rate)) {
     throw new Error(`staking genesis: min_commission_rate is above the genesis validators' commission rate ${GENESIS_COMMISSION.rate}`);
   }
@@ -96,7 +98,8 @@ function bondGenesisValidator(ctx: Context, keeper: StakingKeeper, params: Param
   if (g.pubKey.length !== ED25519_PUBKEY_LENGTH) throw new Error(`pub_key must be a ${ED25519_PUBKEY_LENGTH}-byte ed25519 key, got ${g.pubKey.length} bytes`);
   if (g.moniker.trim() === "" || g.moniker.length > MAX_MONIKER_LENGTH) throw new Error(`moniker must be 1 to ${MAX_MONIKER_LENGTH} characters`);
   const amount = parseAmount(g.amount);
-  if (amount < POWER_REDUCTION) throw new Error(`amount ${amount}${params.bondDenom} is below one unit of voting power (${POWER_REDUCTION}${params.bondDenom})`);
+  if (amount < POWER_REDUCTION)
+    throw new Error(`amount ${amount}${params.bondDenom} is below one unit of voting power (${POWER_REDUCTION}${params.bondDenom})`);
   if (keeper.getValidator(ctx.store, operator)) throw new Error(`duplicate validator operator ${valAddressToString(operator)}`);
   const consAddress = consensusAddress(g.pubKey);
   if (keeper.validatorByConsAddress(ctx.store, consAddress)) throw new Error(`duplicate pub_key ${Buffer.from(g.pubKey).toString("base64")}`);
@@ -121,6 +124,11 @@ function bondGenesisValidator(ctx: Context, keeper: StakingKeeper, params: Param
   });
   keeper.setValidator(ctx, operator, validator);
   keeper.setValidatorByConsAddress(ctx, consAddress, operator);
-  keeper.setDelegation(ctx, operator, operator, create(DelegationSchema, { delegatorAddress: accAddressToString(operator), validatorAddress: validator.operatorAddress, shares: decToWire(shares) }));
+  keeper.setDelegation(
+    ctx,
+    operator,
+    operator,
+    create(DelegationSchema, { delegatorAddress: accAddressToString(operator), validatorAddress: validator.operatorAddress, shares: decToWire(shares) }),
+  );
   return amount;
 }

@@ -158,7 +158,10 @@ export class StakingKeeper {
 
   /** A page of a delegator's delegations, ascending by validator address. */
   delegatorDelegationsPage(state: StateReader, delegator: Uint8Array, req: PageRequest | undefined): Page<{ validator: Uint8Array; delegation: Delegation }> {
-    return paginate(this.key.read(state), delegationsOfDelegatorPrefix(delegator), req, (validator, value) => ({ validator, delegation: fromBinary(DelegationSchema, value) }));
+    return paginate(this.key.read(state), delegationsOfDelegatorPrefix(delegator), req, (validator, value) => ({
+      validator,
+      delegation: fromBinary(DelegationSchema, value),
+    }));
   }
 
   /** A page of the delegators delegating to a validator, ascending by delegator address. */
@@ -240,7 +243,8 @@ export class StakingKeeper {
 
   /** Operators CometBFT currently has, ascending. */
   *lastValidatorOperators(state: StateReader): IterableIterator<Uint8Array> {
-    for (const { key } of this.key.read(state).prefixIterator(LAST_VALIDATOR_POWER_PREFIX)) yield Uint8Array.from(key.subarray(LAST_VALIDATOR_POWER_PREFIX.length));
+    for (const { key } of this.key.read(state).prefixIterator(LAST_VALIDATOR_POWER_PREFIX))
+      yield Uint8Array.from(key.subarray(LAST_VALIDATOR_POWER_PREFIX.length));
   }
 
   // --- pools --------------------------------------------------------------------------------

@@ -69,5 +69,10 @@ export const unbondingQueueKey = (time: Timestamp, delegator: Uint8Array, valida
 export function parseUnbondingQueueKey(rel: Uint8Array): { seconds: bigint; nanos: number; delegator: Uint8Array; validator: Uint8Array } {
   if (rel.length !== 12 + 2 * ADDRESS_BYTES) throw new RangeError(`unbonding queue key of ${rel.length} bytes`);
   const b = Buffer.from(rel.buffer, rel.byteOffset, rel.length);
-  return { seconds: b.readBigUInt64BE(0), nanos: b.readUInt32BE(8), delegator: Uint8Array.from(b.subarray(12, 32)), validator: Uint8Array.from(b.subarray(32, 52)) };
+  return {
+    seconds: b.readBigUInt64BE(0),
+    nanos: b.readUInt32BE(8),
+    delegator: Uint8Array.from(b.subarray(12, 32)),
+    validator: Uint8Array.from(b.subarray(32, 52)),
+  };
 }

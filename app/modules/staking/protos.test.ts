@@ -18,17 +18,39 @@ test("Delegation carries shares as LegacyDec atomics text in field 3", () => {
 });
 
 test("Validator, Params, Pool and the Msgs keep the SDK's field numbers", () => {
-  const v = toBinary(ValidatorSchema, create(ValidatorSchema, { jailed: true, status: BondStatus.BONDED, tokens: "5", delegatorShares: "6", unbondingHeight: 8n, commission: {}, minSelfDelegation: "1", unbondingOnHoldRefCount: 12n, unbondingIds: [13n] }));
+  const v = toBinary(
+    ValidatorSchema,
+    create(ValidatorSchema, {
+      jailed: true,
+      status: BondStatus.BONDED,
+      tokens: "5",
+      delegatorShares: "6",
+      unbondingHeight: 8n,
+      commission: {},
+      minSelfDelegation: "1",
+      unbondingOnHoldRefCount: 12n,
+      unbondingIds: [13n],
+    }),
+  );
   // 3 jailed (0x18), 4 status (0x20), 5 tokens (0x2a), 6 shares (0x32), 8 height (0x40), 10 commission (0x52), 11 min self (0x5a), 12 (0x60), 13 packed (0x6a)
   assert.equal(hex(v), "1801" + "2003" + "2a0135" + "320136" + "4008" + "5200" + "5a0131" + "600c" + "6a010d");
-  const p = toBinary(ParamsSchema, create(ParamsSchema, { unbondingTime: { seconds: 1n }, maxValidators: 2, maxEntries: 3, historicalEntries: 4, bondDenom: "u", minCommissionRate: "0" }));
+  const p = toBinary(
+    ParamsSchema,
+    create(ParamsSchema, { unbondingTime: { seconds: 1n }, maxValidators: 2, maxEntries: 3, historicalEntries: 4, bondDenom: "u", minCommissionRate: "0" }),
+  );
   assert.equal(hex(p), "0a020801" + "1002" + "1803" + "2004" + "2a0175" + "320130");
   assert.equal(hex(toBinary(PoolSchema, create(PoolSchema, { notBondedTokens: "1", bondedTokens: "2" }))), "0a0131" + "120132");
   const d = toBinary(MsgDelegateSchema, create(MsgDelegateSchema, { delegatorAddress: "a", validatorAddress: "b", amount: { denom: "u", amount: "1" } }));
   assert.equal(hex(d), "0a0161" + "120162" + "1a06" + "0a0175" + "120131");
-  const r = toBinary(MsgUndelegateResponseSchema, create(MsgUndelegateResponseSchema, { completionTime: { seconds: 1n }, amount: { denom: "u", amount: "1" } }));
+  const r = toBinary(
+    MsgUndelegateResponseSchema,
+    create(MsgUndelegateResponseSchema, { completionTime: { seconds: 1n }, amount: { denom: "u", amount: "1" } }),
+  );
   assert.equal(hex(r), "0a020801" + "1206" + "0a0175" + "120131");
-  assert.deepEqual(Msg.methods.map((m) => m.name), ["Delegate", "Undelegate"]);
+  assert.deepEqual(
+    Msg.methods.map((m) => m.name),
+    ["Delegate", "Undelegate"],
+  );
 });
 
 test("every staking query has the SDK's GET route", () => {

@@ -94,7 +94,8 @@ export function registerStakingQueries(services: QueryServices, keeper: StakingK
     delegatorValidator: (req, { state }) => {
       const delegator = delegatorArg(req.delegatorAddr);
       const operator = validatorArg(req.validatorAddr);
-      if (!keeper.hasDelegation(state, delegator, operator)) throw notFound(`delegation with delegator ${req.delegatorAddr} not found for validator ${req.validatorAddr}`);
+      if (!keeper.hasDelegation(state, delegator, operator))
+        throw notFound(`delegation with delegator ${req.delegatorAddr} not found for validator ${req.validatorAddr}`);
       return { validator: validatorOf(state, operator, req.validatorAddr) };
     },
     pool: (_req, { state }) => {

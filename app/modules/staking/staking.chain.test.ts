@@ -20,7 +20,6 @@ import { wireApp } from "../../modules.js";
 import { genValidator } from "./genesis.js";
 import { valAddressToString } from "./valAddress.js";
 
-
 const UNIT = 1_000_000n;
 const FEE = { amount: [{ denom: "uunit", amount: "7500" }], gasLimit: 300_000n };
 const operator = signerFromMnemonic(generateMnemonic());
@@ -39,7 +38,13 @@ async function chainWithValidator(): Promise<InProcessChain> {
     {
       editAppState: (s) => {
         const staking = s.staking as { params: object };
-        return { ...s, staking: { params: { ...staking.params, unbonding_time: "3s" }, gen_validators: [genValidator({ delegatorAddress: OP, pubKeyBase64: CONS_KEY.toString("base64"), moniker: "validator-0", amount: 100n * UNIT })] } };
+        return {
+          ...s,
+          staking: {
+            params: { ...staking.params, unbonding_time: "3s" },
+            gen_validators: [genValidator({ delegatorAddress: OP, pubKeyBase64: CONS_KEY.toString("base64"), moniker: "validator-0", amount: 100n * UNIT })],
+          },
+        };
       },
     },
   );
@@ -49,18 +54,31 @@ async function tx(chain: InProcessChain, signer: TxSigner, message: ReturnType<t
   const from = formatAccountAddress(signer.address);
   const res = await chain.grpc("/cosmos.auth.v1beta1.Query/Account", QueryAccountRequestSchema, { address: from }, QueryAccountResponseSchema);
   const account = anyUnpack(res.account!, BaseAccountSchema)!;
-  const signed = await signTx({ signer, messages: [message], fee: FEE, chainId: TEST_CHAIN_ID, accountNumber: account.accountNumber, sequence: account.sequence });
+  const signed = await signTx({
+    signer,
+    messages: [message],
+    fee: FEE,
+    chainId: TEST_CHAIN_ID,
+    accountNumber: account.accountNumber,
+    sequence: account.sequence,
+  });
   const checked = await chain.checkTx(signed.txBytes);
   assert.equal(checked.code ?? 0, 0, checked.log);
   return chain.block([signed.txBytes]);
 }
 
 async function balance(chain: InProcessChain, address: string): Promise<bigint> {
-  return BigInt((await chain.grpc("/cosmos.bank.v1beta1.Query/Balance", QueryBalanceRequestSchema, { address, denom: "uunit" }, QueryBalanceResponseSchema)).balance!.amount);
+  return BigInt(
+    (await chain.grpc("/cosmos.bank.v1beta1.Query/Balance", QueryBalanceRequestSchema, { address, denom: "uunit" }, QueryBalanceResponseSchema)).balance!
+      .amount,
+  );
 }
 
 test("genesis validator, delegate, undelegate and payout through the real app", async () => {
-  assert.ok(wireApp().modules.some((m) => m.name === "staking"), "staking is wired into the app");
+  assert.ok(
+    wireApp().modules.some((m) => m.name === "staking"),
+    "staking is wired into the app",
+  );
   const chain = await chainWithValidator();
   try {
     assert.deepEqual(
@@ -70,25 +88,45 @@ test("genesis validator, delegate, undelegate and payout through the real app", 
     const first = await chain.block([]);
     assert.deepEqual(first.validatorUpdates ?? [], [], "genesis powers recorded: no update in block 1");
 
-    const delegated = await tx(chain, bob, packAny(MsgDelegateSchema, { delegatorAddress: BOB, validatorAddress: VAL, amount: { denom: "uunit", amount: (10n * UNIT).toString() } }));
+    const delegated = await tx(
+      chain,
+      bob,
+      packAny(MsgDelegateSchema, { delegatorAddress: BOB, validatorAddress: VAL, amount: { denom: "uunit", amount: (10n * UNIT).toString() } }),
+    );
     const r = delegated.txResults![0]!;
     assert.equal(r.code ?? 0, 0, r.log);
     assert.ok(r.events!.some((e) => e.type === "delegate"));
-    assert.deepEqual(delegated.validatorUpdates?.map((u) => u.power), [110n]);
+    assert.deepEqual(
+      delegated.validatorUpdates?.map((u) => u.power),
+      [110n],
+    );
     assert.equal(await balance(chain, BOB), 40n * UNIT - 7500n);
 
-    const v = (await chain.grpc("/cosmos.staking.v1beta1.Query/Validator", q.QueryValidatorRequestSchema, { validatorAddr: VAL }, q.QueryValidatorResponseSchema)).validator!;
+    const v = (
+      await chain.grpc("/cosmos.staking.v1beta1.Query/Validator", q.QueryValidatorRequestSchema, { validatorAddr: VAL }, q.QueryValidatorResponseSchema)
+    ).validator!;
     assert.deepEqual([v.tokens, v.delegatorShares], ["110000000", (110n * UNIT * 10n ** 18n).toString()]);
 
-    const undelegated = await tx(chain, bob, packAny(MsgUndelegateSchema, { delegatorAddress: BOB, validatorAddress: VAL, amount: { denom: "uunit", amount: (4n * UNIT).toString() } }));
+    const undelegated = await tx(
+      chain,
+      bob,
+      packAny(MsgUndelegateSchema, { delegatorAddress: BOB, validatorAddress: VAL, amount: { denom: "uunit", amount: (4n * UNIT).toString() } }),
+    );
     const u = undelegated.txResults![0]!;
     assert.equal(u.code ?? 0, 0, u.log);
     const data = fromBinary(TxMsgDataSchema, u.data!);
     const response = anyUnpack(data.msgResponses[0]!, MsgUndelegateResponseSchema)!;
     assert.equal(response.amount?.amount, "4000000");
-    assert.deepEqual(undelegated.validatorUpdates?.map((x) => x.power), [106n]);
+    assert.deepEqual(
+      undelegated.validatorUpdates?.map((x) => x.power),
+      [106n],
+    );
 
-    const tooMuch = await tx(chain, bob, packAny(MsgUndelegateSchema, { delegatorAddress: BOB, validatorAddress: VAL, amount: { denom: "uunit", amount: (7n * UNIT).toString() } }));
+    const tooMuch = await tx(
+      chain,
+      bob,
+      packAny(MsgUndelegateSchema, { delegatorAddress: BOB, validatorAddress: VAL, amount: { denom: "uunit", amount: (7n * UNIT).toString() } }),
+    );
     assert.deepEqual([tooMuch.txResults![0]!.codespace, tooMuch.txResults![0]!.code], ["sdk", 18]);
 
     let paidAt = -1;

@@ -79,11 +79,21 @@ export class StakingFixture {
     for (const m of modules) m.registerServices?.({ msgs: f.msgs, queries: f.queries });
     const stakingGenesis = {
       ...(modules[2]!.defaultGenesis!() as Record<string, unknown>),
-      gen_validators: (options.genValidators ?? []).map((g) => genValidator({ delegatorAddress: accText(g.delegator), pubKeyBase64: pubKeyB64(g.delegator), moniker: g.moniker ?? `validator-${g.delegator}`, amount: g.amount })),
+      gen_validators: (options.genValidators ?? []).map((g) =>
+        genValidator({
+          delegatorAddress: accText(g.delegator),
+          pubKeyBase64: pubKeyB64(g.delegator),
+          moniker: g.moniker ?? `validator-${g.delegator}`,
+          amount: g.amount,
+        }),
+      ),
     };
     const genesis: Record<string, unknown> = {
       auth: modules[0]!.defaultGenesis!(),
-      bank: { ...(modules[1]!.defaultGenesis!() as object), balances: options.balances.map((b) => ({ address: b.address, coins: [{ denom: "uunit", amount: b.amount.toString() }] })) },
+      bank: {
+        ...(modules[1]!.defaultGenesis!() as object),
+        balances: options.balances.map((b) => ({ address: b.address, coins: [{ denom: "uunit", amount: b.amount.toString() }] })),
+      },
       staking: options.editGenesis ? options.editGenesis(stakingGenesis) : stakingGenesis,
     };
     try {

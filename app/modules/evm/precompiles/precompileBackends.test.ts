@@ -23,7 +23,11 @@ import { TestSigner } from "../testing/testSigner.js";
 import { createEvmRuntime } from "../tx/vmFactory.js";
 
 const precompile = (n: number) => createAddressFromString(`0x${n.toString(16).padStart(40, "0")}`);
-const outcome = (r: EVMResult) => ({ returnValue: bytesToHex(r.execResult.returnValue), gasUsed: r.execResult.executionGasUsed, error: r.execResult.exceptionError?.error });
+const outcome = (r: EVMResult) => ({
+  returnValue: bytesToHex(r.execResult.returnValue),
+  gasUsed: r.execResult.executionGasUsed,
+  error: r.execResult.exceptionError?.error,
+});
 
 function plainEvm(backends: { bls?: NobleBLS; bn254?: NobleBN254 }): EVM {
   return new EVM({ common: evmCommon(2611n).copy(), stateManager: new SimpleStateManager(), blockchain: new EVMMockBlockchain(), ...backends });
@@ -87,7 +91,10 @@ test("multi-scalar multiplications past a chunk of mcl's match noble, and past i
   // A point off the curve opening the second chunk fails the whole, with noble's error.
   const bad = g1(1100);
   bad.set(concatBytes(new Uint8Array(16), new Uint8Array(48).fill(1), new Uint8Array(16), new Uint8Array(48).fill(1)), 1024 * 160);
-  assert.throws(() => bls.msmG1(bad), (e) => (e as { error?: string }).error === "point not on curve");
+  assert.throws(
+    () => bls.msmG1(bad),
+    (e) => (e as { error?: string }).error === "point not on curve",
+  );
   // Still working after all that.
   assert.equal(bytesToHex(bls.msmG1(g1(3))), bytesToHex(blsG1Times(9n)));
 });
@@ -102,7 +109,14 @@ after(() => chain.close());
 test("the VMs of blocks and of queries both run on the WebAssembly backends", async () => {
   // Regression: createVM's evmOpts go through createEVM, which in @ethereumjs/evm 10.1.3 replaces a given bn254 with noble's.
   const state = chain.store.view();
-  const runtime = (budget?: QueryBudget) => createEvmRuntime(2611n, queryStateManager(chain.evmKeepers, state, 1n), blockHashChain(chain.evmKeepers.blocks, state), { number: 1n, timestamp: 0n, baseFee: 0n }, budget);
+  const runtime = (budget?: QueryBudget) =>
+    createEvmRuntime(
+      2611n,
+      queryStateManager(chain.evmKeepers, state, 1n),
+      blockHashChain(chain.evmKeepers.blocks, state),
+      { number: 1n, timestamp: 0n, baseFee: 0n },
+      budget,
+    );
   for (const { vm } of [await runtime(), await runtime(new QueryBudget({ timeoutMs: 1_000, timedOut: () => new Error("timeout") }))]) {
     const evm = vm.evm as unknown as { _bls: unknown; _bn254: unknown };
     assert.equal(evm._bls, precompileBackends.bls);
@@ -111,7 +125,8 @@ test("the VMs of blocks and of queries both run on the WebAssembly backends", as
 });
 
 test("in a block and in eth_call, precompile results and refusals read as on noble", async () => {
-  const attrs = (r: TxResult, type: string) => Object.fromEntries((r.events ?? []).find((e) => e.type === type)?.attributes?.map((a) => [a.key, a.value]) ?? []);
+  const attrs = (r: TxResult, type: string) =>
+    Object.fromEntries((r.events ?? []).find((e) => e.type === type)?.attributes?.map((a) => [a.key, a.value]) ?? []);
   const pairing = concatBytes(blsG1Times(2n), blsG2Times(3n), blsG1Times(BLS12_381_ORDER - 6n), blsG2Times(1n)); // e(2G,3Q)e(-6G,Q) = 1
   const badAdd = concatBytes(bnG1Times(1n), new Uint8Array(64).fill(1));
   const results = await chain.block([alice.tx({ to: precompile(0x0f), data: pairing }), alice.tx({ to: precompile(0x06), data: badAdd })]);
@@ -121,7 +136,11 @@ test("in a block and in eth_call, precompile results and refusals read as on nob
   assert.equal(attrs(results[1]!, "ethereum_tx").ethereumTxFailed, "revert");
 
   const queue = new WorkQueue({ what: "test executions", maxRunning: 1, maxWaiting: 1 });
-  const call = (to: number, data: Uint8Array) => callQuery(chain.evmKeepers, queue, create(QueryCallRequestSchema, { args: { from: alice.address.bytes, to: precompile(to).bytes, data } }), { state: chain.store.view(), height: chain.store.lastHeight });
+  const call = (to: number, data: Uint8Array) =>
+    callQuery(chain.evmKeepers, queue, create(QueryCallRequestSchema, { args: { from: alice.address.bytes, to: precompile(to).bytes, data } }), {
+      state: chain.store.view(),
+      height: chain.store.lastHeight,
+    });
   const ok = await call(0x0f, pairing);
   assert.deepEqual([ok.reverted, ok.vmError, bytesToHex(ok.returnData)], [false, "", `0x${"00".repeat(31)}01`]);
   const refused = await call(0x06, badAdd);

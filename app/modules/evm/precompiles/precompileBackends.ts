@@ -47,11 +47,21 @@ const MSM_CHUNK_PAIRS = 1024;
  */
 export class ChunkedMclBls extends MCLBLS {
   override msmG1(input: Uint8Array): Uint8Array {
-    return inChunks(input, G1_MSM_PAIR_BYTES, (chunk) => super.msmG1(chunk), (a, b) => this.addG1(concatBytes(a, b)));
+    return inChunks(
+      input,
+      G1_MSM_PAIR_BYTES,
+      (chunk) => super.msmG1(chunk),
+      (a, b) => this.addG1(concatBytes(a, b)),
+    );
   }
 
   override msmG2(input: Uint8Array): Uint8Array {
-    return inChunks(input, G2_MSM_PAIR_BYTES, (chunk) => super.msmG2(chunk), (a, b) => this.addG2(concatBytes(a, b)));
+    return inChunks(
+      input,
+      G2_MSM_PAIR_BYTES,
+      (chunk) => super.msmG2(chunk),
+      (a, b) => this.addG2(concatBytes(a, b)),
+    );
   }
 }
 

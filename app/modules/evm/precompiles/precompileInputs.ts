@@ -160,7 +160,15 @@ function bn254Cases(add: AddCase): void {
   add(0x06, "add (0, 2)", bnG1(0n, 2n), g);
   add(0x06, "add all ones", new Uint8Array(128).fill(0xff));
 
-  for (const [label, s] of [["0", 0n], ["1", 1n], ["2", 2n], ["r-1", BN_R - 1n], ["r", BN_R], ["r+1", BN_R + 1n], ["2^256-1", (1n << 256n) - 1n]] as const) {
+  for (const [label, s] of [
+    ["0", 0n],
+    ["1", 1n],
+    ["2", 2n],
+    ["r-1", BN_R - 1n],
+    ["r", BN_R],
+    ["r+1", BN_R + 1n],
+    ["2^256-1", (1n << 256n) - 1n],
+  ] as const) {
     add(0x07, `mul G*${label}`, g, scalar(s));
     add(0x07, `mul inf*${label}`, inf1, scalar(s));
     add(0x07, `mul off-curve*${label}`, offCurve, scalar(s));
@@ -240,7 +248,14 @@ function blsCases(add: AddCase): void {
   add(0x0d, "g2add x >= p", qAboveP, q);
   add(0x0d, "g2add short input", q);
 
-  for (const [label, s] of [["0", 0n], ["1", 1n], ["r-1", BLS_R - 1n], ["r", BLS_R], ["r+1", BLS_R + 1n], ["2^256-1", (1n << 256n) - 1n]] as const) {
+  for (const [label, s] of [
+    ["0", 0n],
+    ["1", 1n],
+    ["r-1", BLS_R - 1n],
+    ["r", BLS_R],
+    ["r+1", BLS_R + 1n],
+    ["2^256-1", (1n << 256n) - 1n],
+  ] as const) {
     add(0x0c, `g1msm G*${label}`, g, scalar(s));
     add(0x0c, `g1msm inf*${label}`, inf1, scalar(s));
     add(0x0c, `g1msm outside the subgroup*${label}`, g1Off, scalar(s));
@@ -279,12 +294,27 @@ function blsCases(add: AddCase): void {
   add(0x0f, "pairing empty input");
   add(0x0f, "pairing length not a multiple of 384", g, q, new Uint8Array(1));
 
-  for (const [label, n] of [["0", 0n], ["1", 1n], ["p-1", BLS_P - 1n], ["p", BLS_P], ["2^384-1", (1n << 384n) - 1n], ["c", 0x1234567890abcdefn ** 5n]] as const) {
+  for (const [label, n] of [
+    ["0", 0n],
+    ["1", 1n],
+    ["p-1", BLS_P - 1n],
+    ["p", BLS_P],
+    ["2^384-1", (1n << 384n) - 1n],
+    ["c", 0x1234567890abcdefn ** 5n],
+  ] as const) {
     add(0x10, `map-fp ${label}`, fp(n));
     add(0x11, `map-fp2 (${label}, 1)`, fp(n), fp(1n));
     add(0x11, `map-fp2 (1, ${label})`, fp(1n), fp(n));
   }
   add(0x10, "map-fp short input", fp(1n).subarray(1));
-  add(0x10, "map-fp nonzero top bytes", (() => { const b = fp(1n); b[0] = 1; return b; })());
+  add(
+    0x10,
+    "map-fp nonzero top bytes",
+    (() => {
+      const b = fp(1n);
+      b[0] = 1;
+      return b;
+    })(),
+  );
   add(0x11, "map-fp2 short input", fp(1n));
 }

@@ -32,7 +32,10 @@ export function parseCallArgs(args: CallArgs | undefined): ParsedCall {
   if (!args) throw invalidArgument("args are missing");
   const from = new Address(args.from.length === 0 ? new Uint8Array(20) : fixedBytesArg(args.from, 20, "args.from"));
   const to = args.to.length === 0 ? undefined : new Address(fixedBytesArg(args.to, 20, "args.to"));
-  const accessList: AccessListBytes = args.accessList.map((t, i) => [fixedBytesArg(t.address, 20, `args.access_list[${i}].address`), t.storageKeys.map((k, j) => fixedBytesArg(k, 32, `args.access_list[${i}].storage_keys[${j}]`))]);
+  const accessList: AccessListBytes = args.accessList.map((t, i) => [
+    fixedBytesArg(t.address, 20, `args.access_list[${i}].address`),
+    t.storageKeys.map((k, j) => fixedBytesArg(k, 32, `args.access_list[${i}].storage_keys[${j}]`)),
+  ]);
   // A call is a tx that is not signed: it is bounded as a tx is.
   const size = args.data.length + args.accessList.reduce((n, t) => n + 20 + 32 * t.storageKeys.length, 0);
   if (size > MAX_ETH_TX_BYTES) throw invalidArgument(`args.data and access_list take ${size} bytes, more than the tx size limit of ${MAX_ETH_TX_BYTES}`);
@@ -52,12 +55,14 @@ function priceArg(args: CallArgs): CallPrice {
   const gasPrice = amountArg(args.gasPrice, "args.gas_price");
   const maxFee = amountArg(args.maxFeePerGas, "args.max_fee_per_gas");
   const maxTip = amountArg(args.maxPriorityFeePerGas, "args.max_priority_fee_per_gas");
-  if (gasPrice !== undefined && (maxFee !== undefined || maxTip !== undefined)) throw invalidArgument("both gas_price and (max_fee_per_gas or max_priority_fee_per_gas) specified");
+  if (gasPrice !== undefined && (maxFee !== undefined || maxTip !== undefined))
+    throw invalidArgument("both gas_price and (max_fee_per_gas or max_priority_fee_per_gas) specified");
   if (gasPrice !== undefined) return gasPrice === 0n ? { kind: "none" } : { kind: "legacy", gasPrice };
   if (maxFee === undefined && maxTip === undefined) return { kind: "none" };
   const maxFeePerGas = maxFee ?? 0n;
   const maxPriorityFeePerGas = maxTip ?? 0n;
-  if (maxPriorityFeePerGas > maxFeePerGas) throw invalidArgument(`max priority fee per gas higher than max fee per gas: maxPriorityFeePerGas: ${maxPriorityFeePerGas}, maxFeePerGas: ${maxFeePerGas}`);
+  if (maxPriorityFeePerGas > maxFeePerGas)
+    throw invalidArgument(`max priority fee per gas higher than max fee per gas: maxPriorityFeePerGas: ${maxPriorityFeePerGas}, maxFeePerGas: ${maxFeePerGas}`);
   return maxFeePerGas === 0n ? { kind: "none" } : { kind: "eip1559", maxFeePerGas, maxPriorityFeePerGas };
 }
 
@@ -75,7 +80,10 @@ export function callTx(call: ParsedCall, gasLimit: bigint, nonce: bigint, common
     if (call.price.kind === "eip1559") tx = createFeeMarket1559Tx({ ...fields, ...call.price, accessList: call.accessList }, opts);
     else {
       const gasPrice = call.price.kind === "legacy" ? call.price.gasPrice : 0n;
-      tx = call.accessList.length > 0 ? createAccessList2930Tx({ ...fields, gasPrice, accessList: call.accessList }, opts) : createLegacyTx({ ...fields, gasPrice }, opts);
+      tx =
+        call.accessList.length > 0
+          ? createAccessList2930Tx({ ...fields, gasPrice, accessList: call.accessList }, opts)
+          : createLegacyTx({ ...fields, gasPrice }, opts);
     }
   } catch (err) {
     throw invalidArgument(`invalid call: ${(err as Error).message}`);

@@ -24,12 +24,23 @@ const alice = new TestSigner(new Uint8Array(32).fill(0x51));
 const loop = alice.contractAddress(0n);
 const countdown = alice.contractAddress(1n);
 /** Counts 1000 down to 0 with JUMPI, then stops: a loop that ends. */
-const COUNTDOWN_RUNTIME = assemble([{ push: 1000 }, { label: "loop" }, { push: 1 }, { raw: Uint8Array.of(0x90) }, "SUB", "DUP1", { pushLabel: "loop" }, "JUMPI", "STOP"]);
+const COUNTDOWN_RUNTIME = assemble([
+  { push: 1000 },
+  { label: "loop" },
+  { push: 1 },
+  { raw: Uint8Array.of(0x90) },
+  "SUB",
+  "DUP1",
+  { pushLabel: "loop" },
+  "JUMPI",
+  "STOP",
+]);
 
 let chain: EvmTestChain;
 before(async () => {
   chain = new EvmTestChain([{ address: alice.address.bytes, uunit: 10n ** 9n }]);
-  for (const r of await chain.block([alice.tx({ data: deployCode(JUMP_LOOP_RUNTIME) }), alice.tx({ data: deployCode(COUNTDOWN_RUNTIME) })])) assert.equal(r.code ?? 0, 0, r.log);
+  for (const r of await chain.block([alice.tx({ data: deployCode(JUMP_LOOP_RUNTIME) }), alice.tx({ data: deployCode(COUNTDOWN_RUNTIME) })]))
+    assert.equal(r.code ?? 0, 0, r.log);
 });
 after(() => chain.close());
 
@@ -37,7 +48,8 @@ const queue = () => new WorkQueue({ what: "test executions", maxRunning: 4, maxW
 const ctx = (signal?: AbortSignal): QueryContext => ({ state: chain.store.view(), height: chain.store.lastHeight, signal });
 const callReq = (args: Partial<CallArgs>) => create(QueryCallRequestSchema, { args });
 const estimateReq = (args: Partial<CallArgs>) => create(QueryEstimateGasRequestSchema, { args });
-const timedOut = (ms: string) => (e: unknown) => e instanceof QueryError && e.grpcCode === GrpcCode.RESOURCE_EXHAUSTED && e.message === `execution aborted (timeout = ${ms})`;
+const timedOut = (ms: string) => (e: unknown) =>
+  e instanceof QueryError && e.grpcCode === GrpcCode.RESOURCE_EXHAUSTED && e.message === `execution aborted (timeout = ${ms})`;
 
 test("a long JUMP loop runs out of gas as on chain, and timers keep firing while it computes", async () => {
   let last = performance.now();
@@ -61,7 +73,10 @@ test("a long JUMP loop runs out of gas as on chain, and timers keep firing while
   const took = performance.now() - start;
   // Without slices the timer would not fire at all until the call ended. With them it fires every
   // few ms; the bounds leave room for garbage collection and a machine busy with other tests.
-  assert.ok(took > 100 && fired >= took / 50 && longestGap < took / 3, `the timer fired ${fired} times in the call's ${took.toFixed(0)} ms; the longest stop was ${longestGap.toFixed(0)} ms`);
+  assert.ok(
+    took > 100 && fired >= took / 50 && longestGap < took / 3,
+    `the timer fired ${fired} times in the call's ${took.toFixed(0)} ms; the longest stop was ${longestGap.toFixed(0)} ms`,
+  );
 });
 
 test("past its time budget a call and an estimate stop with geth's words, and nothing persists", async () => {
@@ -79,12 +94,21 @@ test("a caller that gives up stops the execution at its next tick; a full queue 
   const controller = new AbortController();
   setTimeout(() => controller.abort(), 30);
   const start = performance.now();
-  await assert.rejects(callQuery(chain.evmKeepers, queue(), callReq({ to: loop.bytes }), ctx(controller.signal)), (e) => e instanceof QueryError && e.grpcCode === GrpcCode.CANCELLED);
+  await assert.rejects(
+    callQuery(chain.evmKeepers, queue(), callReq({ to: loop.bytes }), ctx(controller.signal)),
+    (e) => e instanceof QueryError && e.grpcCode === GrpcCode.CANCELLED,
+  );
   assert.ok(performance.now() - start < 500);
   // One running, none may wait: a second call is RESOURCE_EXHAUSTED without running.
   const single = new WorkQueue({ what: "eth_call and eth_estimateGas executions", maxRunning: 1, maxWaiting: 0 });
   const first = callQuery(chain.evmKeepers, single, callReq({ to: loop.bytes, gas: 1_000_000n }), ctx());
-  await assert.rejects(callQuery(chain.evmKeepers, single, callReq({ to: loop.bytes }), ctx()), (e) => e instanceof QueryError && e.grpcCode === GrpcCode.RESOURCE_EXHAUSTED && /^too many eth_call and eth_estimateGas executions at once \(1 running, 0 waiting\): retry later$/.test(e.message));
+  await assert.rejects(
+    callQuery(chain.evmKeepers, single, callReq({ to: loop.bytes }), ctx()),
+    (e) =>
+      e instanceof QueryError &&
+      e.grpcCode === GrpcCode.RESOURCE_EXHAUSTED &&
+      /^too many eth_call and eth_estimateGas executions at once \(1 running, 0 waiting\): retry later$/.test(e.message),
+  );
   assert.equal((await first).vmError, "out of gas");
 });
 
@@ -99,10 +123,20 @@ test("a loop that ends uses the same gas in a call as in a block: the budgeted J
 
 test("only a query's VM carries the budget: a block's VM has the library's JUMP and JUMPI and no message hook", async () => {
   const state = chain.store.view();
-  const runtime = (budget?: QueryBudget) => createEvmRuntime(2611n, queryStateManager(chain.evmKeepers, state, 1n), blockHashChain(chain.evmKeepers.blocks, state), { number: 1n, timestamp: 0n, baseFee: 0n }, budget);
+  const runtime = (budget?: QueryBudget) =>
+    createEvmRuntime(
+      2611n,
+      queryStateManager(chain.evmKeepers, state, 1n),
+      blockHashChain(chain.evmKeepers.blocks, state),
+      { number: 1n, timestamp: 0n, baseFee: 0n },
+      budget,
+    );
   const plain = (await runtime()).vm;
   const budgeted = (await runtime(new QueryBudget({ timeoutMs: 1_000, timedOut: () => new Error("timeout") }))).vm;
-  const shape = (evm: EVM) => ({ hooks: evm.events.listenerCount("beforeMessage"), jumpIsAsync: [0x56, 0x57].map((op) => evm.getActiveOpcodes().get(op)!.isAsync) });
+  const shape = (evm: EVM) => ({
+    hooks: evm.events.listenerCount("beforeMessage"),
+    jumpIsAsync: [0x56, 0x57].map((op) => evm.getActiveOpcodes().get(op)!.isAsync),
+  });
   assert.deepEqual(shape(plain.evm as EVM), { hooks: 0, jumpIsAsync: [false, false] });
   assert.deepEqual(shape(budgeted.evm as EVM), { hooks: 1, jumpIsAsync: [true, true] });
 });

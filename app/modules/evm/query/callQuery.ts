@@ -19,7 +19,13 @@ import type { WorkQueue } from "../../../query/workQueue.js";
  * eth_call. Gas 0 means the cap: 30M, or when the call pays a gas price, as much as the balance
  * pays for (so a priced call without a gas limit does not fail for the funds of 30M gas).
  */
-export async function callQuery(keepers: EvmKeepers, queue: WorkQueue, req: QueryCallRequest, ctx: QueryContext, timeoutMs = CALL_TIMEOUT_MS): Promise<MessageInitShape<typeof QueryCallResponseSchema>> {
+export async function callQuery(
+  keepers: EvmKeepers,
+  queue: WorkQueue,
+  req: QueryCallRequest,
+  ctx: QueryContext,
+  timeoutMs = CALL_TIMEOUT_MS,
+): Promise<MessageInitShape<typeof QueryCallResponseSchema>> {
   const call = parseCallArgs(req.args);
   return queue.run(async () => {
     const runner = await CallRunner.create(keepers, ctx, call, callBudget(ctx.signal, timeoutMs));
@@ -34,7 +40,13 @@ export async function callQuery(keepers: EvmKeepers, queue: WorkQueue, req: Quer
  * less when a priced call's balance pays for less). A call that fails at the cap answers with the
  * failure, and `gas` is that cap.
  */
-export async function estimateGasQuery(keepers: EvmKeepers, queue: WorkQueue, req: QueryEstimateGasRequest, ctx: QueryContext, timeoutMs = CALL_TIMEOUT_MS): Promise<MessageInitShape<typeof QueryEstimateGasResponseSchema>> {
+export async function estimateGasQuery(
+  keepers: EvmKeepers,
+  queue: WorkQueue,
+  req: QueryEstimateGasRequest,
+  ctx: QueryContext,
+  timeoutMs = CALL_TIMEOUT_MS,
+): Promise<MessageInitShape<typeof QueryEstimateGasResponseSchema>> {
   const call = parseCallArgs(req.args);
   return queue.run(async () => {
     const runner = await CallRunner.create(keepers, ctx, call, callBudget(ctx.signal, timeoutMs));

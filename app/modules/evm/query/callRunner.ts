@@ -66,18 +66,27 @@ export class CallRunner {
     const sm = queryStateManager(keepers, ctx.state, height + 1n);
     const account = await sm.getAccount(call.from);
     // Without a price the block's base fee reads 0 (as geth's eth_call has it), so a zero price is valid.
-    const runtime = await createEvmRuntime(params.chainId, sm, blockHashChain(keepers.blocks, ctx.state), {
-      number: height + 1n,
-      timestamp: latest?.time ?? 0n,
-      baseFee: call.price.kind === "none" ? 0n : baseFee,
-    }, budget);
+    const runtime = await createEvmRuntime(
+      params.chainId,
+      sm,
+      blockHashChain(keepers.blocks, ctx.state),
+      {
+        number: height + 1n,
+        timestamp: latest?.time ?? 0n,
+        baseFee: call.price.kind === "none" ? 0n : baseFee,
+      },
+      budget,
+    );
     return new CallRunner(call, runtime, sm, call.nonce ?? account?.nonce ?? 0n, account?.balance ?? 0n);
   }
 
   /** Refuses a call whose value alone is more than the sender holds (geth's estimator's first check). */
   assertValueCovered(): void {
     if (this.call.value > this.balance) {
-      throw evmError(evmErrors.insufficientFunds, `insufficient funds for transfer: address ${this.call.from.toString()} have ${this.balance} want ${this.call.value}`);
+      throw evmError(
+        evmErrors.insufficientFunds,
+        `insufficient funds for transfer: address ${this.call.from.toString()} have ${this.balance} want ${this.call.value}`,
+      );
     }
   }
 

@@ -31,14 +31,30 @@ function chain(n: number, logsAt: (h: number) => { address: Uint8Array; topics: 
   const branch = store.begin();
   const evm = moduleStore(branch, MODULE_NAME);
   for (let h = 1; h <= n; h++) {
-    const header = { chainId: "", height: BigInt(h), time: timestampFromMs(h * 1000), hash: new Uint8Array(32).fill(h % 256), proposerAddress: new Uint8Array() };
+    const header = {
+      chainId: "",
+      height: BigInt(h),
+      time: timestampFromMs(h * 1000),
+      hash: new Uint8Array(32).fill(h % 256),
+      proposerAddress: new Uint8Array(),
+    };
     const block = beginEvmBlock(evm, header, defaultEvmParams());
     const logs = logsAt(h).map((l) => ({ ...l, data: Uint8Array.of(h) }));
     if (logs.length === 0) continue;
     const bloom = new Bloom();
     for (const l of logs) [l.address, ...l.topics].forEach((x) => bloom.add(x));
     const txHash = new Uint8Array(32).fill(0x40 + (h % 100));
-    storeReceipt(evm, { txHash, status: 1, gasUsed: 1n, cumulativeGasUsed: 1n, logs, bloom: bloom.bitvector, blockHeight: BigInt(h), txIndex: 0, firstLogIndex: 0 });
+    storeReceipt(evm, {
+      txHash,
+      status: 1,
+      gasUsed: 1n,
+      cumulativeGasUsed: 1n,
+      logs,
+      bloom: bloom.bitvector,
+      blockHeight: BigInt(h),
+      txIndex: 0,
+      firstLogIndex: 0,
+    });
     addIncludedTx(evm, block, { hash: txHash, gasUsed: 1n, logCount: logs.length, bloom: bloom.bitvector });
   }
   store.commit(branch, n, new Uint8Array(32));
@@ -48,20 +64,26 @@ function chain(n: number, logsAt: (h: number) => { address: Uint8Array; topics: 
 type Chain = ReturnType<typeof chain>;
 const req = (r: MessageInitShape<typeof QueryLogsRequestSchema>): QueryLogsRequest => create(QueryLogsRequestSchema, r);
 /** The query as the server runs it: parsed, then scanned on a budget. */
-const logs = (r: MessageInitShape<typeof QueryLogsRequestSchema>, c: Chain, budget: QueryBudget = logsBudget()) => logsQuery(new EvmKeeper(), parseLogsRequest(req(r)), c, budget);
+const logs = (r: MessageInitShape<typeof QueryLogsRequestSchema>, c: Chain, budget: QueryBudget = logsBudget()) =>
+  logsQuery(new EvmKeeper(), parseLogsRequest(req(r)), c, budget);
 const heights = async (r: ReturnType<typeof logs>) => (await r).logs!.map((l) => Number(l.blockHeight));
-const invalid = (fn: () => Promise<unknown>, message: RegExp) => assert.rejects(async () => fn(), (e) => e instanceof QueryError && e.grpcCode === 3 && message.test(e.message));
+const invalid = (fn: () => Promise<unknown>, message: RegExp) =>
+  assert.rejects(
+    async () => fn(),
+    (e) => e instanceof QueryError && e.grpcCode === 3 && message.test(e.message),
+  );
 
 test("address and position-wise topic sets, wildcards, in chain order with block hash and indexes", async () => {
-  const c = chain(6, (h) => [
-    { address: h % 2 === 0 ? A : B, topics: [T1, h % 3 === 0 ? T2 : T3] },
-    ...(h === 4 ? [{ address: A, topics: [] }] : []),
-  ]);
+  const c = chain(6, (h) => [{ address: h % 2 === 0 ? A : B, topics: [T1, h % 3 === 0 ? T2 : T3] }, ...(h === 4 ? [{ address: A, topics: [] }] : [])]);
   assert.deepEqual(await heights(logs({ fromHeight: 1n, toHeight: 6n }, c)), [1, 2, 3, 4, 4, 5, 6], "no filter: every log");
   assert.deepEqual(await heights(logs({ fromHeight: 1n, toHeight: 6n, addresses: [A] }, c)), [2, 4, 4, 6]);
   assert.deepEqual(await heights(logs({ fromHeight: 1n, toHeight: 6n, addresses: [A, B] }, c)), [1, 2, 3, 4, 4, 5, 6]);
   assert.deepEqual(await heights(logs({ fromHeight: 1n, toHeight: 6n, topics: [{ anyOf: [] }, { anyOf: [T2] }] }, c)), [3, 6], "a wildcard first position");
-  assert.deepEqual(await heights(logs({ fromHeight: 1n, toHeight: 6n, topics: [{ anyOf: [T1] }, { anyOf: [T2, T3] }] }, c)), [1, 2, 3, 4, 5, 6], "the topic-less log does not match a topic position");
+  assert.deepEqual(
+    await heights(logs({ fromHeight: 1n, toHeight: 6n, topics: [{ anyOf: [T1] }, { anyOf: [T2, T3] }] }, c)),
+    [1, 2, 3, 4, 5, 6],
+    "the topic-less log does not match a topic position",
+  );
   assert.deepEqual(await heights(logs({ fromHeight: 1n, toHeight: 6n, addresses: [A], topics: [{ anyOf: [T2] }] }, c)), []);
   const [entry] = (await logs({ fromHeight: 4n, toHeight: 4n, addresses: [A], topics: [] }, c)).logs!.slice(1);
   assert.deepEqual([Buffer.from(entry!.blockHash as Uint8Array), entry!.txIndex, entry!.logIndex], [Buffer.alloc(32, 4), 0, 1]);
@@ -79,18 +101,34 @@ test("range: clamped to the latest height; from above to is refused; from above 
 test("bad filters: lengths, too many positions", async () => {
   const c = chain(1, () => []);
   await invalid(() => logs({ toHeight: 1n, addresses: [new Uint8Array(19)] }, c), /^addresses\[0\] must be 20 bytes, got 19$/);
-  await invalid(() => logs({ toHeight: 1n, topics: [{ anyOf: [T1] }, { anyOf: [new Uint8Array(31)] }] }, c), /^topics\[1\]\.any_of\[0\] must be 32 bytes, got 31$/);
+  await invalid(
+    () => logs({ toHeight: 1n, topics: [{ anyOf: [T1] }, { anyOf: [new Uint8Array(31)] }] }, c),
+    /^topics\[1\]\.any_of\[0\] must be 32 bytes, got 31$/,
+  );
   await invalid(() => logs({ toHeight: 1n, topics: [{}, {}, {}, {}, {}] }, c), /at most 4 topic positions/);
   c.close();
 });
 
 test("at most 10000 blocks and 10000 logs per query, with a message saying how to narrow", async () => {
-  const c = chain(10_001, (h) => (h <= 5_001 ? [{ address: A, topics: [T1] }, { address: B, topics: [T1] }] : []));
+  const c = chain(10_001, (h) =>
+    h <= 5_001
+      ? [
+          { address: A, topics: [T1] },
+          { address: B, topics: [T1] },
+        ]
+      : [],
+  );
   assert.ok(getEvmBlockRecord(moduleReader(c.state, MODULE_NAME), 10_001n));
-  await invalid(() => logs({ fromHeight: 1n, toHeight: 10_001n }, c), /spans 10001 blocks, more than the limit of 10000 per query: split it into ranges of at most 10000 blocks/);
+  await invalid(
+    () => logs({ fromHeight: 1n, toHeight: 10_001n }, c),
+    /spans 10001 blocks, more than the limit of 10000 per query: split it into ranges of at most 10000 blocks/,
+  );
   await invalid(() => logs({ fromHeight: 0n, toHeight: 20_000n }, c), /the range 0\.\.10001 spans 10002 blocks/);
   // 5001 blocks of two logs each: 10002 logs match without a filter, 5001 with one.
-  await invalid(() => logs({ fromHeight: 1n, toHeight: 10_000n }, c), new RegExp(`more than ${MAX_LOGS} logs match in 1\\.\\.10000: narrow the block range, or the filter's addresses and topics`));
+  await invalid(
+    () => logs({ fromHeight: 1n, toHeight: 10_000n }, c),
+    new RegExp(`more than ${MAX_LOGS} logs match in 1\\.\\.10000: narrow the block range, or the filter's addresses and topics`),
+  );
   assert.equal((await logs({ fromHeight: 1n, toHeight: 10_000n, addresses: [B] }, c)).logs!.length, 5_001);
   // The bloom skips blocks without reading receipts: a filter nothing matches over 10000 blocks.
   assert.equal((await logs({ fromHeight: 2n, toHeight: 10_001n, topics: [{ anyOf: [T3] }] }, c)).logs!.length, 0);
@@ -101,7 +139,11 @@ test("a filter of 1000 addresses and 4 x 1000 topics over 10000 blocks: its valu
   // Block h % 100 === 0 holds one log of A with topic T1; the others' blooms are empty, so every
   // block tests every value's bits. Hashed per block this took over a minute.
   const c = chain(10_000, (h) => (h % 100 === 0 ? [{ address: A, topics: [T1] }] : []));
-  const filler = (length: number, i: number) => { const v = new Uint8Array(length); new DataView(v.buffer).setUint32(0, i + 1); return v; };
+  const filler = (length: number, i: number) => {
+    const v = new Uint8Array(length);
+    new DataView(v.buffer).setUint32(0, i + 1);
+    return v;
+  };
   const addresses = [A, ...Array.from({ length: MAX_FILTER_VALUES - 1 }, (_, i) => filler(20, i))];
   const topics = [0, 1, 2, 3].map((p) => ({ anyOf: p === 0 ? [T1, ...Array.from({ length: MAX_FILTER_VALUES - 1 }, (_, i) => filler(32, i))] : [] }));
   const start = performance.now();

@@ -46,7 +46,8 @@ type BloomBits = [index: number, mask: number][];
 /** Checks the request's range and filter; INVALID_ARGUMENT naming the field. Nothing is read yet. */
 export function parseLogsRequest(req: QueryLogsRequest): LogsRequest {
   if (req.addresses.length > MAX_FILTER_VALUES) throw invalidArgument(`a filter lists at most ${MAX_FILTER_VALUES} addresses, got ${req.addresses.length}`);
-  if (req.topics.length > MAX_TOPIC_POSITIONS) throw invalidArgument(`a filter has at most ${MAX_TOPIC_POSITIONS} topic positions (a log has at most 4 topics), got ${req.topics.length}`);
+  if (req.topics.length > MAX_TOPIC_POSITIONS)
+    throw invalidArgument(`a filter has at most ${MAX_TOPIC_POSITIONS} topic positions (a log has at most 4 topics), got ${req.topics.length}`);
   const addresses = req.addresses.map((a, i) => fixedBytesArg(a, 20, `addresses[${i}]`));
   const topics = req.topics.map((set, p) => {
     if (set.anyOf.length > MAX_FILTER_VALUES) throw invalidArgument(`topics[${p}] lists at most ${MAX_FILTER_VALUES} topics, got ${set.anyOf.length}`);
@@ -68,12 +69,19 @@ export function parseLogsRequest(req: QueryLogsRequest): LogsRequest {
  * height was asked). Asynchronous: it ticks `budget` per block and per receipt, so a scan gives the
  * event loop its turns, and stops when the budget is spent.
  */
-export async function logsQuery(keeper: EvmKeeper, req: LogsRequest, latest: { state: StateReader; height: number }, budget: QueryBudget): Promise<MessageInitShape<typeof QueryLogsResponseSchema>> {
+export async function logsQuery(
+  keeper: EvmKeeper,
+  req: LogsRequest,
+  latest: { state: StateReader; height: number },
+  budget: QueryBudget,
+): Promise<MessageInitShape<typeof QueryLogsResponseSchema>> {
   const to = req.toHeight < BigInt(latest.height) ? req.toHeight : BigInt(latest.height);
   if (req.fromHeight > to) return { logs: [] };
   const span = to - req.fromHeight + 1n;
   if (span > MAX_LOG_BLOCKS) {
-    throw invalidArgument(`the range ${req.fromHeight}..${to} spans ${span} blocks, more than the limit of ${MAX_LOG_BLOCKS} per query: split it into ranges of at most ${MAX_LOG_BLOCKS} blocks`);
+    throw invalidArgument(
+      `the range ${req.fromHeight}..${to} spans ${span} blocks, more than the limit of ${MAX_LOG_BLOCKS} per query: split it into ranges of at most ${MAX_LOG_BLOCKS} blocks`,
+    );
   }
   const logs: MessageInitShape<typeof LogEntrySchema>[] = [];
   for (const record of keeper.blocks(latest.state, req.fromHeight, to)) {

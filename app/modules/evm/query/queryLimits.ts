@@ -30,7 +30,11 @@ export function logsBudget(signal?: AbortSignal, timeoutMs = LOGS_TIMEOUT_MS): Q
   return new QueryBudget({
     timeoutMs,
     signal,
-    timedOut: () => new QueryError(GrpcCode.RESOURCE_EXHAUSTED, `the logs query ran out of time (timeout = ${seconds(timeoutMs)}): narrow the block range, or the filter's addresses and topics`),
+    timedOut: () =>
+      new QueryError(
+        GrpcCode.RESOURCE_EXHAUSTED,
+        `the logs query ran out of time (timeout = ${seconds(timeoutMs)}): narrow the block range, or the filter's addresses and topics`,
+      ),
   });
 }
 

@@ -11,7 +11,13 @@ import { addIncludedTx, beginEvmBlock, blockTxHashes, BLOOM_BYTES, currentEvmBlo
 import { blockTxHashKey, MODULE_NAME } from "./keys.js";
 import { defaultEvmParams } from "./params.js";
 
-const header = (height: number) => ({ chainId: "", height: BigInt(height), time: timestampFromMs(height * 1000), hash: new Uint8Array(32).fill(height), proposerAddress: new Uint8Array() });
+const header = (height: number) => ({
+  chainId: "",
+  height: BigInt(height),
+  time: timestampFromMs(height * 1000),
+  hash: new Uint8Array(32).fill(height),
+  proposerAddress: new Uint8Array(),
+});
 const hashOf = (i: number) => {
   const h = new Uint8Array(32);
   new DataView(h.buffer).setUint32(0, i);
@@ -21,7 +27,14 @@ const hashOf = (i: number) => {
 /** `store` with every set recorded (value sizes), so a test can measure what each step writes. */
 function recording(store: KVStore) {
   const writes: number[] = [];
-  const wrapped: KVStore = { get: (k) => store.get(k), has: (k) => store.has(k), iterator: (o) => store.iterator(o), prefixIterator: (p, r) => store.prefixIterator(p, r), set: (k, v) => (writes.push(k.length + v.length), store.set(k, v)), delete: (k) => store.delete(k) };
+  const wrapped: KVStore = {
+    get: (k) => store.get(k),
+    has: (k) => store.has(k),
+    iterator: (o) => store.iterator(o),
+    prefixIterator: (p, r) => store.prefixIterator(p, r),
+    set: (k, v) => (writes.push(k.length + v.length), store.set(k, v)),
+    delete: (k) => store.delete(k),
+  };
   return { store: wrapped, take: () => writes.splice(0) };
 }
 
@@ -38,8 +51,14 @@ test("each included tx writes two keys of the same size, the 1000th as the first
     addIncludedTx(store, currentEvmBlock(store, 7n), { hash: hashOf(i), gasUsed: 51_234n, logCount: 1, bloom });
     perTx.push(take());
   }
-  assert.ok(perTx.every((w) => w.length === 2), "the hash key and the record, nothing else");
-  assert.ok(perTx.every(([hashWrite]) => hashWrite === 13 + 32), "key 0x09 | height | index, value the 32-byte hash");
+  assert.ok(
+    perTx.every((w) => w.length === 2),
+    "the hash key and the record, nothing else",
+  );
+  assert.ok(
+    perTx.every(([hashWrite]) => hashWrite === 13 + 32),
+    "key 0x09 | height | index, value the 32-byte hash",
+  );
   // The record's size: the empty block's, plus only the varint widths of its totals (gas used, log and tx counts).
   const records = perTx.map(([, recordWrite]) => recordWrite!);
   assert.ok(Math.max(...records) - opened[0]! <= 12, `record bytes: empty ${opened[0]}, first tx ${records[0]}, largest ${Math.max(...records)}`);
@@ -48,7 +67,10 @@ test("each included tx writes two keys of the same size, the 1000th as the first
   assert.deepEqual([record.txCount, record.gasUsed, record.logCount], [1000, 51_234_000n, 1000]);
   const block = withTxHashes(store, record);
   assert.equal(block.txHashes.length, 1000);
-  assert.ok(block.txHashes.every((h, i) => Buffer.compare(h, hashOf(i)) === 0), "index order");
+  assert.ok(
+    block.txHashes.every((h, i) => Buffer.compare(h, hashOf(i)) === 0),
+    "index order",
+  );
   db.close();
 });
 

@@ -29,7 +29,10 @@ export function getEvmBlockRecord(evmStore: KVReader, height: bigint): EvmBlockR
 /** The record's fields, named one by one so tx hashes can never be stored in it. */
 function putEvmBlockRecord(evmStore: KVStore, r: EvmBlockRecord): void {
   const { height, hash, time, baseFee, gasUsed, bloom, gasLimit, logCount, txCount } = r;
-  evmStore.set(evmBlockKey(height), toBinary(EvmBlockSchema, create(EvmBlockSchema, { height, hash, time, baseFee, gasUsed, bloom, gasLimit, logCount, txCount })));
+  evmStore.set(
+    evmBlockKey(height),
+    toBinary(EvmBlockSchema, create(EvmBlockSchema, { height, hash, time, baseFee, gasUsed, bloom, gasLimit, logCount, txCount })),
+  );
 }
 
 /** The hashes of the block's included txs, in index order (prefix iteration over 0x09 | height). */

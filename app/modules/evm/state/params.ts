@@ -24,7 +24,12 @@ export interface EvmParams {
 }
 
 export function defaultEvmParams(): EvmParams {
-  return { minBaseFee: DEFAULT_MIN_BASE_FEE, chainId: EVM_CHAIN_ID, baseFeeChangeDenominator: DEFAULT_BASE_FEE_CHANGE_DENOMINATOR, elasticityMultiplier: DEFAULT_ELASTICITY_MULTIPLIER };
+  return {
+    minBaseFee: DEFAULT_MIN_BASE_FEE,
+    chainId: EVM_CHAIN_ID,
+    baseFeeChangeDenominator: DEFAULT_BASE_FEE_CHANGE_DENOMINATOR,
+    elasticityMultiplier: DEFAULT_ELASTICITY_MULTIPLIER,
+  };
 }
 
 /** `evmStore` is the module's namespace. Absent params (a chain without evm genesis) are the defaults. */
@@ -32,7 +37,12 @@ export function getEvmParams(evmStore: KVReader): EvmParams {
   const raw = evmStore.get(PARAMS_KEY);
   if (raw === undefined) return defaultEvmParams();
   const p = fromBinary(ParamsSchema, raw);
-  return { minBaseFee: BigInt(p.minBaseFee), chainId: p.chainId, baseFeeChangeDenominator: p.baseFeeChangeDenominator, elasticityMultiplier: p.elasticityMultiplier };
+  return {
+    minBaseFee: BigInt(p.minBaseFee),
+    chainId: p.chainId,
+    baseFeeChangeDenominator: p.baseFeeChangeDenominator,
+    elasticityMultiplier: p.elasticityMultiplier,
+  };
 }
 
 export function setEvmParams(evmStore: KVStore, params: EvmParams): void {
@@ -56,6 +66,7 @@ export function invalidParamsReason(p: Params): string | undefined {
   if (p.baseFeeChangeDenominator === 0) return "base_fee_change_denominator: must be positive (EIP-1559 uses 8)";
   if (p.elasticityMultiplier === 0) return "elasticity_multiplier: must be positive (EIP-1559 uses 2)";
   // The gas target (limit / elasticity) divides the base fee change: it may not round to zero.
-  if (BigInt(p.elasticityMultiplier) > BLOCK_GAS_LIMIT) return `elasticity_multiplier: must be at most the block gas limit ${BLOCK_GAS_LIMIT}, got ${p.elasticityMultiplier}`;
+  if (BigInt(p.elasticityMultiplier) > BLOCK_GAS_LIMIT)
+    return `elasticity_multiplier: must be at most the block gas limit ${BLOCK_GAS_LIMIT}, got ${p.elasticityMultiplier}`;
   return undefined;
 }

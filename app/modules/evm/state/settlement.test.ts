@@ -43,7 +43,14 @@ test("payers and payees are paired in address order whatever order the deltas co
 });
 
 test("the EVM never mints: more gained than lost is refused", () => {
-  assert.throws(() => planSettlement([{ address: A, delta: -5n }, { address: B, delta: 6n }]), /would mint 1aunit/);
+  assert.throws(
+    () =>
+      planSettlement([
+        { address: A, delta: -5n },
+        { address: B, delta: 6n },
+      ]),
+    /would mint 1aunit/,
+  );
   assert.throws(() => planSettlement([{ address: A, delta: 1n }]), /would mint/);
 });
 

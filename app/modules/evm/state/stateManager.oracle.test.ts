@@ -257,7 +257,7 @@ test("shallowCopy sees pending writes and settles only into its own nested branc
   copy.settle();
   assert.deepEqual(h.dump(), before, "the parent branch is untouched");
   assert.equal((await copy.getAccount(b))?.balance, 2n * CF);
-  assert.equal((await sm.getAccount(b)), undefined);
+  assert.equal(await sm.getAccount(b), undefined);
   assert.equal((await sm.getAccount(a))?.balance, 3n * CF + 5n);
   h.close();
 });

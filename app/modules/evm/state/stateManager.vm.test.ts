@@ -16,7 +16,10 @@ const common = createCustomCommon({ chainId: 2611, name: "unit" }, Mainnet, { ha
 const BASE_FEE = 7_000_000_007n; // aunit per gas: odd on purpose, so fees are not whole uunit
 const TIP = 1_500_000_001n;
 const COINBASE = new Address(new Uint8Array(20).fill(0xc0));
-const block = createBlock({ header: { number: 3n, timestamp: 1_700_000_000n, coinbase: COINBASE, gasLimit: 30_000_000n, baseFeePerGas: BASE_FEE } }, { common });
+const block = createBlock(
+  { header: { number: 3n, timestamp: 1_700_000_000n, coinbase: COINBASE, gasLimit: 30_000_000n, baseFeePerGas: BASE_FEE } },
+  { common },
+);
 
 const KEY = Uint8Array.from(Buffer.from("4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318", "hex"));
 const SENDER = createAddressFromPrivateKey(KEY);

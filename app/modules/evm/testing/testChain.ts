@@ -44,7 +44,13 @@ export class EvmTestChain {
   readonly precisebank = new PrecisebankKeeper(this.bank, this.accounts);
   readonly blockInfo = new BlockInfoKeeper();
   readonly evmKeepers: EvmKeepers = { evm: new EvmKeeper(), accounts: this.accounts, precisebank: this.precisebank, blocks: this.blockInfo };
-  readonly modules = validateModuleList([blockInfoModule(this.blockInfo), authModule(this.accounts), bankModule(this.bank, this.accounts), precisebankModule(this.precisebank), evmModule(this.evmKeepers)]);
+  readonly modules = validateModuleList([
+    blockInfoModule(this.blockInfo),
+    authModule(this.accounts),
+    bankModule(this.bank, this.accounts),
+    precisebankModule(this.precisebank),
+    evmModule(this.evmKeepers),
+  ]);
   readonly queries = new QueryRouter();
   readonly processor: RoutingTxProcessor;
   height = 0;
@@ -58,7 +64,10 @@ export class EvmTestChain {
     const cosmos = new CosmosTxProcessor(msgs, authAnteHandler({ accounts: this.accounts, bank: this.bank, sigCache: new SignatureCache() }));
     this.processor = new RoutingTxProcessor(cosmos, new EthTxProcessor(this.evmKeepers), BLOCK_GAS_LIMIT);
     this.queries.services.provideStateAccess({ pending: () => this.checkState, latest: () => ({ state: this.store.view(), height: this.store.lastHeight }) });
-    const state = withGenesisBalances(defaultAppState(this.modules), funds.map((f) => ({ address: accAddressToString(f.address), coins: [{ denom: INTEGER_DENOM, amount: f.uunit.toString() }] }))) as Record<string, { params?: Record<string, unknown> }>;
+    const state = withGenesisBalances(
+      defaultAppState(this.modules),
+      funds.map((f) => ({ address: accAddressToString(f.address), coins: [{ denom: INTEGER_DENOM, amount: f.uunit.toString() }] })),
+    ) as Record<string, { params?: Record<string, unknown> }>;
     if (minBaseFee !== undefined) state.evm!.params!.min_base_fee = minBaseFee.toString();
     const root = this.store.begin();
     const ctx = new Context(this.header(0), root, testLogger);
@@ -68,7 +77,13 @@ export class EvmTestChain {
   }
 
   header(height: number): BlockHeader {
-    return { chainId: CHAIN_ID, height: BigInt(height), time: timestampFromMs(T0 + height * 1000), hash: blockHashOf(height), proposerAddress: new Uint8Array(20) };
+    return {
+      chainId: CHAIN_ID,
+      height: BigInt(height),
+      time: timestampFromMs(T0 + height * 1000),
+      hash: blockHashOf(height),
+      proposerAddress: new Uint8Array(20),
+    };
   }
 
   /** Finalizes and commits a block of `txs`, awaiting each delivery in order. */

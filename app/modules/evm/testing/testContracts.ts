@@ -6,15 +6,54 @@ import { concatBytes } from "@ethereumjs/util";
 type Item = string | { push: number | bigint | Uint8Array } | { label: string } | { mark: string } | { pushLabel: string } | { raw: Uint8Array };
 
 const OPCODES: Record<string, number> = {
-  STOP: 0x00, ADD: 0x01, SUB: 0x03, EQ: 0x14, ISZERO: 0x15, SHR: 0x1c, CALLDATALOAD: 0x35, CALLDATASIZE: 0x36, CALLDATACOPY: 0x37,
-  CODECOPY: 0x39, BLOCKHASH: 0x40, COINBASE: 0x41, TIMESTAMP: 0x42, NUMBER: 0x43, GASLIMIT: 0x45, BASEFEE: 0x48,
-  POP: 0x50, MLOAD: 0x51, MSTORE: 0x52, SLOAD: 0x54, SSTORE: 0x55, JUMP: 0x56, JUMPI: 0x57, GAS: 0x5a, JUMPDEST: 0x5b, PUSH0: 0x5f,
-  DUP1: 0x80, LOG1: 0xa1, CALL: 0xf1, RETURN: 0xf3, REVERT: 0xfd, INVALID: 0xfe,
+  STOP: 0x00,
+  ADD: 0x01,
+  SUB: 0x03,
+  EQ: 0x14,
+  ISZERO: 0x15,
+  SHR: 0x1c,
+  CALLDATALOAD: 0x35,
+  CALLDATASIZE: 0x36,
+  CALLDATACOPY: 0x37,
+  CODECOPY: 0x39,
+  BLOCKHASH: 0x40,
+  COINBASE: 0x41,
+  TIMESTAMP: 0x42,
+  NUMBER: 0x43,
+  GASLIMIT: 0x45,
+  BASEFEE: 0x48,
+  POP: 0x50,
+  MLOAD: 0x51,
+  MSTORE: 0x52,
+  SLOAD: 0x54,
+  SSTORE: 0x55,
+  JUMP: 0x56,
+  JUMPI: 0x57,
+  GAS: 0x5a,
+  JUMPDEST: 0x5b,
+  PUSH0: 0x5f,
+  DUP1: 0x80,
+  LOG1: 0xa1,
+  CALL: 0xf1,
+  RETURN: 0xf3,
+  REVERT: 0xfd,
+  INVALID: 0xfe,
 };
 
 /** Two passes: labels are PUSH2 offsets; `{label}` places a JUMPDEST, `{mark}` only names the offset (of data), `{raw}` appends bytes. */
 export function assemble(items: Item[]): Uint8Array {
-  const size = (item: Item): number => (typeof item === "string" ? 1 : "push" in item ? 1 + pushBytes(item.push).length : "label" in item ? 1 : "mark" in item ? 0 : "pushLabel" in item ? 3 : item.raw.length);
+  const size = (item: Item): number =>
+    typeof item === "string"
+      ? 1
+      : "push" in item
+        ? 1 + pushBytes(item.push).length
+        : "label" in item
+          ? 1
+          : "mark" in item
+            ? 0
+            : "pushLabel" in item
+              ? 3
+              : item.raw.length;
   const labels = new Map<string, number>();
   let at = 0;
   for (const item of items) {
@@ -62,7 +101,11 @@ export function deployCode(runtime: Uint8Array): Uint8Array {
 /** Error(string) revert data, as Solidity's `revert("...")` encodes it (reason of at most 32 bytes). */
 export function errorStringData(reason: string): Uint8Array {
   const text = new TextEncoder().encode(reason);
-  const word = (n: number) => { const w = new Uint8Array(32); new DataView(w.buffer).setUint32(28, n); return w; };
+  const word = (n: number) => {
+    const w = new Uint8Array(32);
+    new DataView(w.buffer).setUint32(28, n);
+    return w;
+  };
   const padded = new Uint8Array(32);
   padded.set(text);
   return concatBytes(Uint8Array.of(0x08, 0xc3, 0x79, 0xa0), word(32), word(text.length), padded);
@@ -103,33 +146,124 @@ function pushWord(n: bigint): Uint8Array {
 const route = (selector: number, label: string): Item[] => ["DUP1", { push: selector }, "EQ", { pushLabel: label }, "JUMPI"];
 
 export const PROBE_RUNTIME = assemble([
-  { push: 0 }, "CALLDATALOAD", { push: 0xf8 }, "SHR",
-  ...route(1, "get"), ...route(2, "increment"), ...route(3, "fail"), ...route(4, "burn"),
-  ...route(5, "blockHash"), ...route(6, "env"), ...route(7, "clear"), ...route(8, "invalid"), ...route(9, "recordParentHash"),
+  { push: 0 },
+  "CALLDATALOAD",
+  { push: 0xf8 },
+  "SHR",
+  ...route(1, "get"),
+  ...route(2, "increment"),
+  ...route(3, "fail"),
+  ...route(4, "burn"),
+  ...route(5, "blockHash"),
+  ...route(6, "env"),
+  ...route(7, "clear"),
+  ...route(8, "invalid"),
+  ...route(9, "recordParentHash"),
   "STOP",
-  { label: "get" }, { push: 0 }, "SLOAD", { push: 0 }, "MSTORE", { push: 32 }, { push: 0 }, "RETURN",
-  { label: "increment" }, { push: 0 }, "SLOAD", { push: 1 }, "ADD", "DUP1", { push: 0 }, "SSTORE", { push: 0 }, "MSTORE",
-  { push: LOG_TOPIC }, { push: 32 }, { push: 0 }, "LOG1", "STOP",
-  { label: "fail" }, { push: revertData.length }, { pushLabel: "revertData" }, { push: 0 }, "CODECOPY", { push: revertData.length }, { push: 0 }, "REVERT",
-  { label: "burn" }, { push: 0xffffffffn }, "MLOAD",
-  { label: "blockHash" }, { push: 1 }, "CALLDATALOAD", "BLOCKHASH", { push: 0 }, "MSTORE", { push: 32 }, { push: 0 }, "RETURN",
-  { label: "env" }, "NUMBER", { push: 0 }, "MSTORE", "TIMESTAMP", { push: 32 }, "MSTORE", "BASEFEE", { push: 64 }, "MSTORE",
-  "COINBASE", { push: 96 }, "MSTORE", "GASLIMIT", { push: 128 }, "MSTORE", { push: 160 }, { push: 0 }, "RETURN",
-  { label: "clear" }, { push: 0 }, { push: 0 }, "SSTORE", "STOP",
-  { label: "invalid" }, "INVALID",
-  { label: "recordParentHash" }, { push: 1 }, "NUMBER", "SUB", "BLOCKHASH", { push: 1 }, "SSTORE", "STOP",
+  { label: "get" },
+  { push: 0 },
+  "SLOAD",
+  { push: 0 },
+  "MSTORE",
+  { push: 32 },
+  { push: 0 },
+  "RETURN",
+  { label: "increment" },
+  { push: 0 },
+  "SLOAD",
+  { push: 1 },
+  "ADD",
+  "DUP1",
+  { push: 0 },
+  "SSTORE",
+  { push: 0 },
+  "MSTORE",
+  { push: LOG_TOPIC },
+  { push: 32 },
+  { push: 0 },
+  "LOG1",
+  "STOP",
+  { label: "fail" },
+  { push: revertData.length },
+  { pushLabel: "revertData" },
+  { push: 0 },
+  "CODECOPY",
+  { push: revertData.length },
+  { push: 0 },
+  "REVERT",
+  { label: "burn" },
+  { push: 0xffffffffn },
+  "MLOAD",
+  { label: "blockHash" },
+  { push: 1 },
+  "CALLDATALOAD",
+  "BLOCKHASH",
+  { push: 0 },
+  "MSTORE",
+  { push: 32 },
+  { push: 0 },
+  "RETURN",
+  { label: "env" },
+  "NUMBER",
+  { push: 0 },
+  "MSTORE",
+  "TIMESTAMP",
+  { push: 32 },
+  "MSTORE",
+  "BASEFEE",
+  { push: 64 },
+  "MSTORE",
+  "COINBASE",
+  { push: 96 },
+  "MSTORE",
+  "GASLIMIT",
+  { push: 128 },
+  "MSTORE",
+  { push: 160 },
+  { push: 0 },
+  "RETURN",
+  { label: "clear" },
+  { push: 0 },
+  { push: 0 },
+  "SSTORE",
+  "STOP",
+  { label: "invalid" },
+  "INVALID",
+  { label: "recordParentHash" },
+  { push: 1 },
+  "NUMBER",
+  "SUB",
+  "BLOCKHASH",
+  { push: 1 },
+  "SSTORE",
+  "STOP",
   // Data, never executed: the revert reason CODECOPY reads.
-  { mark: "revertData" }, { raw: revertData },
+  { mark: "revertData" },
+  { raw: revertData },
 ]);
 
 /** Forwards its calldata to `target` with all its gas; reverts (with nothing) when that call fails. */
 export function proxyRuntime(target: Uint8Array): Uint8Array {
   return assemble([
-    "CALLDATASIZE", { push: 0 }, { push: 0 }, "CALLDATACOPY",
-    { push: 0 }, { push: 0 }, "CALLDATASIZE", { push: 0 }, { push: 0 }, { push: target }, "GAS", "CALL",
-    { pushLabel: "ok" }, "JUMPI",
-    { push: 0 }, { push: 0 }, "REVERT",
-    { label: "ok" }, "STOP",
+    "CALLDATASIZE",
+    { push: 0 },
+    { push: 0 },
+    "CALLDATACOPY",
+    { push: 0 },
+    { push: 0 },
+    "CALLDATASIZE",
+    { push: 0 },
+    { push: 0 },
+    { push: target },
+    "GAS",
+    "CALL",
+    { pushLabel: "ok" },
+    "JUMPI",
+    { push: 0 },
+    { push: 0 },
+    "REVERT",
+    { label: "ok" },
+    "STOP",
   ]);
 }
 
@@ -142,10 +276,21 @@ export const JUMP_LOOP_RUNTIME = assemble([{ label: "top" }, { pushLabel: "top" 
  */
 export function precompileLoopRuntime(precompile: number, inputLength: number, outputLength: number): Uint8Array {
   return assemble([
-    "CALLDATASIZE", { push: 0 }, { push: 0 }, "CALLDATACOPY",
+    "CALLDATASIZE",
+    { push: 0 },
+    { push: 0 },
+    "CALLDATACOPY",
     { label: "loop" },
-    { push: outputLength }, { push: inputLength }, { push: inputLength }, { push: 0 }, { push: precompile }, "GAS", { raw: Uint8Array.of(0xfa) }, // STATICCALL
-    "POP", { pushLabel: "loop" }, "JUMP",
+    { push: outputLength },
+    { push: inputLength },
+    { push: inputLength },
+    { push: 0 },
+    { push: precompile },
+    "GAS",
+    { raw: Uint8Array.of(0xfa) }, // STATICCALL
+    "POP",
+    { pushLabel: "loop" },
+    "JUMP",
   ]);
 }
 

@@ -28,7 +28,15 @@ export class TestSigner {
     const nonce = f.nonce ?? this.nonce++;
     const to = f.to === undefined ? undefined : f.to instanceof Address ? f.to : new Address(f.to);
     return createFeeMarket1559Tx(
-      { nonce, to, data: f.data, value: f.value ?? 0n, gasLimit: f.gasLimit ?? 200_000n, maxFeePerGas: f.maxFeePerGas ?? 10n ** 10n, maxPriorityFeePerGas: f.maxPriorityFeePerGas ?? 10n ** 9n },
+      {
+        nonce,
+        to,
+        data: f.data,
+        value: f.value ?? 0n,
+        gasLimit: f.gasLimit ?? 200_000n,
+        maxFeePerGas: f.maxFeePerGas ?? 10n ** 10n,
+        maxPriorityFeePerGas: f.maxPriorityFeePerGas ?? 10n ** 9n,
+      },
       { common: evmCommon(2611n) },
     )
       .sign(this.key)

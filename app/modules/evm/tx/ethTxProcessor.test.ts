@@ -6,7 +6,12 @@ import { createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
 import { createAccessList2930Tx, createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
 import { Address, bytesToHex, createAddressFromPrivateKey, generateAddress } from "@ethereumjs/util";
 import { keccak_256 as keccak } from "@noble/hashes/sha3.js";
-import { QueryBlockRequestSchema, QueryBlockResponseSchema, QueryReceiptRequestSchema, QueryReceiptResponseSchema } from "../../../../gen/chain/evm/query_pb.js";
+import {
+  QueryBlockRequestSchema,
+  QueryBlockResponseSchema,
+  QueryReceiptRequestSchema,
+  QueryReceiptResponseSchema,
+} from "../../../../gen/chain/evm/query_pb.js";
 import type { TxResult } from "../../../tx/processor.js";
 import { txEncoding } from "../../../tx/txEncoding.js";
 import { moduleAddress } from "../../../../common/moduleAccounts.js";
@@ -33,7 +38,9 @@ const deployCode = (runtime: Uint8Array) => Uint8Array.from([0x60, runtime.lengt
 type Fields = { nonce: bigint; to?: Address; data?: Uint8Array; value?: bigint; gasLimit?: bigint; maxFeePerGas?: bigint };
 function tx1559(f: Fields, key = KEY, c = common): Uint8Array {
   const maxFeePerGas = f.maxFeePerGas ?? BASE_FEE + TIP;
-  return createFeeMarket1559Tx({ gasLimit: 200_000n, ...f, maxFeePerGas, maxPriorityFeePerGas: TIP < maxFeePerGas ? TIP : maxFeePerGas }, { common: c }).sign(key).serialize();
+  return createFeeMarket1559Tx({ gasLimit: 200_000n, ...f, maxFeePerGas, maxPriorityFeePerGas: TIP < maxFeePerGas ? TIP : maxFeePerGas }, { common: c })
+    .sign(key)
+    .serialize();
 }
 const attrs = (r: TxResult, type: string) => Object.fromEntries((r.events ?? []).find((e) => e.type === type)?.attributes?.map((a) => [a.key, a.value]) ?? []);
 const ok = (r: TxResult) => assert.equal(r.code ?? 0, 0, r.log);
@@ -69,7 +76,10 @@ test("a value transfer of a fractional amount: both balances, fee burned, tip to
   assert.equal(ev.ethereumTxHash, bytesToHex(keccak(raw)));
   assert.deepEqual([ev.txIndex, ev.txGasUsed, ev.recipient, ev.ethereumTxFailed], ["0", "21000", RECIPIENT.toString(), undefined]);
   const rc = await receipt(chain, raw);
-  assert.deepEqual([rc.status, rc.gasUsed, rc.cumulativeGasUsed, rc.effectiveGasPrice, rc.blockHeight, rc.txIndex], [1, 21_000n, 21_000n, (BASE_FEE + TIP).toString(), 2n, 0]);
+  assert.deepEqual(
+    [rc.status, rc.gasUsed, rc.cumulativeGasUsed, rc.effectiveGasPrice, rc.blockHeight, rc.txIndex],
+    [1, 21_000n, 21_000n, (BASE_FEE + TIP).toString(), 2n, 0],
+  );
   chain.close();
 });
 
@@ -86,7 +96,10 @@ test("deploy and call a contract in one block: storage in the store, logs, cumul
   assert.equal(attrs(d!, "ethereum_tx").recipient, contract.toString());
   assert.equal(attrs(c!, "ethereum_tx").txIndex, "1");
   const log = JSON.parse(attrs(c!, "tx_log").txLog!);
-  assert.deepEqual([log.address, log.topics, log.data, log.logIndex, log.transactionIndex], [contract.toString(), ["0x" + "2a".padStart(64, "0")], "0x" + "01".padStart(64, "0"), 0, 1]);
+  assert.deepEqual(
+    [log.address, log.topics, log.data, log.logIndex, log.transactionIndex],
+    [contract.toString(), ["0x" + "2a".padStart(64, "0")], "0x" + "01".padStart(64, "0"), 0, 1],
+  );
   const sm = chain.manager();
   assert.deepEqual(await sm.getCode(contract), COUNTER);
   assert.deepEqual(await sm.getStorage(contract, new Uint8Array(32)), Uint8Array.of(1));
@@ -133,18 +146,38 @@ test("txs that fail after they ran are included: status 0, their whole gas limit
   const transfer = tx1559({ nonce: 2n, to: RECIPIENT, value: 1n });
   const results = await chain.block([direct, create, transfer]);
   for (const r of results) ok(r);
-  assert.deepEqual(results.map((r) => [r.gasWanted, r.gasUsed]), [[30_000n, 30_000n], [100_000n, 100_000n], [200_000n, 21_000n]]);
-  for (const r of results.slice(0, 2)) assert.equal(attrs(r, "ethereum_tx").ethereumTxFailed, "evm execution failed: the gov module account cannot receive value from the EVM");
+  assert.deepEqual(
+    results.map((r) => [r.gasWanted, r.gasUsed]),
+    [
+      [30_000n, 30_000n],
+      [100_000n, 100_000n],
+      [200_000n, 21_000n],
+    ],
+  );
+  for (const r of results.slice(0, 2))
+    assert.equal(attrs(r, "ethereum_tx").ethereumTxFailed, "evm execution failed: the gov module account cannot receive value from the EVM");
   assert.deepEqual([attrs(results[1]!, "ethereum_tx").txIndex, attrs(results[1]!, "ethereum_tx").txGasUsed], ["1", "100000"]);
   const [r0, r1, r2] = await Promise.all([direct, create, transfer].map((raw) => receipt(chain, raw)));
-  const shape = (r: typeof r0) => [r!.status, r!.gasUsed, r!.cumulativeGasUsed, r!.txIndex, r!.logs.length, r!.bloom.length, r!.bloom.every((b) => b === 0), r!.effectiveGasPrice];
+  const shape = (r: typeof r0) => [
+    r!.status,
+    r!.gasUsed,
+    r!.cumulativeGasUsed,
+    r!.txIndex,
+    r!.logs.length,
+    r!.bloom.length,
+    r!.bloom.every((b) => b === 0),
+    r!.effectiveGasPrice,
+  ];
   const price = (BASE_FEE + TIP).toString();
   assert.deepEqual(shape(r0), [0, 30_000n, 30_000n, 0, 0, 256, true, price]);
   assert.deepEqual(shape(r1), [0, 100_000n, 130_000n, 1, 0, 256, true, price]);
   assert.deepEqual(shape(r2), [1, 21_000n, 151_000n, 2, 0, 256, true, price]);
   assert.deepEqual(r1!.contractAddress, createContractAddress(SENDER, 1n), "a creation's receipt names its address, as geth's does");
   const { block } = await chain.query("/chain.evm.Query/Block", QueryBlockRequestSchema, { height: 2n }, QueryBlockResponseSchema);
-  assert.deepEqual(block!.txHashes.map(bytesToHex), [direct, create, transfer].map((raw) => bytesToHex(keccak(raw))));
+  assert.deepEqual(
+    block!.txHashes.map(bytesToHex),
+    [direct, create, transfer].map((raw) => bytesToHex(keccak(raw))),
+  );
   assert.deepEqual([block!.txCount, block!.gasUsed], [3, 151_000n]);
   // Only gas moved: the value stayed with the sender, and nothing reached gov or the contract.
   assert.equal(before - chain.balance(SENDER.bytes), 151_000n * (BASE_FEE + TIP) + 1n);
@@ -162,13 +195,33 @@ test("CheckTx refuses with geth's wording and the evm codespace", async () => {
   refused(chain.check(tx1559({ nonce: 0n, to: RECIPIENT })), "evm", 2, "nonce too low: next nonce 1, tx nonce 0");
   refused(chain.check(tx1559({ nonce: 2n, to: RECIPIENT })), "evm", 3, "nonce too high: next nonce 1, tx nonce 2");
   const balance = chain.balance(SENDER.bytes);
-  refused(chain.check(tx1559({ nonce: 1n, to: RECIPIENT, value: balance })), "evm", 4, `insufficient funds for gas * price + value: have ${balance} want ${balance + 200_000n * (BASE_FEE + TIP)}`);
+  refused(
+    chain.check(tx1559({ nonce: 1n, to: RECIPIENT, value: balance })),
+    "evm",
+    4,
+    `insufficient funds for gas * price + value: have ${balance} want ${balance + 200_000n * (BASE_FEE + TIP)}`,
+  );
   refused(chain.check(tx1559({ nonce: 1n, to: RECIPIENT, gasLimit: 20_000n })), "evm", 5, "intrinsic gas too low: have 20000, want 21000");
-  refused(chain.check(tx1559({ nonce: 1n, to: RECIPIENT, maxFeePerGas: BASE_FEE - 1n })), "evm", 6, `max fee per gas less than block base fee: address ${hex}, maxFeePerGas: ${BASE_FEE - 1n}, baseFee: ${BASE_FEE}`);
-  refused(chain.check(tx1559({ nonce: 1n, to: RECIPIENT, gasLimit: 30_000_001n })), "evm", 7, "exceeds block gas limit: tx gas limit 30000001, block gas limit 30000000");
+  refused(
+    chain.check(tx1559({ nonce: 1n, to: RECIPIENT, maxFeePerGas: BASE_FEE - 1n })),
+    "evm",
+    6,
+    `max fee per gas less than block base fee: address ${hex}, maxFeePerGas: ${BASE_FEE - 1n}, baseFee: ${BASE_FEE}`,
+  );
+  refused(
+    chain.check(tx1559({ nonce: 1n, to: RECIPIENT, gasLimit: 30_000_001n })),
+    "evm",
+    7,
+    "exceeds block gas limit: tx gas limit 30000001, block gas limit 30000000",
+  );
   const other = createCustomCommon({ chainId: 1, name: "other" }, Mainnet, { hardfork: Hardfork.Prague });
   refused(chain.check(tx1559({ nonce: 1n, to: RECIPIENT }, KEY, other)), "evm", 8, /^invalid chain id: expected 2611/);
-  refused(chain.check(createLegacyTx({ nonce: 1n, gasPrice: BASE_FEE, gasLimit: 21_000n, to: RECIPIENT }, { common: other }).sign(KEY).serialize()), "evm", 8, /^invalid chain id/);
+  refused(
+    chain.check(createLegacyTx({ nonce: 1n, gasPrice: BASE_FEE, gasLimit: 21_000n, to: RECIPIENT }, { common: other }).sign(KEY).serialize()),
+    "evm",
+    8,
+    /^invalid chain id/,
+  );
   // Nothing above touched the check state: the right tx still goes, then its replay does not.
   const good = tx1559({ nonce: 1n, to: RECIPIENT });
   ok(chain.check(good));
@@ -193,7 +246,10 @@ test("bad bytes: garbage, blob txs, oversized; routing by the first byte", () =>
   refused(chain.check(Uint8Array.of(0x03, 0xc0)), "evm", 9, "transaction type not supported: blob transactions are not supported");
   refused(chain.check(Uint8Array.of(0x0a, 0x01)), "sdk", 2, /tx parse error/); // a broken Cosmos tx goes to the Cosmos pipeline
   refused(chain.check(tx1559({ nonce: 0n, to: RECIPIENT, data: new Uint8Array(130 * 1024), gasLimit: 29_000_000n })), "sdk", 21, /exceeds the limit of 131072/);
-  assert.deepEqual([0x0a, 0x01, 0x02, 0x03, 0x04, 0xc0, 0xf8, 0x00, 0x05, 0xbf].map((b) => txEncoding(Uint8Array.of(b))), ["cosmos", "ethereum", "ethereum", "blob", "ethereum", "ethereum", "ethereum", "unknown", "unknown", "unknown"]);
+  assert.deepEqual(
+    [0x0a, 0x01, 0x02, 0x03, 0x04, 0xc0, 0xf8, 0x00, 0x05, 0xbf].map((b) => txEncoding(Uint8Array.of(b))),
+    ["cosmos", "ethereum", "ethereum", "blob", "ethereum", "ethereum", "ethereum", "unknown", "unknown", "unknown"],
+  );
   chain.close();
 });
 

@@ -222,7 +222,16 @@ export class EthTxProcessor {
       ...(failure === undefined ? {} : { ethereumTxFailed: failure }),
     });
     logs.forEach(([address, topics, data], i) => {
-      const log = { address: new Address(address).toString(), topics: topics.map(bytesToHex), data: bytesToHex(data), blockNumber: Number(height), transactionHash: txHash, transactionIndex: position.index, logIndex: position.logIndex + i, removed: false };
+      const log = {
+        address: new Address(address).toString(),
+        topics: topics.map(bytesToHex),
+        data: bytesToHex(data),
+        blockNumber: Number(height),
+        transactionHash: txHash,
+        transactionIndex: position.index,
+        logIndex: position.logIndex + i,
+        removed: false,
+      };
       emit("tx_log", { txLog: JSON.stringify(log) });
     });
     // The settlement's (or the failed tx's charge's) transfer and burn events, already in ctx, follow the tx's own.
@@ -243,7 +252,12 @@ interface Outcome {
 
 /** As Context.emit builds it: attributes sorted by key, all indexed. */
 function abciEvent(type: string, attributes: Record<string, string>): AbciEvent {
-  return { type, attributes: Object.keys(attributes).sort().map((key) => ({ key, value: attributes[key]!, index: true })) };
+  return {
+    type,
+    attributes: Object.keys(attributes)
+      .sort()
+      .map((key) => ({ key, value: attributes[key]!, index: true })),
+  };
 }
 
 function failed(err: unknown): TxResult {

@@ -29,9 +29,32 @@ const UNTOUCHED = new Address(new Uint8Array(20).fill(0xbe));
 const TRANSIENT = Uint8Array.from([0x36, 0x60, 0x0c, 0x57, 0x5f, 0x5c, 0x60, 0x01, 0x01, 0x5f, 0x55, 0x00, 0x5b, 0x60, 0x2a, 0x5f, 0x5d, 0x00]);
 // LOG0 of [gas of SLOAD(5) (+7), gas of BALANCE(UNTOUCHED) (+7)]: 2107 and 2607 when cold, 107 when warm.
 const COLD = Uint8Array.from([
-  0x5a, 0x60, 0x05, 0x54, 0x50, 0x5a, 0x90, 0x03, 0x5f, 0x52,
-  0x5a, 0x73, ...UNTOUCHED.bytes, 0x31, 0x50, 0x5a, 0x90, 0x03, 0x60, 0x20, 0x52,
-  0x60, 0x40, 0x5f, 0xa0, 0x00,
+  0x5a,
+  0x60,
+  0x05,
+  0x54,
+  0x50,
+  0x5a,
+  0x90,
+  0x03,
+  0x5f,
+  0x52,
+  0x5a,
+  0x73,
+  ...UNTOUCHED.bytes,
+  0x31,
+  0x50,
+  0x5a,
+  0x90,
+  0x03,
+  0x60,
+  0x20,
+  0x52,
+  0x60,
+  0x40,
+  0x5f,
+  0xa0,
+  0x00,
 ]);
 // With calldata: SSTORE(3, 1). Without: SSTORE(3, 0), whose refund depends on the slot's value at the tx's start.
 const REFUND = Uint8Array.from([0x36, 0x60, 0x09, 0x57, 0x5f, 0x60, 0x03, 0x55, 0x00, 0x5b, 0x60, 0x01, 0x60, 0x03, 0x55, 0x00]);
@@ -47,10 +70,22 @@ function blocks(): Uint8Array[][] {
   const a = new TestSigner(A.key);
   const b = new TestSigner(B.key);
   const gov = moduleAddress("gov");
-  const accessListCall = (nonce: bigint) => createAccessList2930Tx(
-    { nonce, gasPrice: GAS_PRICE, gasLimit: 200_000n, to: cold, accessList: [{ address: cold.toString(), storageKeys: [bytesToHex(slot(5))] }, { address: UNTOUCHED.toString(), storageKeys: [] }] },
-    { common },
-  ).sign(B.key).serialize();
+  const accessListCall = (nonce: bigint) =>
+    createAccessList2930Tx(
+      {
+        nonce,
+        gasPrice: GAS_PRICE,
+        gasLimit: 200_000n,
+        to: cold,
+        accessList: [
+          { address: cold.toString(), storageKeys: [bytesToHex(slot(5))] },
+          { address: UNTOUCHED.toString(), storageKeys: [] },
+        ],
+      },
+      { common },
+    )
+      .sign(B.key)
+      .serialize();
   const legacyRead = (nonce: bigint) => createLegacyTx({ nonce, gasPrice: GAS_PRICE, gasLimit: 200_000n, to: transient }, { common }).sign(B.key).serialize();
   const block2 = [
     a.tx({ data: deployCode(TRANSIENT) }),
@@ -74,7 +109,14 @@ function blocks(): Uint8Array[][] {
     legacyRead(b.nonce++),
     a.tx({ data: deployCode(REVERTER) }),
   ];
-  const block3 = [a.tx({ to: refund, data: Uint8Array.of(1) }), b.tx({ to: cold }), a.tx({ to: transient, data: Uint8Array.of(1) }), legacyRead(b.nonce++), a.tx({ to: refund }), a.tx({ to: factory })];
+  const block3 = [
+    a.tx({ to: refund, data: Uint8Array.of(1) }),
+    b.tx({ to: cold }),
+    a.tx({ to: transient, data: Uint8Array.of(1) }),
+    legacyRead(b.nonce++),
+    a.tx({ to: refund }),
+    a.tx({ to: factory }),
+  ];
   return [block2, block3];
 }
 
@@ -93,7 +135,13 @@ async function runBlock(chain: EvmTestChain, txs: Uint8Array[], deliverer: () =>
 }
 
 async function run(deliverer: (chain: EvmTestChain) => () => EthTxProcessor) {
-  const chain = new EvmTestChain([{ address: A.address.bytes, uunit: 10_000_000n }, { address: B.address.bytes, uunit: 10_000_000n }], 1_000_000_007n);
+  const chain = new EvmTestChain(
+    [
+      { address: A.address.bytes, uunit: 10_000_000n },
+      { address: B.address.bytes, uunit: 10_000_000n },
+    ],
+    1_000_000_007n,
+  );
   await chain.block([]);
   const next = deliverer(chain);
   const results: TxResult[] = [];
@@ -102,10 +150,15 @@ async function run(deliverer: (chain: EvmTestChain) => () => EthTxProcessor) {
   for (const txs of blocks()) {
     results.push(...(await runBlock(chain, txs, next)));
     hashes.push(Buffer.from(chain.store.lastHash).toString("hex"));
-    for (const raw of txs) receipts.push((await chain.query("/chain.evm.Query/Receipt", QueryReceiptRequestSchema, { txHash: txHashHex(raw) }, QueryReceiptResponseSchema)).receipt);
+    for (const raw of txs)
+      receipts.push((await chain.query("/chain.evm.Query/Receipt", QueryReceiptRequestSchema, { txHash: txHashHex(raw) }, QueryReceiptResponseSchema)).receipt);
   }
   const sm = chain.manager();
-  const storage = { transient: await sm.getStorage(transient, slot(0)), refund: await sm.getStorage(refund, slot(3)), factory: await sm.getStorage(factory, slot(0)) };
+  const storage = {
+    transient: await sm.getStorage(transient, slot(0)),
+    refund: await sm.getStorage(refund, slot(3)),
+    factory: await sm.getStorage(factory, slot(0)),
+  };
   chain.close();
   return { results, receipts, hashes, storage };
 }
@@ -132,7 +185,10 @@ test("one VM for a block's txs gives every tx the result a new VM per tx gives",
 
   // And the shared run is right on its own terms, not just equal to the other.
   for (const r of shared.results) assert.equal(r.code ?? 0, 0, r.log);
-  assert.deepEqual(shared.results.map(failure).filter((f) => f !== undefined), ["revert", "evm execution failed: the gov module account cannot receive value from the EVM"]);
+  assert.deepEqual(
+    shared.results.map(failure).filter((f) => f !== undefined),
+    ["revert", "evm execution failed: the gov module account cannot receive value from the EVM"],
+  );
   assert.deepEqual(shared.storage.transient, Uint8Array.of(1), "a transient value never outlives its tx");
   assert.deepEqual(shared.storage.refund, new Uint8Array(), "set, then cleared by the block's last call");
   assert.deepEqual(shared.storage.factory.length, 20);

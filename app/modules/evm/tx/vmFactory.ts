@@ -32,7 +32,13 @@ export interface EvmRuntime {
 }
 
 /** `budget`: for queries only (eth_call, eth_estimateGas); never for a block's txs. */
-export async function createEvmRuntime(chainId: bigint, stateManager: StoreStateManager, blockchain: EVMMockBlockchainInterface, context: EvmBlockContext, budget?: QueryBudget): Promise<EvmRuntime> {
+export async function createEvmRuntime(
+  chainId: bigint,
+  stateManager: StoreStateManager,
+  blockchain: EVMMockBlockchainInterface,
+  context: EvmBlockContext,
+  budget?: QueryBudget,
+): Promise<EvmRuntime> {
   // A copy per VM: each VM subscribes to its Common's events, so a shared one would keep every
   // VM (and the branches it holds) alive forever.
   const common: Common = evmCommon(chainId).copy();
