@@ -1,7 +1,7 @@
 /**
  * Seconds of compute per million gas for the BN254 (0x06-0x08) and BLS12-381 (0x0b-0x11)
  * precompiles, on @ethereumjs/evm's pure-JavaScript default (noble) and on the WebAssembly
- * backends every VM of the node uses (app/modules/evm/precompileBackends.ts), side by side; then
+ * backends every VM of the node uses (app/modules/evm/precompiles/precompileBackends.ts), side by side; then
  * a 30M-gas tx looping on each side's slowest one.
  *
  *   npm run bench -- precompiles [flags]     (or: node --import tsx bench/precompiles.ts [flags])
@@ -11,11 +11,11 @@
  *     --skip-noble-tx      skip the looping tx on noble (minutes at 30M gas)
  *
  * A row is one call of a contract that STATICCALLs the precompile with the row's input again and
- * again (all gas but 1/64, app/modules/evm/testContracts.ts precompileLoopRuntime) until its gas
+ * again (all gas but 1/64, app/modules/evm/testing/testContracts.ts precompileLoopRuntime) until its gas
  * runs out: the work a tx makes every validator do, the EVM's loop included (about 130 gas a
  * turn; the "JUMP loop" row is that floor). Rows run on a bare EVM over an in-memory state. The
  * looping tx on the WebAssembly side also runs as a block's tx through the node's own path
- * (EthTxProcessor over the store, app/modules/evm/testChain.ts): the FinalizeBlock figure.
+ * (EthTxProcessor over the store, app/modules/evm/testing/testChain.ts): the FinalizeBlock figure.
  * The reference rows (JUMP loop, BLAKE2F, MODEXP) use no curve backend: the same on both sides.
  */
 import os from "node:os";

@@ -34,7 +34,7 @@ Flags:
   --port-offset <n>     when generating (init, first start, reset): move validator 0's ports by n
 
 Validator i uses every default port + 10·i (REST 1317, 1327, 1337, 1347; RPC 26657, 26667, ...).
-The validator keys are public test keys (cometbft/testKeys.ts): never use them for value.
+The validator keys are public test keys (common/node/testKeys.ts): never use them for value.
 `;
 
 /** The flags of every `unitd devnet` command (the compose file's commands are parsed with them in tests). */

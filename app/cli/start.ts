@@ -89,7 +89,7 @@ export async function startNode(opts: StartOptions): Promise<number> {
 }
 
 /**
- * Puts the validator's operator key (test-only, see cometbft/testKeys.ts) into the node's `test`
+ * Puts the validator's operator key (test-only, see common/node/testKeys.ts) into the node's `test`
  * keyring as "validator", so `unitd tx gov vote 1 yes --from validator` works on a fresh chain.
  */
 async function importValidatorKey(home: string, say: (line: string) => void): Promise<void> {

@@ -2,7 +2,7 @@
 // by tx after tx, and each SQLite lookup ("newest version <= height") costs far more than a Map
 // hit. Valid for one height only: Store.commit drops every key the block changed and moves the
 // cache on to the new height. Absent keys are remembered too (an EOA has no code hash).
-// Bounded by entries and by bytes (app/lru.ts); a value that alone outweighs the byte bound is not
+// Bounded by entries and by bytes (common/lru.ts); a value that alone outweighs the byte bound is not
 // kept. It is a cache of reads and never changes what a read returns, so consensus cannot see it.
 import { Lru } from "../../common/lru.js";
 import { copyBytes } from "./bytes.js";

@@ -1,5 +1,5 @@
 // TEST-ONLY, deterministic CometBFT keys of the devnet's validators: each validator's consensus
-// key and node (p2p) key are derived from its public test mnemonic (cometbft/testKeys.ts), so a
+// key and node (p2p) key are derived from its public test mnemonic (common/node/testKeys.ts), so a
 // regenerated devnet has the same validator set, node ids and genesis every time:
 //   consensus key seed = sha256("unit devnet consensus key " + i + ": " + mnemonic_i)
 //   node key seed      = sha256("unit devnet node key " + i + ": " + mnemonic_i)

@@ -61,7 +61,7 @@ function decodeCommon(chainId: bigint): Common {
 // Txs decoded lately, so a tx decoded and authenticated in CheckTx is not decoded and its sender
 // not recovered again when its block runs it. The result is a function of the bytes and the chain
 // id alone (the decode Common is fixed), and the tx object is frozen, so sharing it changes nothing
-// but the time. Least recently used out first (app/lru.ts). Bounded by entries and by the raw
+// but the time. Least recently used out first (common/lru.ts). Bounded by entries and by the raw
 // bytes of the txs held: anyone can have CheckTx decode signed 128 KiB txs that then fail for want
 // of funds, and the key and the decoded fields each cost about as much as the raw tx. Entries keep no caller's bytes: a tx first
 // seen in FinalizeBlock is a view into the whole request, which the cache would otherwise pin.
