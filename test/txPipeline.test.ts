@@ -178,6 +178,45 @@ test("bad txs are rejected with the SDK's codes and change nothing", async () =>
   assert.equal((await account(A)).sequence, seq);
 });
 
+// Regression: parsing signers when a tx was decoded made a malformed signer fail before the other
+// checks, with gas_wanted 0 and other codes than the SDK's order gives (results are in the block's
+// results hash, so they must not depend on when a message was decoded).
+test("a malformed signer fails where the ante asks for signers: after the gas limit and message checks, with the tx's gas_wanted", async () => {
+  const acct = await account(A);
+  const signed = (messages: Parameters<typeof signTx>[0]["messages"], gasLimit = FEE.gasLimit) =>
+    signTx({
+      signer: alice,
+      messages,
+      fee: { ...FEE, gasLimit },
+      chainId: TEST_CHAIN_ID,
+      accountNumber: acct.accountNumber,
+      sequence: acct.sequence,
+      memo: "",
+    });
+  const bogusSend = msgSend({ fromAddress: "bogus", toAddress: C, amount: [{ denom: "uunit", amount: "1" }] });
+  const cases = [
+    { name: "bad sender", tx: (await signed([bogusSend])).txBytes, codespace: "sdk", code: 7, gasWanted: 200_000n, log: /invalid from address/ },
+    {
+      name: "bad sender, gas limit above the maximum",
+      tx: (await signed([bogusSend], 20_000_000n)).txBytes,
+      codespace: "sdk",
+      code: 41,
+      gasWanted: 20_000_000n,
+      log: /exceeds the maximum/,
+    },
+  ];
+  for (const c of cases) {
+    const r = await chain.checkTx(c.tx);
+    assert.deepEqual([r.codespace, r.code, r.gasWanted], [c.codespace, c.code, c.gasWanted], `${c.name}: ${r.log}`);
+    assert.match(r.log ?? "", c.log, c.name);
+  }
+  const block = await chain.block(cases.map((c) => c.tx));
+  for (const [i, c] of cases.entries()) {
+    const r = block.txResults![i]!;
+    assert.deepEqual([r.codespace, r.code, r.gasWanted], [c.codespace, c.code, c.gasWanted], `${c.name} in a block: ${r.log}`);
+  }
+});
+
 test("a replayed tx is refused as a wrong sequence", async () => {
   const tx = await send(alice, C, "5");
   const first = await chain.block([tx.txBytes]);

@@ -2,7 +2,7 @@
 // start-up; a type URL registered twice is a wiring bug and throws.
 //
 // One path for every message, whether a tx carries it or a passed proposal runs it: `decode`
-// parses it and its signers once; `executeMsg` runs its stateless checks (once per decoding, so a
+// parses it, and its signers once on first use; `executeMsg` runs its stateless checks (once per decoding, so a
 // tx's message checked by the ante handler is not checked again) and then its handler. Handlers
 // need not repeat validateBasic's checks.
 import { fromBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
@@ -30,8 +30,25 @@ export interface DecodedMsg {
   typeUrl: string;
   msg: MessageShape<DescMessage>;
   handler: MsgHandler;
-  /** The addresses that must sign it, parsed once when it was decoded. */
-  signers: readonly Uint8Array[];
+  /**
+   * The addresses that must sign it. Parsed on first use and kept: a malformed address fails where
+   * the ante handler asks for the signers (after the messages' stateless checks, as in the SDK),
+   * not at decoding, so a tx's code and gas_wanted do not depend on when it was decoded.
+   */
+  readonly signers: readonly Uint8Array[];
+}
+
+/** A decoded message whose signers `handler` parses on first use. */
+function withLazySigners(typeUrl: string, msg: MessageShape<DescMessage>, handler: MsgHandler): DecodedMsg {
+  let signers: readonly Uint8Array[] | undefined;
+  return {
+    typeUrl,
+    msg,
+    handler,
+    get signers() {
+      return (signers ??= handler.signers(msg));
+    },
+  };
 }
 
 const validated = new WeakSet<DecodedMsg>();
@@ -45,7 +62,7 @@ export function validateMsg(decoded: DecodedMsg): void {
 
 /** A message parsed elsewhere (tests, tools) as `decode` would return it, signers parsed. */
 export function decodedMsg<I extends DescMessage>(handler: MsgHandler<I>, msg: MessageShape<I>): DecodedMsg {
-  return { typeUrl: `/${handler.request.typeName}`, msg, handler: handler as unknown as MsgHandler, signers: handler.signers(msg) };
+  return withLazySigners(`/${handler.request.typeName}`, msg, handler as unknown as MsgHandler);
 }
 
 /** The one way a message runs, from a tx or from a passed proposal: its checks, then its handler. */
@@ -83,8 +100,8 @@ export class MsgRouter {
   }
 
   /**
-   * Resolves and decodes one message of a tx body or proposal, and parses its signers; unknown
-   * types are a decode error, as in the SDK.
+   * Resolves and decodes one message of a tx body or proposal; unknown types are a decode error,
+   * as in the SDK.
    */
   decode(any: Any): DecodedMsg {
     const handler = this.handlers.get(any.typeUrl);
@@ -96,7 +113,7 @@ export class MsgRouter {
       throw sdkErrors.txDecode.wrap(`cannot decode ${any.typeUrl}: ${(err as Error).message}`);
     }
     rejectUnknownFields(msg, any.typeUrl);
-    return { typeUrl: any.typeUrl, msg, handler, signers: handler.signers(msg) };
+    return withLazySigners(any.typeUrl, msg, handler);
   }
 }
 

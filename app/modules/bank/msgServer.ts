@@ -29,6 +29,7 @@ export function msgSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper):
     module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.fromAddress, "from address")],
     validateBasic: (msg) => {
+      parseAccAddress(msg.fromAddress, "from address");
       parseAccAddress(msg.toAddress, "to address");
       if (msg.amount.length === 0) throw sdkErrors.invalidCoins.wrap("amount is empty");
       parseCoins(msg.amount);
