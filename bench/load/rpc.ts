@@ -101,10 +101,20 @@ export class RpcClient {
     return out.sort((a, b) => a.height - b.height);
   }
 
-  /** The result codes of every tx of a block. */
+  /**
+   * The result codes of every tx of a block. CometBFT announces a block (NewBlock, /blockchain)
+   * before it has saved the block's results, so "could not find results" is retried for a while.
+   */
   async txCodes(height: number): Promise<number[]> {
-    const res = await this.call<{ txs_results: Array<{ code?: number; log?: string }> | null }>("block_results", { height: String(height) }, 120_000);
-    return (res.txs_results ?? []).map((r) => r.code ?? 0);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const res = await this.call<{ txs_results: Array<{ code?: number; log?: string }> | null }>("block_results", { height: String(height) }, 120_000);
+        return (res.txs_results ?? []).map((r) => r.code ?? 0);
+      } catch (err) {
+        if (attempt >= 50 || !/could not find results/.test((err as Error).message)) throw err;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
   }
 }
 
