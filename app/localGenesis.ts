@@ -16,6 +16,9 @@ import {
 /** Local chains vote for 30 seconds (the spec's devnet value); expedited votes must be shorter. */
 export const LOCAL_VOTING_PERIOD = "30s";
 
+/** Local chains let an election's voting window be as short as 30 seconds, so a demo fits in a minute. */
+export const LOCAL_MIN_ELECTION_PERIOD = "30s";
+
 /** The faucet key's address. Derived on demand: the key derivation is too slow for every start-up. */
 export function faucetAddress(): string {
   return formatAccountAddress(signerFromMnemonic(FAUCET_TEST_MNEMONIC).address);
@@ -59,6 +62,8 @@ export function localChainAppState(options: LocalChainOptions = {}): Record<stri
   const gov = state.gov as { params: Record<string, unknown> };
   const votingPeriod = options.votingPeriod ?? LOCAL_VOTING_PERIOD;
   gov.params = { ...gov.params, voting_period: votingPeriod, expedited_voting_period: options.expeditedVotingPeriod ?? halfOf(votingPeriod) };
+  const voting = state.voting as { params: Record<string, unknown> };
+  voting.params = { ...voting.params, min_voting_period: LOCAL_MIN_ELECTION_PERIOD };
   return state;
 }
 

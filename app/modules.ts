@@ -15,9 +15,16 @@ import { PrecisebankKeeper, precisebankModule } from "./modules/precisebank/modu
 import { StakingKeeper } from "./modules/staking/keeper.js";
 import { stakingModule } from "./modules/staking/module.js";
 import { identityModule } from "./modules/identity/module.js";
+import { RegistryKeeper } from "./modules/registry/keeper.js";
+import { registryModule } from "./modules/registry/module.js";
+import { TaxrailKeeper } from "./modules/taxrail/keeper.js";
+import { taxrailModule } from "./modules/taxrail/module.js";
+import { VotingKeeper } from "./modules/voting/keeper.js";
+import { votingModule } from "./modules/voting/module.js";
+import { AccountTier } from "../gen/chain/identity/identity_pb.js";
 import { QueryRouter } from "./query/router.js";
 import { accAddressToString } from "../common/address.js";
-import { BONDED_POOL, FEE_COLLECTOR, GOV_ACCOUNT, moduleAddress, NOT_BONDED_POOL, PRECISEBANK_RESERVE } from "../common/moduleAccounts.js";
+import { BONDED_POOL, FEE_COLLECTOR, GOV_ACCOUNT, moduleAddress, NOT_BONDED_POOL, PRECISEBANK_RESERVE, TAXRAIL_ACCOUNT } from "../common/moduleAccounts.js";
 import { authAnteHandler } from "./modules/auth/ante.js";
 import { SignatureCache } from "./modules/auth/signatures.js";
 import { BLOCK_GAS_LIMIT } from "./modules/evm/state/params.js";
@@ -39,6 +46,8 @@ export const MODULE_ACCOUNTS = [
   { name: BONDED_POOL, permissions: ["burner", "staking"] },
   { name: NOT_BONDED_POOL, permissions: ["burner", "staking"] },
   { name: PRECISEBANK_RESERVE, permissions: ["burner"] },
+  // Holds collected transfer tax; taxrail moves it only by collecting and by authority withdrawals.
+  { name: TAXRAIL_ACCOUNT, permissions: [] },
 ] as const;
 
 /** The keepers; gov executes passed proposals through `msgs`, the router every module registers into. */
@@ -49,9 +58,24 @@ function keepers(msgs: MsgRouter) {
   const staking = new StakingKeeper(bank, accounts);
   const gov = new GovKeeper(bank, staking, msgs, GOV_AUTHORITY);
   const identity = new IdentityKeeper(accounts, GOV_AUTHORITY);
+  // registry and taxrail need each other (registry charges tax; taxrail asks registry who a
+  // jurisdiction's authority is): each declares its side, and the closures connect the two keepers.
+  const taxrail: TaxrailKeeper = new TaxrailKeeper(
+    bank,
+    accounts,
+    { jurisdictionAuthority: (state, code) => registry.jurisdictionAuthority(state, code) },
+    GOV_AUTHORITY,
+  );
+  const registry: RegistryKeeper = new RegistryKeeper(
+    { isAttested: (state, address) => identity.tier(state, address) === AccountTier.ATTESTED },
+    { collectTransferTax: (ctx, transfer) => taxrail.collectTransferTax(ctx, transfer) },
+    GOV_AUTHORITY,
+  );
+  // Voting asks identity one question: does an account hold a valid credential of a type.
+  const voting = new VotingKeeper(identity, GOV_AUTHORITY);
   const blockInfo = new BlockInfoKeeper();
   const evm = { evm: new EvmKeeper(), accounts, precisebank, blocks: blockInfo };
-  return { blockInfo, accounts, bank, precisebank, staking, gov, identity, evm };
+  return { blockInfo, accounts, bank, precisebank, staking, gov, identity, registry, taxrail, voting, evm };
 }
 
 function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
@@ -68,6 +92,14 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     // block's EvmBlock record (the base fee) before any tx runs; it has no end block.
     evmModule(k.evm),
     identityModule(k.identity),
+    // After identity, whose credentials decide who may own an asset. Registry's genesis before
+    // taxrail's; taxrail's after bank's, whose balances must back the tax balances it imports.
+    registryModule(k.registry),
+    taxrailModule(k.taxrail),
+    // After identity, whose credentials decide who may register and vote. Its end block opens and
+    // closes elections before gov's runs passed proposals, so a proposal executed in the block
+    // that ends an election finds it closed.
+    votingModule(k.voting),
     // Gov's end block tallies and runs passed proposals before staking computes the validator set
     // changes of the block (as in the SDK), so a proposal's effect on stake reaches CometBFT at once.
     govModule(k.gov),

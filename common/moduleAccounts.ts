@@ -13,6 +13,8 @@ export const BONDED_POOL = "bonded_tokens_pool";
 export const NOT_BONDED_POOL = "not_bonded_tokens_pool";
 /** Backs every fractional aunit balance; only precisebank moves it. */
 export const PRECISEBANK_RESERVE = "precisebank";
+/** Holds the transfer tax collected for every jurisdiction; only taxrail moves it. */
+export const TAXRAIL_ACCOUNT = "taxrail";
 
 const moduleAddresses = new Map<string, Uint8Array>();
 

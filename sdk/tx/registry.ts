@@ -9,6 +9,9 @@ import { PubKeySchema as Secp256k1PubKeySchema } from "../../gen/cosmos/crypto/s
 import { PubKeySchema as EthSecp256k1PubKeySchema } from "../../gen/cosmos/evm/crypto/v1/ethsecp256k1/keys_pb.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "../../gen/cosmos/crypto/ed25519/keys_pb.js";
 import { file_chain_identity_tx } from "../../gen/chain/identity/tx_pb.js";
+import { file_chain_registry_tx } from "../../gen/chain/registry/tx_pb.js";
+import { file_chain_taxrail_tx } from "../../gen/chain/taxrail/tx_pb.js";
+import { file_chain_voting_tx } from "../../gen/chain/voting/tx_pb.js";
 import { file_cosmos_gov_v1_tx } from "../../gen/cosmos/gov/v1/tx_pb.js";
 import { file_cosmos_staking_v1beta1_tx } from "../../gen/cosmos/staking/v1beta1/tx_pb.js";
 
@@ -25,6 +28,9 @@ const knownTypes: DescMessage[] = [
   ...file_cosmos_staking_v1beta1_tx.messages,
   ...file_cosmos_gov_v1_tx.messages,
   ...file_chain_identity_tx.messages,
+  ...file_chain_registry_tx.messages,
+  ...file_chain_taxrail_tx.messages,
+  ...file_chain_voting_tx.messages,
 ];
 
 let registry: Registry = createRegistry(...knownTypes);

@@ -64,6 +64,10 @@ test("suggests the chain, enables it, takes the signer, then connects with the c
   assert.equal(seen.gasPrice, "0.025uunit");
   assert.equal(connection.client.registry, registry);
   assert.ok(registry.lookupType("/chain.identity.MsgIssueCredential"), "custom Msgs registered");
+  assert.ok(registry.lookupType("/chain.voting.MsgCastVote"), "voting Msgs registered");
+  assert.ok(registry.lookupType("/chain.voting.MsgCreateElection"));
+  assert.ok(registry.lookupType("/chain.registry.MsgTransferAsset"), "registry Msgs registered");
+  assert.ok(registry.lookupType("/chain.taxrail.MsgWithdrawTax"), "taxrail Msgs registered");
   assert.ok(registry.lookupType("/cosmos.gov.v1.MsgCancelProposal"));
 });
 

@@ -4,8 +4,11 @@ import { runQueryBank } from "./queryBank.js";
 import { EVM_QUERY_USAGE, runQueryEvm } from "./queryEvm.js";
 import { runQueryTx } from "./queryTx.js";
 import { IDENTITY_QUERY_USAGE, runQueryIdentity } from "./queryIdentity.js";
+import { REGISTRY_QUERY_USAGE, runQueryRegistry } from "./queryRegistry.js";
+import { TAXRAIL_QUERY_USAGE, runQueryTaxrail } from "./queryTaxrail.js";
 import { GOV_QUERY_USAGE, runQueryGov } from "./queryGov.js";
 import { STAKING_QUERY_USAGE, runQueryStaking } from "./queryStaking.js";
+import { VOTING_QUERY_USAGE, runQueryVoting } from "./queryVoting.js";
 import { UsageError } from "./cliArgs.js";
 import { runCli } from "./runCli.js";
 
@@ -20,6 +23,9 @@ Queries:
 ${STAKING_QUERY_USAGE}
 ${GOV_QUERY_USAGE}
 ${IDENTITY_QUERY_USAGE}
+${REGISTRY_QUERY_USAGE}
+${TAXRAIL_QUERY_USAGE}
+${VOTING_QUERY_USAGE}
 ${EVM_QUERY_USAGE}
 
 Addresses are accepted as unit1... or 0x...
@@ -53,10 +59,16 @@ export function runQueryCommand(args: string[]): Promise<number> {
         return runQueryGov(rest);
       case "identity":
         return runQueryIdentity(rest);
+      case "registry":
+        return runQueryRegistry(rest);
+      case "taxrail":
+        return runQueryTaxrail(rest);
+      case "voting":
+        return runQueryVoting(rest);
       case "evm":
         return runQueryEvm(rest);
       default:
-        throw new UsageError(`unknown query module "${module}": expected bank, auth, staking, gov, identity, evm or tx`);
+        throw new UsageError(`unknown query module "${module}": expected bank, auth, staking, gov, identity, registry, taxrail, voting, evm or tx`);
     }
   });
 }

@@ -9,13 +9,19 @@ import type { TxCommand } from "./txCommand.js";
 import { DEFAULT_GAS, TX_OPTIONS } from "./txFlags.js";
 import { govTxCommands } from "./txGov.js";
 import { identityTxCommands } from "./txIdentity.js";
+import { registryTxCommands } from "./txRegistry.js";
+import { taxrailTxCommands } from "./txTaxrail.js";
 import { stakingTxCommands } from "./txStaking.js";
+import { votingTxCommands } from "./txVoting.js";
 
 const MODULES: Record<string, Record<string, TxCommand>> = {
   bank: bankTxCommands,
   gov: govTxCommands,
   staking: stakingTxCommands,
   identity: identityTxCommands,
+  registry: registryTxCommands,
+  taxrail: taxrailTxCommands,
+  voting: votingTxCommands,
 };
 
 const commandList = Object.entries(MODULES)
