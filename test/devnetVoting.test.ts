@@ -175,9 +175,9 @@ test("the board creates a kyc election (node 0); alice and bob register, carol i
       "--eligibility-credential-type",
       "kyc",
       "--start",
-      "+15s",
+      "+30s",
       "--end",
-      "+50s",
+      "+65s",
       "--from",
       "board",
     ],
@@ -197,7 +197,7 @@ test("the board creates a kyc election (node 0); alice and bob register, carol i
 });
 
 test("the election opens by block time on every node; alice votes; bob's credential is revoked and his vote refused", async () => {
-  await waitForStatusEverywhere("ELECTION_STATUS_OPEN", 40_000);
+  await waitForStatusEverywhere("ELECTION_STATUS_OPEN", 55_000);
   await tx(["tx", "voting", "vote", "--election-id", "1", "--option", "yes", "--from", "alice"], 1);
   await tx(["tx", "identity", "revoke-credential", "--credential-id", bobCredential, "--from", "issuer"], 3);
   await refused(["tx", "voting", "vote", "--election-id", "1", "--option", "no", "--from", "bob"], 2, /voter holds no valid credential/);

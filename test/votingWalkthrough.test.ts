@@ -146,9 +146,9 @@ test("only the electoral authority creates the kyc election", async () => {
     "--eligibility-credential-type",
     "kyc",
     "--start",
-    "+15s",
+    "+30s",
     "--end",
-    "+50s",
+    "+65s",
     "--from",
     from,
   ];
@@ -179,7 +179,7 @@ test("attested accounts register; the unattested one is refused; nobody votes be
 });
 
 test("the election opens by block time; alice votes; bob's credential is revoked and his vote refused", async () => {
-  await waitUntil("the election to open", async () => (await election()).status === "ELECTION_STATUS_OPEN", 30_000);
+  await waitUntil("the election to open", async () => (await election()).status === "ELECTION_STATUS_OPEN", 45_000);
   const voted = await ok(["tx", "voting", "vote", "--election-id", "1", "--option", "yes", "--from", "alice", ...TX_FLAGS]);
   assert.equal(voted.code, 0, voted.raw_log);
   assert.ok(voted.events.some((e: { type: string }) => e.type === "chain.voting.EventVoteCast"));
