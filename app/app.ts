@@ -9,9 +9,10 @@
 import { create } from "@bufbuild/protobuf";
 import { TimestampSchema } from "@bufbuild/protobuf/wkt";
 import type { Logger } from "pino";
-import type * as pb from "../gen/tendermint/abci/types_pb.js";
+import * as pb from "../gen/tendermint/abci/types_pb.js";
 import { BaseApplication } from "../abci/baseApplication.js";
 import { selectTxsWithinBytes } from "../abci/proposal.js";
+import { readBlockParams, storeBlockParams } from "./blockParams.js";
 import type * as A from "../abci/application.js";
 import { Context, type BlockHeader } from "./context.js";
 import type { AppModule, ValidatorUpdate } from "./module.js";
@@ -20,7 +21,7 @@ import { QUERY_ERRORS, QueryRouter } from "./query/router.js";
 import { SerialQueue } from "./serial.js";
 import { HeightNotAvailableError } from "./store/errors.js";
 import type { Branch, Store } from "./store/index.js";
-import { isFatal, noTransactions, type TxProcessor, type TxResult } from "./tx/processor.js";
+import { isFatal, noTransactions, type TxEnv, type TxProcessor, type TxResult } from "./tx/processor.js";
 import { errorResult } from "../common/errors.js";
 import { registerSimulate } from "./query/simulateService.js";
 import { APP_NAME, APP_PROTOCOL_VERSION, APP_SEMVER } from "../common/version.js";
@@ -136,6 +137,7 @@ export class UnitApp extends BaseApplication {
       const initialHeight = req.initialHeight > 0n ? Number(req.initialHeight) : 1;
       const branch = this.store.begin();
       branch.set(CHAIN_ID_KEY, Buffer.from(req.chainId));
+      storeBlockParams(branch, req.consensusParams?.block);
       const appState = parseAppState(req.appStateBytes, this.modules);
       const header: BlockHeader = {
         chainId: req.chainId,
@@ -163,9 +165,49 @@ export class UnitApp extends BaseApplication {
     });
   }
 
-  override prepareProposal(req: pb.RequestPrepareProposal): A.PrepareProposalResult {
-    const maxTxBytes = Number(req.maxTxBytes);
-    return { txs: this.txProcessor.selectForProposal?.(req.txs, maxTxBytes) ?? selectTxsWithinBytes(req.txs, maxTxBytes) };
+  /**
+   * The mempool's txs that fit the budget and pass ProcessProposal's checks, in order: so an honest
+   * proposer never builds a block the other validators reject (see app/tx/proposalSelection.ts).
+   */
+  override prepareProposal(req: pb.RequestPrepareProposal): Promise<A.PrepareProposalResult> {
+    return this.serial.run(() => {
+      const select = this.txProcessor.selectForProposal?.bind(this.txProcessor);
+      if (!select) return { txs: selectTxsWithinBytes(req.txs, req.maxTxBytes) };
+      const env = this.proposalEnv(req.height, req.time, new Uint8Array(), req.proposerAddress);
+      const params = readBlockParams(env.state);
+      // CometBFT's budget is below the block's max_bytes already; the cap only makes sure of it.
+      const asked = Number(req.maxTxBytes);
+      const maxTxBytes = asked < 0 ? params.maxBytes : Math.min(asked, params.maxBytes);
+      return { txs: select(env, req.txs, { maxTxBytes, maxGas: params.maxGas }) };
+    });
+  }
+
+  /**
+   * Accepts a proposal only if every tx decodes and passes CheckTx's checks against the last
+   * committed state, in order, and the txs fit the block's bytes and gas, as the SDK's default
+   * handler does; otherwise a byzantine proposer could fill blocks with undecodable, fee-less txs
+   * that every node stores forever. Deterministic: the mempool plays no part.
+   */
+  override processProposal(req: pb.RequestProcessProposal): Promise<A.ProcessProposalResult> {
+    return this.serial.run(() => {
+      const validate = this.txProcessor.validateProposal?.bind(this.txProcessor);
+      if (!validate) return { status: pb.ResponseProcessProposal_ProposalStatus.ACCEPT };
+      const env = this.proposalEnv(req.height, req.time, req.hash, req.proposerAddress);
+      const params = readBlockParams(env.state);
+      const rejection = validate(env, req.txs, { maxTxBytes: params.maxBytes, maxGas: params.maxGas });
+      if (!rejection) return { status: pb.ResponseProcessProposal_ProposalStatus.ACCEPT };
+      this.logger.warn({ height: Number(req.height), txs: req.txs.length, ...rejection }, "rejected a block proposal");
+      return { status: pb.ResponseProcessProposal_ProposalStatus.REJECT };
+    });
+  }
+
+  /** Where a proposal for `height` is built or checked: a throwaway branch of the last committed state. */
+  private proposalEnv(height: bigint, time: pb.RequestProcessProposal["time"], hash: Uint8Array, proposerAddress: Uint8Array): TxEnv {
+    return {
+      header: { chainId: this.chainId, height, time: time ?? EPOCH, hash, proposerAddress },
+      state: this.simulationState(),
+      logger: this.logger,
+    };
   }
 
   override finalizeBlock(req: pb.RequestFinalizeBlock): Promise<A.FinalizeBlockResult> {

@@ -5,8 +5,12 @@ import type { Context } from "../context.js";
 import type { DecodedTx } from "./decode.js";
 import type { GasMeter } from "./gas.js";
 
-/** CheckTx, its recheck after a block, block delivery, or gas estimation. */
-export type ExecMode = "check" | "recheck" | "deliver" | "simulate";
+/**
+ * CheckTx, its recheck after a block, block delivery, gas estimation, or the verification of a
+ * block proposal's txs (PrepareProposal and ProcessProposal): CheckTx's checks against the last
+ * committed state, so never a rule that depends on one node's settings.
+ */
+export type ExecMode = "check" | "recheck" | "deliver" | "simulate" | "proposal";
 
 /**
  * Runs the ante checks of `tx` against state. Writes (fee, pubkeys, sequences) go to `ctx`'s store;

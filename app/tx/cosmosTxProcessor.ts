@@ -39,6 +39,15 @@ export class CosmosTxProcessor implements TxProcessor {
     return this.run(env, tx, "deliver").result;
   }
 
+  /**
+   * A proposal's tx: decoding, the messages' stateless checks and the whole ante (fee, signatures,
+   * sequence) as in CheckTx, as the SDK's ProcessProposal runs them; no message executes. The
+   * ante's writes stay in `env.state`, so the signer's next tx in the proposal is checked after it.
+   */
+  validateForProposal(env: TxEnv, tx: Uint8Array): TxResult {
+    return this.run(env, tx, "proposal").result;
+  }
+
   /** Runs a tx on a branch that is always discarded; throws the tx's error on failure. */
   simulate(env: TxEnv, tx: Uint8Array): SimulationResult {
     const { result, msgResponses, txGasLimit } = this.run(env, tx, "simulate");
@@ -71,10 +80,10 @@ export class CosmosTxProcessor implements TxProcessor {
     } catch (err) {
       return failed(err, gasLimit, meter.consumed);
     }
-    // CheckTx stops after ante, as the SDK does: messages execute only in blocks and simulation.
-    // Its events are left out: CometBFT neither indexes nor shows them, and encoding them is a
-    // measurable share of the mempool's cost per tx.
-    if (mode === "check" || mode === "recheck") {
+    // CheckTx (and a proposal's verification) stops after ante, as the SDK does: messages execute
+    // only in blocks and simulation. Its events are left out: CometBFT neither indexes nor shows
+    // them, and encoding them is a measurable share of the mempool's cost per tx.
+    if (mode === "check" || mode === "recheck" || mode === "proposal") {
       anteBranch.write();
       return { result: { gasWanted: gasLimit, gasUsed: meter.consumed }, msgResponses: [] };
     }

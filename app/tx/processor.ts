@@ -45,8 +45,32 @@ export interface TxProcessor {
   deliver(env: TxEnv, tx: Uint8Array): TxResult | Promise<TxResult>;
   /** Runs a tx on a branch that is always discarded (gas estimation); throws on failure. */
   simulate?(env: TxEnv, tx: Uint8Array): SimulationResult;
-  /** The mempool txs a proposer puts in its block, in order (default: what fits the byte budget). */
-  selectForProposal?(txs: readonly Uint8Array[], maxTxBytes: number): Uint8Array[];
+  /**
+   * PrepareProposal: the mempool txs a proposer puts in its block, in order, keeping only those
+   * `validateProposal` accepts (default: what fits the byte budget). `env.state` is a throwaway
+   * branch of the last committed state.
+   */
+  selectForProposal?(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits): Uint8Array[];
+  /**
+   * ProcessProposal: why a proposed block's txs are unacceptable, or undefined when they are
+   * acceptable. Deterministic: a function of the txs, `limits` and `env` (a throwaway branch of the
+   * last committed state), never of the local mempool. Without it every proposal is accepted.
+   */
+  validateProposal?(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits): ProposalRejection | undefined;
+}
+
+/** What a block's txs may take together. */
+export interface BlockLimits {
+  /** Bytes, counted as CometBFT counts them (each tx with its proto framing); negative: no limit. */
+  maxTxBytes: number;
+  /** Gas wanted by all txs together (CometBFT's block max_gas); negative: no limit. */
+  maxGas: bigint;
+}
+
+/** Why a proposal was rejected: the first tx (or the point in the list) that broke a rule. */
+export interface ProposalRejection {
+  index: number;
+  reason: string;
 }
 
 /** Code and codespace of the SDK's "tx parse error". */

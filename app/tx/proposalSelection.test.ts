@@ -12,6 +12,7 @@ import { TestSigner } from "../modules/evm/testing/testSigner.js";
 const common = evmCommon(2611n);
 const key = new Uint8Array(32).fill(3);
 const cosmosTx = Uint8Array.of(0x0a, 0x02, 0x01, 0x02);
+const NO_LIMITS = { maxTxBytes: -1, maxGas: -1n };
 
 function eth(gasLimit: bigint, nonce = 0n): Uint8Array {
   return createFeeMarket1559Tx({ gasLimit, nonce, maxFeePerGas: 10n ** 9n, to: "0x" + "11".repeat(20) }, { common })
@@ -111,11 +112,11 @@ test("txs past the block's gas wait for the next block instead of failing in thi
   const gov = moduleAddress("gov");
   const mempool = [0, 1, 2, 3].map(() => signer.tx({ to: gov, value: 1n, gasLimit: 12_000_000n }));
   for (const tx of mempool) assert.equal(chain.check(tx).code ?? 0, 0);
-  const first = chain.processor.selectForProposal(mempool, -1);
+  const first = chain.processor.selectForProposal(chain.proposalEnv(), mempool, NO_LIMITS);
   assert.deepEqual(first, mempool.slice(0, 2));
   for (const r of await chain.block(first)) assert.deepEqual([r.code ?? 0, r.gasUsed], [0, 12_000_000n]);
   const rest = mempool.slice(2);
-  assert.deepEqual(chain.processor.selectForProposal(rest, -1), rest);
+  assert.deepEqual(chain.processor.selectForProposal(chain.proposalEnv(), rest, NO_LIMITS), rest);
   for (const r of await chain.block(rest)) assert.deepEqual([r.code ?? 0, r.gasUsed], [0, 12_000_000n]);
   assert.equal(chain.nonce(signer.address.bytes), 4n);
   // Without the stop rule the third would have been refused for the block's gas, and the fourth for its nonce.

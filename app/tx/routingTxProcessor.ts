@@ -1,14 +1,28 @@
-// The tx router: each CometBFT tx goes to the pipeline of its encoding (txEncoding.ts). Gas
-// estimation is the Cosmos pipeline's; Ethereum estimation belongs to eth_estimateGas.
+// The tx router: each CometBFT tx goes to the pipeline of its encoding (txEncoding.ts), and so
+// does each tx of a block proposal for its verification (proposalValidation.ts). Gas estimation is
+// the Cosmos pipeline's; Ethereum estimation belongs to eth_estimateGas.
 import { evmError, evmErrors } from "../../common/ethereum/errors.js";
 import { errorResult } from "../../common/errors.js";
 import { selectProposalTxs } from "./proposalSelection.js";
-import type { SimulationResult } from "./processor.js";
-import { TX_DECODE_ERROR, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
+import { validateProposalTxs } from "./proposalValidation.js";
+import type { BlockLimits, ProposalRejection, SimulationResult } from "./processor.js";
+import { isFatal, TX_DECODE_ERROR, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
 import { txEncoding } from "./txEncoding.js";
 
+/**
+ * A pipeline's verification of one tx of a block proposal: decoding and CheckTx's checks against
+ * `env.state` (a throwaway branch of committed state), no execution; its writes (sequence, fee)
+ * stay in `env.state` so the sender's next tx in the proposal is checked after it.
+ */
+interface ProposalTxVerifier {
+  validateForProposal(env: TxEnv, tx: Uint8Array): TxResult;
+}
+
+/** The Cosmos pipeline as the router needs it. */
+export type CosmosTxPipeline = TxProcessor & ProposalTxVerifier;
+
 /** The Ethereum pipeline as the router needs it: CheckTx is synchronous, delivery is not (the VM is async). */
-export interface EthereumTxPipeline {
+export interface EthereumTxPipeline extends ProposalTxVerifier {
   check(env: TxEnv, tx: Uint8Array, recheck: boolean): TxResult;
   deliver(env: TxEnv, tx: Uint8Array): Promise<TxResult>;
 }
@@ -22,7 +36,7 @@ function refused(tx: Uint8Array): TxResult {
 
 export class RoutingTxProcessor implements TxProcessor {
   constructor(
-    private readonly cosmos: TxProcessor,
+    private readonly cosmos: CosmosTxPipeline,
     private readonly ethereum: EthereumTxPipeline,
     /** Gas all of a block's Ethereum txs may ask for together: the EVM's block gas limit. */
     private readonly evmGasLimit: bigint,
@@ -51,9 +65,36 @@ export class RoutingTxProcessor implements TxProcessor {
     }
   }
 
-  /** Byte budget and the EVM's block gas limit together: see proposalSelection.ts. */
-  selectForProposal(txs: readonly Uint8Array[], maxTxBytes: number): Uint8Array[] {
-    return selectProposalTxs(txs, { maxTxBytes, evmGasLimit: this.evmGasLimit });
+  /** The byte budget, the block's gas and the EVM's block gas limit, valid txs only: see proposalSelection.ts. */
+  selectForProposal(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits): Uint8Array[] {
+    return selectProposalTxs(txs, { ...limits, evmGasLimit: this.evmGasLimit }, (tx) => this.validateForProposal(env, tx));
+  }
+
+  /** ProcessProposal's verdict: see proposalValidation.ts. */
+  validateProposal(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits): ProposalRejection | undefined {
+    return validateProposalTxs(txs, { ...limits, evmGasLimit: this.evmGasLimit }, (tx) => this.validateForProposal(env, tx));
+  }
+
+  /**
+   * One proposal tx through its pipeline. Ethereum txs get their whole CheckTx too (nonce, balance,
+   * fee cap), not only decoding, sender recovery and chain id: an Ethereum tx moves its sender's
+   * sequence, so the sender's Cosmos tx after it in the same block is only checkable after it.
+   * An exception from tx code is a failed check (the same on every node); store failures halt.
+   */
+  validateForProposal(env: TxEnv, tx: Uint8Array): TxResult {
+    try {
+      switch (txEncoding(tx)) {
+        case "cosmos":
+          return this.cosmos.validateForProposal(env, tx);
+        case "ethereum":
+          return this.ethereum.validateForProposal(env, tx);
+        default:
+          return refused(tx);
+      }
+    } catch (err) {
+      if (isFatal(err)) throw err;
+      return errorResult(err);
+    }
   }
 
   /** Gas estimation is the Cosmos pipeline's; Ethereum estimation belongs to eth_estimateGas. */

@@ -36,7 +36,11 @@ export class InProcessChain {
    */
   static async create(
     balances: readonly GenesisBalance[],
-    options: { editAppState?: (state: Record<string, unknown>) => Record<string, unknown> } = {},
+    options: {
+      editAppState?: (state: Record<string, unknown>) => Record<string, unknown>;
+      /** The block's consensus limits InitChain hands the app (CometBFT always sends them; default: none). */
+      blockParams?: { maxBytes: bigint; maxGas: bigint };
+    } = {},
   ): Promise<InProcessChain> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-chain-"));
     const store = openStore(path.join(dir, "app.db"), { synchronous: "NORMAL" });
@@ -50,6 +54,7 @@ export class InProcessChain {
         initialHeight: 1n,
         appStateBytes: Buffer.from(JSON.stringify(appState)),
         time: timestampFromMs(GENESIS_TIME_MS),
+        ...(options.blockParams ? { consensusParams: { block: options.blockParams } } : {}),
       }),
     );
     return chain;
@@ -73,6 +78,30 @@ export class InProcessChain {
     );
     await this.app.commit(create(pb.RequestCommitSchema));
     return result;
+  }
+
+  /** PrepareProposal for the next block over `txs` (the mempool's, in order). */
+  async prepareProposal(txs: Uint8Array[], maxTxBytes = 1_048_576n): Promise<Uint8Array[]> {
+    const next = this.height + 1;
+    const res = await this.app.prepareProposal(
+      create(pb.RequestPrepareProposalSchema, { txs, maxTxBytes, height: BigInt(next), time: timestampFromMs(GENESIS_TIME_MS + next * 1000) }),
+    );
+    return res.txs ?? [];
+  }
+
+  /** ProcessProposal for the next block holding `txs`: true when the app accepts it. */
+  async processProposal(txs: Uint8Array[]): Promise<boolean> {
+    const next = this.height + 1;
+    const res = await this.app.processProposal(
+      create(pb.RequestProcessProposalSchema, {
+        txs,
+        height: BigInt(next),
+        time: timestampFromMs(GENESIS_TIME_MS + next * 1000),
+        hash: new Uint8Array(32).fill(next % 256),
+        proposerAddress: new Uint8Array(20),
+      }),
+    );
+    return res.status === pb.ResponseProcessProposal_ProposalStatus.ACCEPT;
   }
 
   async query(path: string, data: Uint8Array, height = 0): Promise<QueryResult> {

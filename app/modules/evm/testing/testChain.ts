@@ -13,7 +13,7 @@ import { QueryRouter } from "../../../query/router.js";
 import { openStore, type Branch, type Store } from "../../../store/index.js";
 import { CosmosTxProcessor } from "../../../tx/cosmosTxProcessor.js";
 import { MsgRouter } from "../../../tx/msgRouter.js";
-import type { TxResult } from "../../../tx/processor.js";
+import type { TxEnv, TxResult } from "../../../tx/processor.js";
 import { RoutingTxProcessor } from "../../../tx/routingTxProcessor.js";
 import { SignatureCache } from "../../auth/signatures.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
@@ -100,6 +100,11 @@ export class EvmTestChain {
     this.genesis = undefined;
     this.checkState = this.store.begin();
     return results;
+  }
+
+  /** Where the next block's proposal is built or checked: a throwaway branch of the committed state. */
+  proposalEnv(): TxEnv {
+    return { header: this.header(this.height + 1), state: (this.genesis ?? this.store.begin()).branch(), logger: testLogger };
   }
 
   /** CheckTx against the mempool's state (bumped by earlier checks since the last commit). */

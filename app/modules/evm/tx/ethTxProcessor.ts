@@ -81,6 +81,16 @@ export class EthTxProcessor {
     return { gasWanted: d.tx.gasLimit, gasUsed: 0n };
   }
 
+  /**
+   * A block proposal's tx (PrepareProposal and ProcessProposal): exactly CheckTx's checks (decode,
+   * sender recovery, chain id, gas limit, fee cap against the block's base fee, nonce, balance)
+   * against the proposal's branch of committed state; the nonce and upfront cost it takes stay in
+   * that branch, so the sender's next tx in the proposal, of either encoding, is checked after it.
+   */
+  validateForProposal(env: TxEnv, bytes: Uint8Array): TxResult {
+    return this.check(env, bytes, false);
+  }
+
   /** Executes a tx of a block; asynchronous because the VM is. */
   async deliver(env: TxEnv, bytes: Uint8Array): Promise<TxResult> {
     const branch = env.state.branch();
