@@ -37,6 +37,14 @@ test("a node home gives the ports, the listen host and CORS; flags win", () => {
   fs.rmSync(home, { recursive: true });
 });
 
+test("the filter pool and each client's share of it are flags", () => {
+  const d = parse();
+  assert.deepEqual([d.filters.maxFilters, d.filters.maxFiltersPerClient], [1000, 100]);
+  const f = parse("--max-filters", "50", "--max-filters-per-client", "5");
+  assert.deepEqual([f.filters.maxFilters, f.filters.maxFiltersPerClient], [50, 5]);
+  assert.throws(() => parse("--max-filters-per-client", "0"), /--max-filters-per-client expects a positive integer/);
+});
+
 test("bad flags are refused by name", () => {
   assert.throws(() => parse("--http-port", "0"), /--http-port expects a positive integer/);
   assert.throws(() => parse("--http-port", "8546"), /--http-port and --ws-port must differ/);

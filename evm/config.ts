@@ -60,7 +60,10 @@ Usage: node dist/evm/main.js [flags]
   --max-batch <n>           most requests in one batch (default ${EVM_RPC_DEFAULTS.maxBatch})
   --max-log-blocks <n>      most blocks one eth_getLogs spans (default ${DEFAULT_LOG_LIMITS.maxBlockRange})
   --max-logs <n>            most logs one eth_getLogs returns (default ${DEFAULT_LOG_LIMITS.maxLogs})
-  --max-filters <n>         filters installed at once (default ${DEFAULT_FILTER_LIMITS.maxFilters})
+  --max-filters <n>         filters installed at once, all clients together (default ${DEFAULT_FILTER_LIMITS.maxFilters})
+  --max-filters-per-client <n>
+                            filters one client (remote address, IPv6 /64) may hold at once
+                            (default ${DEFAULT_FILTER_LIMITS.maxFiltersPerClient})
   --filter-timeout <s>      a filter not polled for this long is removed (default ${DEFAULT_FILTER_LIMITS.ttlMs / 1000})
   --max-subscriptions <n>   subscriptions per WebSocket connection (default ${EVM_RPC_DEFAULTS.maxSubscriptionsPerConnection})
   --max-connections <n>     connections at once on each port, HTTP and WebSocket (default ${DEFAULT_WS_LIMITS.maxConnections})
@@ -86,6 +89,7 @@ export function parseEvmRpcArgs(argv: string[]): EvmRpcConfig | "help" {
       "max-log-blocks": { type: "string" },
       "max-logs": { type: "string" },
       "max-filters": { type: "string" },
+      "max-filters-per-client": { type: "string" },
       "filter-timeout": { type: "string" },
       "max-subscriptions": { type: "string" },
       "max-connections": { type: "string" },
@@ -118,6 +122,7 @@ export function parseEvmRpcArgs(argv: string[]): EvmRpcConfig | "help" {
     filters: {
       ...DEFAULT_FILTER_LIMITS,
       maxFilters: int("max-filters", DEFAULT_FILTER_LIMITS.maxFilters),
+      maxFiltersPerClient: int("max-filters-per-client", DEFAULT_FILTER_LIMITS.maxFiltersPerClient),
       ttlMs: int("filter-timeout", DEFAULT_FILTER_LIMITS.ttlMs / 1000, 86_400) * 1000,
     },
     ws: { ...DEFAULT_WS_LIMITS, maxMessageBytes: maxBodyBytes, maxConnections: int("max-connections", DEFAULT_WS_LIMITS.maxConnections) },

@@ -56,12 +56,29 @@ function devnetArgs(command: string[] | undefined) {
   return { sub, rest, values: parseStrictArgs(rest, DEVNET_FLAGS, "devnet").values };
 }
 
-/** "HOST:CONTAINER" entries as numbers; Compose's short syntax. */
-function publishedPorts(s: Service): { host: number; container: number }[] {
-  return (s.ports ?? []).map((entry) => {
-    const m = /^(\d+):(\d+)(?:\/tcp)?$/.exec(entry);
-    assert.ok(m, `port entry "${entry}" in HOST:CONTAINER form`);
-    return { host: Number(m[1]), container: Number(m[2]) };
+/** The variable that opts in to publishing on other interfaces than loopback. */
+const BIND_VAR = "UNITD_BIND";
+
+/** Compose's interpolation of `${VAR}`, `${VAR:-default}` and `${VAR-default}`, over `env`. */
+function interpolate(text: string, env: Record<string, string | undefined>): string {
+  return text.replace(/\$\{(\w+)(?:(:?-)([^}]*))?\}/g, (_, name: string, op: string | undefined, fallback: string) => {
+    const value = env[name];
+    if (op === ":-") return value ? value : fallback;
+    if (op === "-") return value ?? fallback;
+    return value ?? "";
+  });
+}
+
+/**
+ * "IP:HOST:CONTAINER" entries (Compose's short syntax) after interpolation over `env`; an entry
+ * without an IP would publish on every interface, and is reported with ip undefined.
+ */
+function publishedPorts(s: Service, env: Record<string, string | undefined> = {}): { ip?: string; host: number; container: number }[] {
+  return (s.ports ?? []).map((raw) => {
+    const entry = interpolate(raw, env);
+    const m = /^(?:([0-9.]+):)?(\d+):(\d+)(?:\/tcp)?$/.exec(entry);
+    assert.ok(m, `port entry "${raw}" in [IP:]HOST:CONTAINER form`);
+    return { ip: m[1], host: Number(m[2]), container: Number(m[3]) };
   });
 }
 
@@ -125,6 +142,21 @@ describe("docker-compose.yml", () => {
       if (i === 0) assert.deepEqual(faucetProcess(values.home!, portsForValidator(0).faucet!), faucetProcess(launched.home, launched.ports.faucet!));
     });
   }
+
+  test(`every published port is on loopback unless ${BIND_VAR} opts in to another address`, () => {
+    const entries = Object.values(compose.services).flatMap((s) => s.ports ?? []);
+    assert.equal(entries.length, 6 * DEVNET_VALIDATORS + 1);
+    for (const s of Object.values(compose.services)) {
+      for (const p of publishedPorts(s)) assert.equal(p.ip, "127.0.0.1", `port ${p.host} binds loopback by default`);
+      for (const p of publishedPorts(s, { [BIND_VAR]: "" })) assert.equal(p.ip, "127.0.0.1", `port ${p.host}: an empty ${BIND_VAR} is the default`);
+      for (const p of publishedPorts(s, { [BIND_VAR]: "0.0.0.0" })) assert.equal(p.ip, "0.0.0.0", `port ${p.host} follows ${BIND_VAR}`);
+    }
+    // The opt-in is documented where operators look for it.
+    for (const doc of ["docker-compose.yml", "docs/devnet.md"]) {
+      const text = fs.readFileSync(path.join(REPO_ROOT, doc), "utf8");
+      assert.match(text, new RegExp(`${BIND_VAR}=0\\.0\\.0\\.0`), `${doc} shows how to opt in`);
+    }
+  });
 
   test("no host port is published twice", () => {
     const all = Object.values(compose.services).flatMap((s) => publishedPorts(s).map((p) => p.host));

@@ -3,7 +3,9 @@
 // what is new since the last poll, and dropped after `ttlMs` without a poll. Log and block filters
 // remember the next height to report and query the chain when polled; pending-tx filters read one
 // shared window of the most recent hashes the pending feed announced, each remembering how far it
-// has read, so their memory does not grow with their number.
+// has read, so their memory does not grow with their number. The pool is shared, but each client
+// (its remote address, see filterClient.ts) may hold only its share of it, so one client cannot
+// take every slot and lock the others out.
 import { randomBytes } from "node:crypto";
 import type { BlockSource } from "../chain/blockSource.js";
 import type { EvmNode } from "../chain/evmNode.js";
@@ -12,10 +14,14 @@ import type { PendingTxs } from "../chain/pendingTxs.js";
 import { data } from "../codec/hex.js";
 import type { LogCriteria } from "../codec/logFilter.js";
 import { RpcCode, RpcError, serverError } from "../rpc/errors.js";
+import { filterClientKey } from "./filterClient.js";
 import type { LogQuery } from "./logQuery.js";
 
 export interface FilterLimits {
+  /** Filters installed at once, all clients together. */
   maxFilters: number;
+  /** Filters one client (remote address; an IPv6 /64) may hold at once. */
+  maxFiltersPerClient: number;
   /** A filter not polled for this long is removed (geth: 5 minutes). */
   ttlMs: number;
   /** Pending tx hashes kept for the pending-tx filters (all together); a filter polled later misses the older. */
@@ -24,16 +30,26 @@ export interface FilterLimits {
   maxBlockHashes: number;
 }
 
-export const DEFAULT_FILTER_LIMITS: FilterLimits = { maxFilters: 1000, ttlMs: 5 * 60_000, maxPendingQueue: 10_000, maxBlockHashes: 1000 };
+export const DEFAULT_FILTER_LIMITS: FilterLimits = {
+  maxFilters: 1000,
+  maxFiltersPerClient: 100,
+  ttlMs: 5 * 60_000,
+  maxPendingQueue: 10_000,
+  maxBlockHashes: 1000,
+};
 
 /** `polling`: the poll under way; the next waits for it (two at once would report the same blocks twice). */
-type ChainFilter = { next: bigint; lastPoll: number; polling: Promise<unknown> } & ({ kind: "logs"; criteria: LogCriteria } | { kind: "blocks" });
+type ChainFilter = { client: string; next: bigint; lastPoll: number; polling: Promise<unknown> } & (
+  { kind: "logs"; criteria: LogCriteria } | { kind: "blocks" }
+);
 
 /** `read`: the sequence number of the last pending hash this filter reported. */
-type Filter = ChainFilter | { kind: "pending"; read: number; lastPoll: number };
+type Filter = ChainFilter | { kind: "pending"; client: string; read: number; lastPoll: number };
 
 export class FilterRegistry {
   private readonly filters = new Map<string, Filter>();
+  /** Filters installed per client key; a client with none has no entry. */
+  private readonly perClient = new Map<string, number>();
   private sweeper: NodeJS.Timeout | undefined;
   /** The most recent pending tx hashes, oldest first; the last one's sequence number is `pendingSeq`. */
   private readonly pendingHashes: string[] = [];
@@ -48,25 +64,31 @@ export class FilterRegistry {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async newLogFilter(criteria: LogCriteria): Promise<string> {
-    this.checkRoom();
-    return this.add({ kind: "logs", criteria, next: (await this.deps.node.committedHeight()) + 1n, lastPoll: this.now(), polling: Promise.resolve() });
+  /** `remoteAddress`: the requesting socket's, which decides whose share the filter counts against. */
+  async newLogFilter(criteria: LogCriteria, remoteAddress?: string): Promise<string> {
+    const client = this.checkRoom(remoteAddress);
+    const next = (await this.deps.node.committedHeight()) + 1n;
+    // Checked again: other requests of this client may have taken its room while the height was read.
+    this.checkRoom(remoteAddress);
+    return this.add({ kind: "logs", client, criteria, next, lastPoll: this.now(), polling: Promise.resolve() });
   }
 
-  async newBlockFilter(): Promise<string> {
-    this.checkRoom();
-    return this.add({ kind: "blocks", next: (await this.deps.node.committedHeight()) + 1n, lastPoll: this.now(), polling: Promise.resolve() });
+  async newBlockFilter(remoteAddress?: string): Promise<string> {
+    const client = this.checkRoom(remoteAddress);
+    const next = (await this.deps.node.committedHeight()) + 1n;
+    this.checkRoom(remoteAddress);
+    return this.add({ kind: "blocks", client, next, lastPoll: this.now(), polling: Promise.resolve() });
   }
 
-  newPendingTxFilter(): string {
-    this.checkRoom();
+  newPendingTxFilter(remoteAddress?: string): string {
+    const client = this.checkRoom(remoteAddress);
     this.stopPendingFeed ??= this.deps.pending.listen((tx) => {
       this.pendingHashes.push(data(tx.hash));
       this.pendingSeq++;
       if (this.pendingHashes.length > this.limits.maxPendingQueue) this.pendingHashes.shift();
     });
     this.pendingFilters++;
-    return this.add({ kind: "pending", read: this.pendingSeq, lastPoll: this.now() });
+    return this.add({ kind: "pending", client, read: this.pendingSeq, lastPoll: this.now() });
   }
 
   /** What is new for filter `id` since its last poll. */
@@ -145,15 +167,29 @@ export class FilterRegistry {
     return this.filters.size;
   }
 
-  private checkRoom(): void {
+  /** Filters the client at `remoteAddress` holds (for tests and metrics). */
+  heldBy(remoteAddress?: string): number {
+    return this.perClient.get(filterClientKey(remoteAddress)) ?? 0;
+  }
+
+  /** Throws unless both the pool and the client's share have room; returns the client's key. */
+  private checkRoom(remoteAddress: string | undefined): string {
     this.sweep();
+    const client = filterClientKey(remoteAddress);
+    if ((this.perClient.get(client) ?? 0) >= this.limits.maxFiltersPerClient)
+      throw new RpcError(
+        RpcCode.limitExceeded,
+        `too many filters installed by this client (at most ${this.limits.maxFiltersPerClient}); uninstall some with eth_uninstallFilter`,
+      );
     if (this.filters.size >= this.limits.maxFilters)
       throw new RpcError(RpcCode.limitExceeded, `too many filters installed (at most ${this.limits.maxFilters}); uninstall some with eth_uninstallFilter`);
+    return client;
   }
 
   private add(f: Filter): string {
     const id = `0x${randomBytes(16).toString("hex")}`;
     this.filters.set(id, f);
+    this.perClient.set(f.client, (this.perClient.get(f.client) ?? 0) + 1);
     return id;
   }
 
@@ -165,6 +201,9 @@ export class FilterRegistry {
 
   private remove(id: string, f: Filter): void {
     this.filters.delete(id);
+    const held = (this.perClient.get(f.client) ?? 1) - 1;
+    if (held > 0) this.perClient.set(f.client, held);
+    else this.perClient.delete(f.client);
     if (f.kind !== "pending" || --this.pendingFilters > 0) return;
     // The last pending-tx filter is gone: stop listening (the mempool scan stops with it).
     this.stopPendingFeed?.();

@@ -37,7 +37,8 @@ export function createHttpApp(o: HttpAppOptions): Koa {
       }
       const type = (ctx.get("Content-Type").split(";")[0] ?? "").trim().toLowerCase();
       if (type !== "application/json") throw new HttpError(415, `invalid content type${type ? ` ${type}` : ""}: only application/json is supported`);
-      const answer = await o.dispatcher.handleText(await readBody(ctx.req, o.maxBodyBytes));
+      // The socket's address, not X-Forwarded-For: a header the client writes cannot buy it a new filter share.
+      const answer = await o.dispatcher.handleText(await readBody(ctx.req, o.maxBodyBytes), { remoteAddress: ctx.req.socket.remoteAddress });
       if (answer === undefined) {
         ctx.status = 204;
         return;

@@ -8,9 +8,9 @@ import { method, required, type Methods, type RpcServices } from "./services.js"
 export function logMethods(s: RpcServices): Methods {
   return {
     eth_getLogs: method(1, (p) => s.logs.logs(parseLogCriteria(required(p, 0, "filter")))),
-    eth_newFilter: method(1, (p) => s.filters.newLogFilter(parseLogCriteria(required(p, 0, "filter")))),
-    eth_newBlockFilter: method(0, () => s.filters.newBlockFilter()),
-    eth_newPendingTransactionFilter: method(1, () => s.filters.newPendingTxFilter()),
+    eth_newFilter: method(1, (p, ctx) => s.filters.newLogFilter(parseLogCriteria(required(p, 0, "filter")), ctx.remoteAddress)),
+    eth_newBlockFilter: method(0, (_p, ctx) => s.filters.newBlockFilter(ctx.remoteAddress)),
+    eth_newPendingTransactionFilter: method(1, (_p, ctx) => s.filters.newPendingTxFilter(ctx.remoteAddress)),
     eth_getFilterChanges: method(1, (p) => s.filters.changes(filterId(required(p, 0, "filter id")))),
     eth_getFilterLogs: method(1, (p) => s.filters.logs(filterId(required(p, 0, "filter id")))),
     eth_uninstallFilter: method(1, (p) => s.filters.uninstall(filterId(required(p, 0, "filter id")))),

@@ -8,6 +8,8 @@ import { errorResponse, parseRequest, resultResponse, type RpcRequest, type RpcR
 /** Where a request came from; over WebSocket it carries the connection (subscriptions need it). */
 export interface CallContext {
   connection?: RpcConnection;
+  /** The remote address of the client's socket (filters count against its share of the pool). */
+  remoteAddress?: string;
 }
 
 /** A WebSocket connection as methods see it: a way to push notifications, and cleanup on close. */

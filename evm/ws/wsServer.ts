@@ -71,7 +71,7 @@ export function createWsServer(o: WsServerOptions): { server: http.Server; close
     return sum;
   };
 
-  wss.on("connection", (ws) => {
+  wss.on("connection", (ws, req) => {
     // First of all: a bad frame makes the socket emit 'error', which without a listener would end the process.
     ws.on("error", (err) => o.logger.debug({ err: err.message }, "WebSocket error"));
     // Upgrades verified together can still overshoot the limit by a few.
@@ -79,7 +79,7 @@ export function createWsServer(o: WsServerOptions): { server: http.Server; close
       ws.close(1013, "too many connections");
       return;
     }
-    const connection = openConnection(ws, nextId++, o, totalBuffered);
+    const connection = openConnection(ws, nextId++, req.socket.remoteAddress, o, totalBuffered);
     alive.set(ws, true);
     ws.on("pong", () => alive.set(ws, true));
     o.logger.debug({ connection: connection.id }, "WebSocket connected");
@@ -108,7 +108,7 @@ export function createWsServer(o: WsServerOptions): { server: http.Server; close
   };
 }
 
-function openConnection(ws: WebSocket, id: number, o: WsServerOptions, totalBuffered: () => number): RpcConnection {
+function openConnection(ws: WebSocket, id: number, remoteAddress: string | undefined, o: WsServerOptions, totalBuffered: () => number): RpcConnection {
   const cleanups: Array<() => void> = [];
   let closed = false;
   let inFlight = 0;
@@ -146,7 +146,7 @@ function openConnection(ws: WebSocket, id: number, o: WsServerOptions, totalBuff
     // Text and binary frames alike carry UTF-8 JSON.
     const text = (Buffer.isBuffer(raw) ? raw : Array.isArray(raw) ? Buffer.concat(raw) : Buffer.from(raw)).toString("utf8");
     o.dispatcher
-      .handleText(text, { connection })
+      .handleText(text, { connection, remoteAddress })
       .then((answer) => answer !== undefined && send(answer))
       .catch((err) => o.logger.error({ err }, "WebSocket request failed"))
       .finally(() => inFlight--);

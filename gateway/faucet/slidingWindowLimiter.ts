@@ -1,20 +1,32 @@
 // Rate limiting by key (an address, an IP) over a sliding window: at most `limit` grants in any
-// `windowMs` span. Time comes from an injected clock so tests can move it. Memory stays bounded:
-// expired timestamps are dropped on every visit, idle keys are swept out when the map grows past
-// `maxKeys`, and if it is still too big the oldest-tracked keys are forgotten.
+// `windowMs` span. Time comes from an injected clock so tests can move it.
+//
+// Memory stays bounded and so does each request's work, whatever the number of keys: the map of
+// keys is kept in the order of their latest grant (a grant moves its key to the end), so the keys
+// whose grants all expired are at the front. Each grant drops at most SWEEP_PER_GRANT of them from
+// the front, and past `maxKeys` forgets the key granted longest ago; a key's own expired grants are
+// dropped whenever it is visited. A client rotating addresses therefore costs the same per request
+// at a million keys as at ten.
 
 export interface SlidingWindowOptions {
   limit: number;
   windowMs: number;
   /** Milliseconds; defaults to Date.now. */
   now?: () => number;
-  /** Sweep idle keys when more than this many are tracked (default 100 000). */
+  /** Most keys tracked; past it the key granted longest ago is forgotten (default 100 000). */
   maxKeys?: number;
 }
 
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterMs: number };
 
+/**
+ * Expired keys dropped per grant at most. More than one, so the expired drain faster than new keys
+ * arrive; small, so no one request pays for a whole window's worth of keys expiring at once.
+ */
+const SWEEP_PER_GRANT = 64;
+
 export class SlidingWindowLimiter {
+  /** Each key's grants in the window, oldest first; keys ordered by their latest grant. */
   private readonly hits = new Map<string, number[]>();
   private readonly now: () => number;
   private readonly maxKeys: number;
@@ -39,11 +51,16 @@ export class SlidingWindowLimiter {
     const now = this.now();
     const live = this.live(key, now);
     live.push(now);
+    // Deleted and set again, so the key moves to the end: the map stays ordered by latest grant.
+    this.hits.delete(key);
     this.hits.set(key, live);
-    if (this.hits.size > this.maxKeys) this.sweep(now);
+    this.sweep(now);
   }
 
-  /** Takes back the most recent grant of `key`, for a request that failed through no fault of the caller. */
+  /**
+   * Takes back the most recent grant of `key`, for a request that failed through no fault of the
+   * caller. The key keeps its place in the order; it is at most a little late to be swept.
+   */
   release(key: string): void {
     const live = this.hits.get(key);
     if (!live) return;
@@ -67,10 +84,18 @@ export class SlidingWindowLimiter {
     return stamps;
   }
 
+  /** A bounded step: a few expired keys from the front, then the longest-granted past the bound. */
   private sweep(now: number): void {
-    for (const key of [...this.hits.keys()]) this.live(key, now);
-    // Still too many live keys (someone rotating IPs or addresses): forget the oldest-tracked
-    // ones. Failing open for a few keys is better than growing without bound.
+    const cutoff = now - this.options.windowMs;
+    let dropped = 0;
+    for (const [key, stamps] of this.hits) {
+      // The front key's latest grant is the oldest of all: once it is live, all after it are too.
+      if (dropped >= SWEEP_PER_GRANT || stamps[stamps.length - 1]! > cutoff) break;
+      this.hits.delete(key);
+      dropped++;
+    }
+    // Still too many live keys (someone rotating IPs or addresses): forget the one granted longest
+    // ago. Failing open for a few keys is better than growing without bound.
     for (const key of this.hits.keys()) {
       if (this.hits.size <= this.maxKeys) break;
       this.hits.delete(key);
