@@ -1,15 +1,23 @@
-// Runs a node's processes together: prefixes and files their output, and when one dies
-// unexpectedly says which and why and stops the others.
+// Runs a node's processes together: prefixes and files their output. When a consensus process (the
+// app, CometBFT) dies unexpectedly it says which and why and reports the group failed, so the
+// supervisor stops the others; when an API process (`restart: true`) dies it is started again after
+// a growing delay and nothing else is touched: a REST crash must not stop a validator.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import readline from "node:readline";
+import { DEFAULT_RESTART_BACKOFF, RestartBackoff, type BackoffPolicy } from "./restartBackoff.js";
 
 export interface ChildSpec {
   name: string;
   command: string;
   args: string[];
   env?: NodeJS.ProcessEnv;
+  /**
+   * An API process (REST gateway, faucet, EVM JSON-RPC): restarted with backoff when it exits on its
+   * own, while the others keep running. Without it the child's exit fails the whole group.
+   */
+  restart?: boolean;
 }
 
 interface Running {
@@ -24,14 +32,19 @@ export interface ProcessGroupOptions {
   out?: (line: string) => void;
   /** Grace period before SIGKILL when stopping. */
   stopTimeoutMs?: number;
+  /** Delays between restarts of an API process (default 1 s doubling to 30 s). */
+  restartBackoff?: BackoffPolicy;
 }
 
 export class ProcessGroup {
+  /** One slot per started spec, in start order; a restart replaces its slot's child. */
   private readonly running: Running[] = [];
+  private readonly backoffs = new Map<ChildSpec, RestartBackoff>();
+  private readonly pendingRestarts = new Set<NodeJS.Timeout>();
   private stopping = false;
   private readonly out: (line: string) => void;
   private failure: ((reason: string) => void) | undefined;
-  /** Resolves with a reason when a child exits while the group is not stopping. */
+  /** Resolves with a reason when a consensus child exits while the group is not stopping. */
   readonly failed: Promise<string>;
 
   constructor(private readonly options: ProcessGroupOptions) {
@@ -49,10 +62,17 @@ export class ProcessGroup {
   }
 
   start(spec: ChildSpec): ChildProcess {
+    if (spec.restart) this.backoffs.set(spec, new RestartBackoff(this.options.restartBackoff ?? DEFAULT_RESTART_BACKOFF));
+    return this.spawnInto(this.running.length, spec);
+  }
+
+  /** Starts `spec` and puts it in slot `slot` (a new one, or the slot of the child it replaces). */
+  private spawnInto(slot: number, spec: ChildSpec): ChildProcess {
     const logFile = fs.createWriteStream(path.join(this.options.logDir, `${spec.name}.log`), { flags: "a" });
     // Own process group: a terminal's Ctrl-C reaches only the supervisor, which then stops the
     // children in order instead of all of them racing to exit at once.
     const child = spawn(spec.command, spec.args, { env: spec.env ?? process.env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    const startedAt = performance.now();
     const tail: string[] = [];
     const pipe = (stream: NodeJS.ReadableStream) =>
       readline.createInterface({ input: stream }).on("line", (line) => {
@@ -74,17 +94,34 @@ export class ProcessGroup {
       logFile.end();
       if (this.stopping) return;
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
-      const reason = `${spec.name} ${how}${tail.length ? `; its last output:\n  ${tail.join("\n  ")}` : ""}`;
+      const lastOutput = tail.length ? `; its last output:\n  ${tail.join("\n  ")}` : "";
+      const backoff = this.backoffs.get(spec);
+      if (backoff) return this.scheduleRestart(slot, spec, backoff.onExit(performance.now() - startedAt), `${spec.name} ${how}`, lastOutput);
+      const reason = `${spec.name} ${how}${lastOutput}`;
       this.log(`${reason}\nstopping the other processes`);
       this.failure?.(reason);
     });
-    this.running.push({ spec, child, exited });
+    this.running[slot] = { spec, child, exited };
     return child;
+  }
+
+  private scheduleRestart(slot: number, spec: ChildSpec, next: { attempt: number; delayMs: number }, how: string, lastOutput: string): void {
+    this.log(
+      `${how}${lastOutput}\nrestarting ${spec.name} in ${formatDelay(next.delayMs)} (restart ${next.attempt} in a row); the other processes keep running`,
+    );
+    const timer = setTimeout(() => {
+      this.pendingRestarts.delete(timer);
+      if (this.stopping) return;
+      this.log(`restarting ${spec.name}`);
+      this.spawnInto(slot, spec);
+    }, next.delayMs);
+    this.pendingRestarts.add(timer);
   }
 
   /** Stops every child, the most recently started first; SIGKILL after the grace period. */
   async stopAll(signal: NodeJS.Signals = "SIGTERM"): Promise<void> {
     this.stopping = true;
+    this.cancelRestarts();
     for (const r of [...this.running].reverse()) {
       if (!isRunning(r.child)) continue;
       signalGroup(r.child, signal);
@@ -100,8 +137,18 @@ export class ProcessGroup {
   /** Kills every child at once, for a second Ctrl-C. */
   killAll(): void {
     this.stopping = true;
+    this.cancelRestarts();
     for (const r of this.running) if (isRunning(r.child)) signalGroup(r.child, "SIGKILL");
   }
+
+  private cancelRestarts(): void {
+    for (const timer of this.pendingRestarts) clearTimeout(timer);
+    this.pendingRestarts.clear();
+  }
+}
+
+function formatDelay(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(ms % 1000 === 0 ? 0 : 1)} s`;
 }
 
 function isRunning(child: ChildProcess): boolean {

@@ -1,10 +1,12 @@
 // The life of a supervisor (`unitd start`, `unitd devnet start`): start the children, then run
-// until one dies or a stop signal comes, and stop them all. Exit code 0 only for a requested stop.
+// until the app or CometBFT dies or a stop signal comes, and stop them all. Exit code 0 only for a
+// requested stop. API processes (REST, faucet, EVM JSON-RPC) are started with `restart: true`: the
+// process group restarts them itself and never reports their exit here, so they cannot stop consensus.
 import type { ProcessGroup } from "./processGroup.js";
 
 /**
  * Runs `start` (given a promise that settles when starting should be abandoned), reports a failed
- * start, waits for a child failure or `stopRequested`, stops every child and returns the exit code.
+ * start, waits for a consensus child's failure or `stopRequested`, stops every child and returns the exit code.
  */
 export async function supervise(
   group: ProcessGroup,

@@ -70,15 +70,22 @@ export async function startNode(opts: StartOptions): Promise<number> {
     await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, interrupted);
     group.start({ name: "cometbft", command: cometBinary, args: ["start", "--home", paths.cometHome], env: childEnv });
     await waitUntil("the first block", () => hasHeight(`http://127.0.0.1:${config.ports.rpc}`, 1), STARTUP_TIMEOUT_MS, interrupted);
-    // The REST gateway reads its routes from the app's gRPC server; it waits for nothing else.
+    // The API processes below are restarted with backoff when they exit (restart: true): only the
+    // app and CometBFT stop the node. The REST gateway reads its routes from the app's gRPC server.
     const rest = nodeEntry("rest");
-    group.start({ name: "rest", command: rest.command, args: [...rest.args, "--home", paths.root], env: childEnv });
+    group.start({ name: "rest", command: rest.command, args: [...rest.args, "--home", paths.root], env: childEnv, restart: true });
     // The faucet signs against the chain, so it starts once blocks are being made.
     const faucet = nodeEntry("faucet");
-    group.start({ name: "faucet", command: faucet.command, args: [...faucet.args, "--home", paths.root, "--port", String(faucetPort)], env: childEnv });
+    group.start({
+      name: "faucet",
+      command: faucet.command,
+      args: [...faucet.args, "--home", paths.root, "--port", String(faucetPort)],
+      env: childEnv,
+      restart: true,
+    });
     // The EVM JSON-RPC server reads through gRPC and broadcasts through CometBFT, both up by now.
     const evm = nodeEntry("evmRpc");
-    group.start({ name: "evm-rpc", command: evm.command, args: [...evm.args, "--home", paths.root], env: childEnv });
+    group.start({ name: "evm-rpc", command: evm.command, args: [...evm.args, "--home", paths.root], env: childEnv, restart: true });
     await waitUntil("the REST gateway", () => canConnect(config.ports.rest), 60_000, interrupted);
     await waitUntil("the faucet", () => canConnect(faucetPort), 60_000, interrupted);
     await waitUntil("the EVM JSON-RPC server", () => canConnect(config.ports.evmHttp), 60_000, interrupted);

@@ -1,8 +1,10 @@
 // The process shell the gateway processes share: flags parsed or a usage error, an HTTP server
-// with bounded timeouts, a clear exit when the port is taken, and a graceful stop on a signal.
+// with bounded timeouts and connections, a clear exit when the port is taken, no exit for a
+// connection that cannot be accepted (serverErrors.ts), and a graceful stop on a signal.
 import http from "node:http";
 import type Koa from "koa";
 import type { Logger } from "pino";
+import { handleServerErrors } from "./serverErrors.js";
 
 /** The parsed config; prints usage and exits on --help (0) or a bad flag (1). */
 export function parseFlagsOrExit<T>(name: string, usage: string, parse: (argv: string[]) => T | "help"): T {
@@ -28,6 +30,8 @@ export interface ServeOptions {
   requestTimeoutMs: number;
   /** Most request headers read (Node's default when absent). */
   maxHeadersCount?: number;
+  /** Most connections open at once (keep-alive sockets count); more are closed as they arrive. */
+  maxConnections: number;
   /** Logged with the "listening" line. */
   details: Record<string, unknown>;
   /** How long requests in flight may finish after a stop signal. */
@@ -41,10 +45,9 @@ export function serveHttp(o: ServeOptions): http.Server {
   server.requestTimeout = o.requestTimeoutMs;
   server.headersTimeout = 10_000;
   if (o.maxHeadersCount !== undefined) server.maxHeadersCount = o.maxHeadersCount;
-  server.on("error", (err: NodeJS.ErrnoException) => {
-    o.logger.fatal({ err: err.message }, `cannot listen on ${o.host}:${o.port}${err.code === "EADDRINUSE" ? " (port in use: is another node running?)" : ""}`);
-    process.exit(1);
-  });
+  // Each connection is a file descriptor: without a bound, a flood of idle sockets exhausts them.
+  server.maxConnections = o.maxConnections;
+  handleServerErrors(server, o);
   server.listen(o.port, o.host, () => {
     const url = `http://${o.host.includes(":") ? `[${o.host}]` : o.host}:${o.port}`;
     o.logger.info({ url, ...o.details }, `${o.name} listening on ${url}`);

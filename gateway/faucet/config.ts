@@ -24,6 +24,8 @@ export interface FaucetConfig {
   perAddressLimit: number;
   perIpLimit: number;
   bodyLimitBytes: number;
+  /** Connections open at once; more are closed as they arrive. */
+  maxConnections: number;
   trustProxy: boolean;
   cors: boolean;
 }
@@ -40,6 +42,7 @@ export const FAUCET_DEFAULTS = {
   perAddress: "5",
   perIp: "100",
   bodyLimitBytes: 4096,
+  maxConnections: "256",
 } as const;
 
 export const FAUCET_USAGE = `faucet: sends test coins from a funded key
@@ -57,6 +60,7 @@ Usage: node gateway/faucet/main.js [flags]
   --window <seconds>     rate-limit window (default ${FAUCET_DEFAULTS.windowSeconds})
   --per-address <n>      requests per address per window (default ${FAUCET_DEFAULTS.perAddress})
   --per-ip <n>           requests per client IP per window (default ${FAUCET_DEFAULTS.perIp})
+  --max-connections <n>  connections open at once; more are closed (default ${FAUCET_DEFAULTS.maxConnections})
   --trust-proxy          take the client IP from X-Forwarded-For (only behind a proxy)
   --cors                 allow browser requests from any origin
 `;
@@ -89,6 +93,7 @@ export function parseFaucetArgs(argv: string[], env: NodeJS.ProcessEnv = process
       window: { type: "string" },
       "per-address": { type: "string" },
       "per-ip": { type: "string" },
+      "max-connections": { type: "string" },
       "trust-proxy": { type: "boolean" },
       cors: { type: "boolean" },
       help: { type: "boolean", short: "h" },
@@ -112,6 +117,7 @@ export function parseFaucetArgs(argv: string[], env: NodeJS.ProcessEnv = process
     perAddressLimit: positiveInt("--per-address", values["per-address"] ?? FAUCET_DEFAULTS.perAddress),
     perIpLimit: positiveInt("--per-ip", values["per-ip"] ?? FAUCET_DEFAULTS.perIp),
     bodyLimitBytes: FAUCET_DEFAULTS.bodyLimitBytes,
+    maxConnections: positiveInt("--max-connections", values["max-connections"] ?? FAUCET_DEFAULTS.maxConnections),
     trustProxy: values["trust-proxy"] ?? false,
     cors: values.cors ?? false,
   };

@@ -45,6 +45,7 @@ serveHttp({
   port: config.port,
   logger,
   requestTimeoutMs: 30_000,
+  maxConnections: config.maxConnections,
   drainMs: 5000,
   details: { address: sender.address, amount: formatCoins(config.amount), node: config.nodeUrl },
 });

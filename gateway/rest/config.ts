@@ -14,9 +14,14 @@ export interface RestConfig {
   grpcAddress: string;
   cors: CorsPolicy;
   limits: RestLimits;
+  /** Connections open at once (keep-alive sockets count); more are closed as they arrive. */
+  maxConnections: number;
   /** Write the OpenAPI document to this file once the routes are loaded, then exit. */
   writeOpenApi?: string;
 }
+
+/** Above `--max-in-flight`: idle keep-alive sockets hold connections without a request. */
+export const DEFAULT_REST_MAX_CONNECTIONS = 1000;
 
 export const REST_USAGE = `rest gateway: the node's REST API, answered through the app's gRPC server
 
@@ -31,6 +36,7 @@ Usage: node dist/gateway/rest/main.js [flags]
   --timeout <ms>           deadline of each call to the app (default ${DEFAULT_REST_LIMITS.callTimeoutMs})
   --max-page-limit <n>     largest pagination.limit passed on (default ${DEFAULT_REST_LIMITS.maxPageLimit})
   --max-in-flight <n>      requests answered at once before 429 (default ${DEFAULT_REST_LIMITS.maxInFlight})
+  --max-connections <n>    connections open at once; more are closed (default ${DEFAULT_REST_MAX_CONNECTIONS})
   --write-openapi <file>   write the OpenAPI document of the app's routes to <file> and exit
 `;
 
@@ -54,6 +60,7 @@ export function parseRestArgs(argv: string[]): RestConfig | "help" {
       timeout: { type: "string" },
       "max-page-limit": { type: "string" },
       "max-in-flight": { type: "string" },
+      "max-connections": { type: "string" },
       "write-openapi": { type: "string" },
       help: { type: "boolean", short: "h" },
     },
@@ -74,6 +81,7 @@ export function parseRestArgs(argv: string[]): RestConfig | "help" {
       maxPageLimit: BigInt(positiveInt("--max-page-limit", values["max-page-limit"] ?? String(DEFAULT_REST_LIMITS.maxPageLimit))),
       maxInFlight: positiveInt("--max-in-flight", values["max-in-flight"] ?? String(DEFAULT_REST_LIMITS.maxInFlight)),
     },
+    maxConnections: positiveInt("--max-connections", values["max-connections"] ?? String(DEFAULT_REST_MAX_CONNECTIONS)),
     ...(values["write-openapi"] ? { writeOpenApi: values["write-openapi"] } : {}),
   };
 }

@@ -44,6 +44,7 @@ serveHttp({
   logger,
   requestTimeoutMs: config.limits.callTimeoutMs + 5_000,
   maxHeadersCount: 100,
+  maxConnections: config.maxConnections,
   drainMs: 3000,
   details: { grpc: config.grpcAddress, cors: config.cors.mode },
   onStop: () => backend.close(),
