@@ -1,6 +1,6 @@
 // Waiting for a process to be ready, and telling the user early when a port is already taken.
 import net from "node:net";
-import { shiftPorts } from "../common/node/ports.js";
+import { DEFAULT_PORTS, shiftPorts } from "../common/node/ports.js";
 
 export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
@@ -10,14 +10,21 @@ export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
   });
 }
 
+/** The lowest offset handed out, and the first port of the kernel's ephemeral range on Linux. */
+const MIN_OFFSET = 1_000;
+const EPHEMERAL_PORTS_START = 32_768;
+
 /**
- * A `--port-offset` (a multiple of 10 in [20000, 29000)) at which every default port of
- * `validators` validators (each +10 from the previous) is free, for tests and benchmarks that
- * start whole nodes next to each other.
+ * A `--port-offset` (a multiple of 10, at least 1000) at which every default port of `validators`
+ * validators (each +10 from the previous) is free, for tests and benchmarks that start whole nodes
+ * next to each other. Every port stays below the ephemeral range, where an outgoing connection of
+ * another process could take a port between this check and the node's bind (or its restart).
  */
 export async function findFreePortOffset(attempts = 50, validators = 1): Promise<number> {
+  const highest = Math.max(...Object.values(DEFAULT_PORTS)) + 10 * (validators - 1);
+  const steps = Math.floor((EPHEMERAL_PORTS_START - 1 - highest - MIN_OFFSET) / 10) + 1;
   for (let attempt = 0; attempt < attempts; attempt++) {
-    const offset = 20_000 + 10 * Math.floor(Math.random() * 900);
+    const offset = MIN_OFFSET + 10 * Math.floor(Math.random() * steps);
     // Validator i of a network at this offset uses every port + 10·i.
     const ports = Array.from({ length: validators }, (_, i) => Object.values(shiftPorts(offset + 10 * i))).flat();
     const free = await Promise.all(ports.map((port) => isPortFree(port)));

@@ -70,7 +70,9 @@ test("past the key bound, a request's work does not grow with the number of keys
   assert.equal(limiter.size, keys);
   const past = perRequestMs(keys, 20_000, 3_000);
   assert.ok(limiter.size <= keys, `size ${limiter.size}`);
-  assert.ok(past < Math.max(below * 20, 0.01), `a request past the bound took ${past.toFixed(4)} ms, one below it ${below.toFixed(4)} ms`);
+  // The walk of 200k keys took about 15 ms a request; bounded work takes microseconds. The 1 ms
+  // floor keeps a loaded machine's noise (both sides slow down alike, but not alike enough) out of it.
+  assert.ok(past < Math.max(below * 50, 1), `a request past the bound took ${past.toFixed(4)} ms, one below it ${below.toFixed(4)} ms`);
 });
 
 test("past the key bound, the key forgotten is the one granted longest ago, not a busy one", () => {
