@@ -7,6 +7,7 @@ import { parseRestArgs, REST_USAGE, type RestConfig } from "./config.js";
 import { openApiDocument, type OpenApiInfo } from "./openapi.js";
 import { createRestApp } from "./server.js";
 import { parseFlagsOrExit, serveHttp } from "../../common/http/httpProcess.js";
+import { answerClientErrors } from "./clientErrors.js";
 
 const logger = createLogger("rest");
 
@@ -36,7 +37,7 @@ if (config.writeOpenApi) {
 }
 
 const app = createRestApp({ backend, cors: config.cors, limits: config.limits, info, logger });
-serveHttp({
+const server = serveHttp({
   name: "REST gateway",
   app,
   host: config.host,
@@ -49,3 +50,4 @@ serveHttp({
   details: { grpc: config.grpcAddress, cors: config.cors.mode },
   onStop: () => backend.close(),
 });
+answerClientErrors(server);

@@ -228,15 +228,27 @@ test("a delegator's delegations, unbondings and validators", () => {
   );
 });
 
-test("Pool, Params, and the methods this chain does not implement", () => {
+test("Pool and Params", () => {
   const pool = f.query("Pool", q.QueryPoolRequestSchema, {}, q.QueryPoolResponseSchema).pool!;
   assert.deepEqual([pool.bondedTokens, pool.notBondedTokens], [(60n * UNIT + 6n * UNIT - 700_000n).toString(), "700000"]);
   const params = f.query("Params", q.QueryParamsRequestSchema, {}, q.QueryParamsResponseSchema).params!;
   assert.deepEqual([params.bondDenom, params.maxEntries, params.unbondingTime?.seconds, params.minCommissionRate], ["uunit", 7, 1_814_400n, "0"]);
-  fails(GrpcCode.UNIMPLEMENTED, /not implemented/, () =>
-    f.query("HistoricalInfo", q.QueryHistoricalInfoRequestSchema, { height: 1n }, q.QueryHistoricalInfoResponseSchema),
-  );
-  fails(GrpcCode.UNIMPLEMENTED, /not implemented/, () =>
-    f.query("Redelegations", q.QueryRedelegationsRequestSchema, { delegatorAddr: DEL }, q.QueryRedelegationsResponseSchema),
-  );
+});
+
+// Found by test/restFuzz.test.ts: both answered UNIMPLEMENTED, a 501 on REST.
+test("HistoricalInfo and Redelegations answer as an SDK node with none stored: client errors or empty, never UNIMPLEMENTED", () => {
+  const hist = (height: bigint) => f.query("HistoricalInfo", q.QueryHistoricalInfoRequestSchema, { height }, q.QueryHistoricalInfoResponseSchema);
+  fails(GrpcCode.NOT_FOUND, /historical info for height 1 not found/, () => hist(1n));
+  fails(GrpcCode.INVALID_ARGUMENT, /height cannot be negative/, () => hist(-1n));
+  const redel = (req: { delegatorAddr?: string; srcValidatorAddr?: string; dstValidatorAddr?: string }) =>
+    f.query("Redelegations", q.QueryRedelegationsRequestSchema, req, q.QueryRedelegationsResponseSchema);
+  for (const req of [{ delegatorAddr: DEL }, { srcValidatorAddr: val(1) }, { delegatorAddr: DEL, srcValidatorAddr: val(1) }]) {
+    const res = redel(req);
+    assert.deepEqual([res.redelegationResponses, res.pagination?.total], [[], 0n], JSON.stringify(req));
+  }
+  fails(GrpcCode.NOT_FOUND, /redelegation not found/, () => redel({ delegatorAddr: DEL, srcValidatorAddr: val(1), dstValidatorAddr: val(2) }));
+  fails(GrpcCode.INVALID_ARGUMENT, /delegator address cannot be empty/, () => redel({}));
+  fails(GrpcCode.INVALID_ARGUMENT, /./, () => redel({ delegatorAddr: "unit1xyz" }));
+  fails(GrpcCode.INVALID_ARGUMENT, /./, () => redel({ delegatorAddr: DEL, srcValidatorAddr: DEL }));
+  fails(GrpcCode.INVALID_ARGUMENT, /./, () => redel({ delegatorAddr: DEL, dstValidatorAddr: "-1" }));
 });

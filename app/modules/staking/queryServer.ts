@@ -1,5 +1,6 @@
-// cosmos.staking.v1beta1.Query over committed state. HistoricalInfo and Redelegations have no
-// handler (this chain keeps no historical info and has no redelegations): they answer UNIMPLEMENTED.
+// cosmos.staking.v1beta1.Query over committed state. This chain keeps no historical info and has no
+// redelegations, so HistoricalInfo and Redelegations answer what an SDK node answers when none are
+// stored (NOT_FOUND, or an empty page) after checking their arguments: a client error, never a 5xx.
 import { Query } from "../../../gen/cosmos/staking/v1beta1/query_pb.js";
 import { BondStatus, BondStatusSchema, type Delegation, type Validator } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { AppError } from "../../../common/errors.js";
@@ -31,6 +32,8 @@ function statusArg(status: string): BondStatus | undefined {
   if (value === undefined || value === BondStatus.UNSPECIFIED) throw invalidArgument(`invalid validator status ${status}`);
   return value as BondStatus;
 }
+
+const emptyRedelegations = { redelegationResponses: [], pagination: { nextKey: new Uint8Array(), total: 0n } };
 
 export function registerStakingQueries(services: QueryServices, keeper: StakingKeeper): void {
   const bondDenom = (state: StateReader) => keeper.getParams(state).bondDenom;
@@ -103,5 +106,20 @@ export function registerStakingQueries(services: QueryServices, keeper: StakingK
       return { pool: { notBondedTokens: pools.notBonded.toString(), bondedTokens: pools.bonded.toString() } };
     },
     params: (_req, { state }) => ({ params: keeper.getParams(state) }),
+    historicalInfo: (req) => {
+      if (req.height < 0n) throw invalidArgument("height cannot be negative");
+      throw notFound(`historical info for height ${req.height} not found`);
+    },
+    // The SDK's three cases: one redelegation (all three addresses), those from a source validator
+    // (source only), or a delegator's (delegator required). None exist here.
+    redelegations: (req) => {
+      if (req.srcValidatorAddr !== "") validatorArg(req.srcValidatorAddr);
+      if (req.dstValidatorAddr !== "") validatorArg(req.dstValidatorAddr);
+      if (req.delegatorAddr === "" && req.srcValidatorAddr !== "" && req.dstValidatorAddr === "") return emptyRedelegations;
+      delegatorArg(req.delegatorAddr);
+      if (req.srcValidatorAddr !== "" && req.dstValidatorAddr !== "")
+        throw notFound(`redelegation not found for delegator address ${req.delegatorAddr} from validator address ${req.srcValidatorAddr}`);
+      return emptyRedelegations;
+    },
   });
 }
