@@ -1,6 +1,8 @@
 // Runs every benchmark in turn with its default settings (`npm run bench`). Each prints a
 // markdown table; bench/RESULTS.md records a run with the command that reproduces it.
 // `npm run bench -- bank-send [flags]` runs only the named benchmark(s), with the flags passed on.
+// bench/crash-campaign.ts is not listed: a correctness campaign of 100 kills by default (minutes),
+// run on its own (`node --import tsx bench/crash-campaign.ts`, see bench/RESULTS.md).
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
