@@ -9,77 +9,40 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { validatorAccountAddress } from "../app/localGenesis.js";
 import { waitUntil } from "../cometbft/readiness.js";
-import { VALIDATOR_SELF_DELEGATION, VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
-import { Devnet, type DevnetValidator } from "./support/devnet.js";
-import { runUnitd, type CliRun } from "./support/unitdCli.js";
+import { VALIDATOR_SELF_DELEGATION } from "../common/node/testKeys.js";
+import { Devnet } from "./support/devnet.js";
+import { DevnetCli } from "./support/devnetCli.js";
 
 /** Gov's voting period, shortened in this devnet's genesis; elections keep the devnet's 30 s minimum. */
 const GOV_VOTING_PERIOD_SECONDS = 8;
-const TX_FLAGS = ["--gas", "400000", "--fees", "10000uunit", "-y", "--wait", "-o", "json"];
 const GOV = "unit10d07y265gmmuvt4z0w9aw880jnsr700jj6dgqc";
 
 let devnet: Devnet;
-const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-devnet-voting-home-"));
+let cli: DevnetCli;
 const who: Record<"board" | "issuer" | "alice" | "bob" | "carol", string> = { board: "", issuer: "", alice: "", bob: "", carol: "" };
 let bobCredential = "";
 
 before(async () => {
   devnet = await Devnet.create({ timeoutCommit: "300ms", votingPeriod: `${GOV_VOTING_PERIOD_SECONDS}s` });
   await devnet.start({ rest: true });
+  cli = new DevnetCli(devnet, "unit-devnet-voting-home-");
 });
 
 after(async () => {
   await devnet?.destroy();
-  fs.rmSync(home, { recursive: true, force: true });
+  cli?.remove();
 });
 
-const nodes = (): DevnetValidator[] => devnet.validators;
-
-function unitd(args: string[], options: { via?: number; input?: string } = {}): Promise<CliRun> {
-  const node = args[0] === "keys" ? [] : ["--node", devnet.validator(options.via ?? 0).rpcUrl];
-  return runUnitd([...args, ...node], { input: options.input, env: { UNITD_HOME: home } });
-}
-
-async function ok(args: string[], options: { via?: number; input?: string } = {}): Promise<any> {
-  const run = await unitd(args, options);
-  assert.equal(run.code, 0, `unitd ${args.join(" ")}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
-  return run.stdout.trim().startsWith("{") ? JSON.parse(run.stdout) : run.stdout;
-}
-
-/** A tx through node `via`; resolves once every node has committed the block after it. */
-async function tx(args: string[], via: number): Promise<any> {
-  const result = await ok([...args, ...TX_FLAGS], { via });
-  assert.equal(result.code, 0, result.raw_log);
-  await devnet.waitForHeight(Number(result.height) + 1);
-  return result;
-}
-
-/** A tx the chain must refuse: exit 1 and the reason on stderr. */
-async function refused(args: string[], via: number, reason: RegExp): Promise<void> {
-  const run = await unitd([...args, ...TX_FLAGS], { via });
-  assert.equal(run.code, 1, `expected a refusal: unitd ${args.join(" ")}\nstdout: ${run.stdout}`);
-  assert.match(run.stderr, reason);
-}
-
-/** Asserts `check` on every node's answer to `route` (at `height`, else latest), naming the node that fails. */
-async function onEveryNode(route: string, check: (body: any, node: string) => void, height?: number): Promise<any[]> {
-  const bodies = await Promise.all(
-    nodes().map(async (v) => {
-      const res = await v.rest(route, height);
-      assert.equal(res.status, 200, `${v.node.moniker} ${route}: ${JSON.stringify(res.body)}`);
-      return res.body;
-    }),
-  );
-  bodies.forEach((body, i) => check(body, devnet.validator(i).node.moniker));
-  return bodies;
-}
+const ok: DevnetCli["ok"] = (args, options) => cli.ok(args, options);
+const tx: DevnetCli["tx"] = (args, via) => cli.tx(args, via);
+const refused: DevnetCli["refused"] = (args, via, reason) => cli.refused(args, via, reason);
+const onEveryNode: DevnetCli["onEveryNode"] = (route, check, height) => cli.onEveryNode(route, check, height);
 
 async function waitForStatusEverywhere(status: string, timeoutMs: number): Promise<void> {
-  for (const v of nodes()) {
+  for (const v of devnet.validators) {
     await waitUntil(
       `election 1 to be ${status} on ${v.node.moniker}`,
       async () => (await v.rest("/vendor/chain/voting/election/1")).body?.election?.status === status,
@@ -89,10 +52,7 @@ async function waitForStatusEverywhere(status: string, timeoutMs: number): Promi
 }
 
 test("keys and funds: validator keys imported, five accounts created and funded by validator 0", async () => {
-  for (const [i, mnemonic] of VALIDATOR_TEST_MNEMONICS.entries()) {
-    const key = await ok(["keys", "add", `validator${i}`, "--recover", "-o", "json"], { input: mnemonic + "\n" });
-    assert.equal(key.address, validatorAccountAddress(i));
-  }
+  assert.deepEqual(await cli.importValidatorKeys(), [0, 1, 2, 3].map(validatorAccountAddress));
   for (const name of Object.keys(who) as (keyof typeof who)[]) {
     who[name] = (await ok(["keys", "add", name, "-o", "json"])).address;
     await tx(["tx", "bank", "send", "validator0", who[name], "50000000uunit"], 0);
@@ -102,7 +62,7 @@ test("keys and funds: validator keys imported, five accounts created and funded 
 });
 
 test("governance adds the electoral authority and the issuer: yes votes from validators 1-3 through their own nodes", async () => {
-  const file = path.join(home, "proposal.json");
+  const file = path.join(cli.home, "proposal.json");
   fs.writeFileSync(
     file,
     JSON.stringify({
@@ -116,17 +76,7 @@ test("governance adds the electoral authority and the issuer: yes votes from val
       summary: "An electoral authority and the issuer whose kyc credentials let accounts vote",
     }),
   );
-  const submitted = await ok(["tx", "gov", "submit-proposal", file, "--from", "board", ...TX_FLAGS], { via: 1 });
-  assert.equal(submitted.code, 0, submitted.raw_log);
-  const votes = await Promise.all([1, 2, 3].map((i) => ok(["tx", "gov", "vote", "1", "yes", "--from", `validator${i}`, ...TX_FLAGS], { via: i })));
-  for (const v of votes) assert.equal(v.code, 0, v.raw_log);
-  for (const v of nodes()) {
-    await waitUntil(
-      `the proposal to pass on ${v.node.moniker}`,
-      async () => (await v.rest("/cosmos/gov/v1/proposals/1")).body?.proposal?.status === "PROPOSAL_STATUS_PASSED",
-      (GOV_VOTING_PERIOD_SECONDS + 60) * 1000,
-    );
-  }
+  await cli.passProposal(file, "board", 1, GOV_VOTING_PERIOD_SECONDS);
   await onEveryNode("/cosmos/gov/v1/proposals/1", (b, node) => {
     assert.equal(b.proposal.failed_reason, "", node);
     assert.equal(b.proposal.final_tally_result.yes_count, (3n * VALIDATOR_SELF_DELEGATION).toString(), node);

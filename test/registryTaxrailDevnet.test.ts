@@ -9,68 +9,40 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { waitUntil } from "../cometbft/readiness.js";
 import { moduleAddress, TAXRAIL_ACCOUNT } from "../common/moduleAccounts.js";
-import { VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
-import { Devnet, type DevnetValidator } from "./support/devnet.js";
-import { runUnitd, type CliRun } from "./support/unitdCli.js";
+import { Devnet } from "./support/devnet.js";
+import { DevnetCli, TX_FLAGS } from "./support/devnetCli.js";
 
 const VOTING_PERIOD_SECONDS = 10;
-const TX_FLAGS = ["--gas", "400000", "--fees", "10000uunit", "-y", "--wait", "-o", "json"];
 const GOV = "unit10d07y265gmmuvt4z0w9aw880jnsr700jj6dgqc";
 const TAX_ACCOUNT = formatAccountAddress(moduleAddress(TAXRAIL_ACCOUNT));
 
 let devnet: Devnet;
-const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-devnet-registry-"));
+let cli: DevnetCli;
 
 before(async () => {
   devnet = await Devnet.create({ timeoutCommit: "300ms", votingPeriod: `${VOTING_PERIOD_SECONDS}s` });
   await devnet.start({ rest: true });
+  cli = new DevnetCli(devnet, "unit-devnet-registry-");
 });
 
 after(async () => {
   await devnet?.destroy();
-  fs.rmSync(home, { recursive: true, force: true });
+  cli?.remove();
 });
 
-const nodes = (): DevnetValidator[] => devnet.validators;
-
-function unitd(args: string[], options: { via?: number; input?: string } = {}): Promise<CliRun> {
-  const node = args[0] === "keys" ? [] : ["--node", devnet.validator(options.via ?? 0).rpcUrl];
-  return runUnitd([...args, ...node], { input: options.input, env: { UNITD_HOME: home } });
-}
-
-async function ok(args: string[], options: { via?: number; input?: string } = {}): Promise<any> {
-  const run = await unitd(args, options);
-  assert.equal(run.code, 0, `unitd ${args.join(" ")}\nstdout: ${run.stdout}\nstderr: ${run.stderr}`);
-  return run.stdout.trim().startsWith("{") ? JSON.parse(run.stdout) : run.stdout;
-}
-
-/** A tx through node `via`; resolves once every node has committed the block after it. */
-async function tx(args: string[], via: number): Promise<any> {
-  const result = await ok(["tx", ...args, ...TX_FLAGS], { via });
-  assert.equal(result.code, 0, result.raw_log);
-  await devnet.waitForHeight(Number(result.height) + 1);
-  return result;
-}
-
-/** Asserts `check` on every node's REST answer to `route` (at `height`, else latest), naming the node. */
-async function onEveryNode(route: string, check: (body: any, node: string) => void, height?: number): Promise<void> {
-  for (const v of nodes()) {
-    const res = await v.rest(route, height);
-    assert.equal(res.status, 200, `${v.node.moniker} ${route}: ${JSON.stringify(res.body)}`);
-    check(res.body, v.node.moniker);
-  }
-}
+const unitd: DevnetCli["unitd"] = (args, options) => cli.unitd(args, options);
+const ok: DevnetCli["ok"] = (args, options) => cli.ok(args, options);
+/** A tx through node `via` (`args` without the leading "tx"). */
+const tx = (args: string[], via: number) => cli.tx(["tx", ...args], via);
+const onEveryNode: DevnetCli["onEveryNode"] = (route, check, height) => cli.onEveryNode(route, check, height);
 
 const who: Record<string, string> = {};
 
 test("keys: validator operator keys imported; an authority, an issuer, a seller, a buyer and a stranger funded", async () => {
-  for (const [i, mnemonic] of VALIDATOR_TEST_MNEMONICS.entries())
-    await ok(["keys", "add", `validator${i}`, "--recover", "-o", "json"], { input: mnemonic + "\n" });
+  await cli.importValidatorKeys();
   for (const name of ["authority", "issuer", "seller", "buyer", "stranger"]) {
     who[name] = (await ok(["keys", "add", name, "-o", "json"])).address;
     await tx(["bank", "send", "validator0", who[name]!, "50000000uunit"], 0);
@@ -79,7 +51,7 @@ test("keys: validator operator keys imported; an authority, an issuer, a seller,
 });
 
 test("governance sets the US-CA authority and the issuer; validators 1-3 vote yes through their own nodes", async () => {
-  const file = path.join(home, "proposal.json");
+  const file = path.join(cli.home, "proposal.json");
   fs.writeFileSync(
     file,
     JSON.stringify({
@@ -99,17 +71,7 @@ test("governance sets the US-CA authority and the issuer; validators 1-3 vote ye
       summary: "US-CA registers assets and sets transfer tax; Acme KYC attests owners",
     }),
   );
-  const submitted = await ok(["tx", "gov", "submit-proposal", file, "--from", "authority", ...TX_FLAGS], { via: 1 });
-  assert.equal(submitted.code, 0, submitted.raw_log);
-  const votes = await Promise.all([1, 2, 3].map((i) => ok(["tx", "gov", "vote", "1", "yes", "--from", `validator${i}`, ...TX_FLAGS], { via: i })));
-  for (const v of votes) assert.equal(v.code, 0, v.raw_log);
-  for (const v of nodes()) {
-    await waitUntil(
-      `the proposal to pass on ${v.node.moniker}`,
-      async () => (await v.rest("/cosmos/gov/v1/proposals/1")).body?.proposal?.status === "PROPOSAL_STATUS_PASSED",
-      (VOTING_PERIOD_SECONDS + 60) * 1000,
-    );
-  }
+  await cli.passProposal(file, "authority", 1, VOTING_PERIOD_SECONDS);
   await onEveryNode("/vendor/chain/registry/jurisdiction/US-CA", (b, node) => {
     assert.equal(b.jurisdiction.authority, who.authority, node);
     assert.equal(b.jurisdiction.name, "California DRE", node);
