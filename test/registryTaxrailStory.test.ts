@@ -21,7 +21,7 @@ import { moduleAddress, TAXRAIL_ACCOUNT } from "../common/moduleAccounts.js";
 import { VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { LocalNode } from "./support/localNode.js";
-import { assertJsonMatchesMessage } from "./support/protoJsonOracle.js";
+import { readMatchingGrpc } from "./support/restVsGrpc.js";
 import { RestGatewayProcess } from "./support/restGateway.js";
 import { runUnitd, type CliRun } from "./support/unitdCli.js";
 
@@ -73,20 +73,8 @@ async function tx(args: string[]): Promise<any> {
  * A REST route, read at the committed height and compared field by field with the gRPC method
  * behind it at that same height; returns the REST body.
  */
-async function read(url: string, service: DescService, methodName: string, request: Record<string, unknown>): Promise<any> {
-  const height = await gateway.committedHeight();
-  const res = await gateway.get(url, { headers: { "x-cosmos-block-height": String(height) } });
-  assert.equal(res.status, 200, `${url}: ${JSON.stringify(res.body)}`);
-  const method = service.methods.find((m) => m.name === methodName)!;
-  const { response } = await grpc.unary(
-    `/${service.typeName}/${methodName}`,
-    toBinary(method.input, create(method.input, request as MessageInitShape<DescMessage>)),
-    {
-      height,
-    },
-  );
-  assertJsonMatchesMessage(method.output, fromBinary(method.output, response) as Record<string, any>, res.body, url); // eslint-disable-line @typescript-eslint/no-explicit-any -- runtime schema
-  return res.body;
+async function read(url: string, service: DescService, method: string, request: Record<string, unknown>): Promise<any> {
+  return readMatchingGrpc(gateway, grpc, { url, service, method, request });
 }
 
 const uunit = async (address: string) => BigInt((await gateway.get(`/cosmos/bank/v1beta1/balances/${address}/by_denom?denom=uunit`)).body.balance.amount);

@@ -13,6 +13,7 @@ import { REPO_ROOT } from "../common/node/paths.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { LocalNode } from "./support/localNode.js";
 import { assertJsonMatchesMessage } from "./support/protoJsonOracle.js";
+import { readMatchingGrpc } from "./support/restVsGrpc.js";
 import { RestGatewayProcess } from "./support/restGateway.js";
 
 const address = (byte: number) => formatAccountAddress(new Uint8Array(20).fill(byte));
@@ -101,17 +102,7 @@ test("the gateway serves the four voting routes of the spec, the election list a
 
 test("each voting route answers like its gRPC twin, field by field", async () => {
   const height = await gateway.committedHeight();
-  for (const r of ROUTES) {
-    const res = await gateway.get(r.url, { headers: { "x-cosmos-block-height": String(height) } });
-    assert.equal(res.status, 200, `${r.url}: ${JSON.stringify(res.body)}`);
-    const method = VotingQuery.methods.find((m) => m.name === r.method)!;
-    const { response } = await grpc.unary(
-      `/chain.voting.Query/${r.method}`,
-      toBinary(method.input, create(method.input, r.request as MessageInitShape<DescMessage>)),
-      { height },
-    );
-    assertJsonMatchesMessage(method.output, fromBinary(method.output, response) as Record<string, any>, res.body, r.url); // eslint-disable-line @typescript-eslint/no-explicit-any -- runtime schema
-  }
+  for (const r of ROUTES) await readMatchingGrpc(gateway, grpc, { ...r, service: VotingQuery }, height);
 });
 
 test("the answers' shapes: params, results, authorities with pagination, elections by status, voter records", async () => {
