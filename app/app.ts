@@ -73,6 +73,8 @@ export class UnitApp extends BaseApplication {
   private readonly txProcessor: TxProcessor;
   readonly queries: QueryRouter;
   private readonly serial = new SerialQueue();
+  /** Reads the last block's record for CheckTx's header (blockinfo's keeper holds no state). */
+  private readonly blockInfo = new BlockInfoKeeper();
   private chainId = "";
   private genesis: PendingGenesis | undefined;
   private pending: PendingBlock | undefined;
@@ -277,7 +279,7 @@ export class UnitApp extends BaseApplication {
   /** The header CheckTx runs under: the next height, at the last committed block's time. */
   private nextCheckHeader(): BlockHeader {
     const next = this.genesis ? this.genesis.initialHeight : this.store.lastHeight + 1;
-    const last = this.store.lastHeight > 0 ? new BlockInfoKeeper().lastBlock(this.store.view()) : undefined;
+    const last = this.store.lastHeight > 0 ? this.blockInfo.lastBlock(this.store.view()) : undefined;
     return { chainId: this.chainId, height: BigInt(next), time: last?.time ?? EPOCH, hash: new Uint8Array(), proposerAddress: new Uint8Array() };
   }
 

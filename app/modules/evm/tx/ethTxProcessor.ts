@@ -24,7 +24,6 @@ import { decodeEthTx, effectiveGasPrice, upfrontCost, type DecodedEthTx } from "
 import { checkEthTx } from "./ethTxChecks.js";
 import type { EvmKeepers } from "../expectedKeepers.js";
 import { BLOOM_BYTES, type EvmBlockRecord } from "../state/evmBlocks.js";
-import type { EvmKeeper } from "../state/keeper.js";
 import { MODULE_NAME } from "../state/keys.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { blockPosition } from "../state/receipts.js";
@@ -49,11 +48,7 @@ export class EthTxProcessor {
    */
   private blockRuntime: BlockRuntime | undefined;
 
-  private readonly keeper: EvmKeeper;
-
-  constructor(private readonly keepers: EvmKeepers) {
-    this.keeper = keepers.evm;
-  }
+  constructor(private readonly keepers: EvmKeepers) {}
 
   /**
    * Mempool admission, synchronous: no execution. On success the sender's sequence is bumped in
@@ -66,9 +61,9 @@ export class EthTxProcessor {
     const ctx = new Context(env.header, branch, env.logger);
     let d: DecodedEthTx;
     try {
-      const params = this.keeper.getParams(branch);
+      const params = this.keepers.evm.getParams(branch);
       d = decodeEthTx(bytes, params.chainId);
-      checkEthTx(ctx, this.keepers, d, this.keeper.baseFeeAt(branch, env.header.height, params));
+      checkEthTx(ctx, this.keepers, d, this.keepers.evm.baseFeeAt(branch, env.header.height, params));
       this.useNonce(ctx, d);
       // The upfront cost leaves the sender in the mempool's state (as the Cosmos ante deducts fees),
       // so its later pending txs are checked against what is left.
@@ -95,8 +90,8 @@ export class EthTxProcessor {
   async deliver(env: TxEnv, bytes: Uint8Array): Promise<TxResult> {
     const branch = env.state.branch();
     const ctx = new Context(env.header, branch, env.logger);
-    const params = this.keeper.getParams(branch);
-    const evmBlock = this.keeper.currentBlock(branch, env.header.height);
+    const params = this.keepers.evm.getParams(branch);
+    const evmBlock = this.keepers.evm.currentBlock(branch, env.header.height);
     const baseFee = BigInt(evmBlock.baseFee);
     let d: DecodedEthTx;
     try {
@@ -203,7 +198,7 @@ export class EthTxProcessor {
     const position = blockPosition(evmBlock);
     const txHash = bytesToHex(hash);
     const height = ctx.header.height;
-    this.keeper.storeReceipt(ctx, {
+    this.keepers.evm.storeReceipt(ctx, {
       txHash: hash,
       status: failure === undefined ? 1 : 0,
       cumulativeGasUsed: position.cumulativeGasUsed + gasUsed,
@@ -219,7 +214,7 @@ export class EthTxProcessor {
       txType: tx.type,
       firstLogIndex: position.logIndex,
     });
-    this.keeper.addIncludedTx(ctx, evmBlock, { hash, gasUsed, logCount: logs.length, bloom });
+    this.keepers.evm.addIncludedTx(ctx, evmBlock, { hash, gasUsed, logCount: logs.length, bloom });
     const events: AbciEvent[] = [];
     const emit = (type: string, attributes: Record<string, string>) => events.push(abciEvent(type, attributes));
     emit("message", { action: "ethereum_tx", module: MODULE_NAME, sender: accAddressToString(sender.bytes) });
