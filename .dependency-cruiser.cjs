@@ -2,7 +2,7 @@
 // only: tests and test support may reach across layers to build what they test.
 const TESTS = "(\\.test\\.ts$|^test/|^bench/|^scripts/|/testing/|/test(Harness|Chain|Fixture|Contracts|Signer)\\.ts$|/precompileInputs\\.ts$)";
 const LOW_APP = "^app/(store/|context\\.ts|storeKey\\.ts|tx/|query/|coins/|module\\.ts)";
-const COMPOSITION = "^app/(app|modules|genesis|localGenesis|main)\\.ts$|^app/(cli|grpc)/";
+const COMPOSITION = "^app/(app|modules|genesis|localGenesis|main|queryWorker)\\.ts$|^app/(cli|grpc)/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

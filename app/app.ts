@@ -18,6 +18,7 @@ import { Context, type BlockHeader } from "./context.js";
 import type { AppModule, ValidatorUpdate } from "./module.js";
 import { BlockInfoKeeper } from "./modules/blockinfo/keeper.js";
 import { QUERY_ERRORS, QueryRouter } from "./query/router.js";
+import type { QueryExecutor } from "./query/executor.js";
 import { SerialQueue } from "./serial.js";
 import { HeightNotAvailableError } from "./store/errors.js";
 import type { Branch, Store } from "./store/index.js";
@@ -46,6 +47,8 @@ export interface AppOptions {
    * write by this many ms, so a random kill lands inside them. Never set on a real node.
    */
   faultBlockDelayMs?: number;
+  /** Where query methods run (the worker pool, app/query/pool/); default: this thread. */
+  queryExecutor?: QueryExecutor;
 }
 
 interface PendingGenesis {
@@ -98,6 +101,7 @@ export class UnitApp extends BaseApplication {
     this.logger = options.logger;
     this.txProcessor = options.txProcessor ?? noTransactions;
     this.queries = options.queries ?? new QueryRouter();
+    if (options.queryExecutor) this.queries.useExecutor(options.queryExecutor);
     this.faultDelayMs = options.faultBlockDelayMs ?? 0;
     if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
     this.checkState = this.store.begin();

@@ -4,12 +4,15 @@
 // in a container whose port is published.
 import { parseArgs } from "node:util";
 import { AbciServer } from "../abci/server.js";
-import { nodeHomePaths, readAppConfig } from "../common/node/home.js";
+import { DEFAULT_QUERY_TIMEOUT_MS, DEFAULT_QUERY_WORKERS, nodeHomePaths, readAppConfig } from "../common/node/home.js";
 import { UnitApp } from "./app.js";
 import { createNodeGrpcServer, GrpcListenError } from "./grpc/index.js";
 import { createLogger } from "../common/logger.js";
 import { wireApp } from "./modules.js";
 import { openStore } from "./store/index.js";
+import { InProcessExecutor, PooledExecutor, type QueryExecutor } from "./query/executor.js";
+import { QueryPool } from "./query/pool/queryPool.js";
+import { QUERY_BUSY_FAULT_MS } from "./query/faults.js";
 import { defaultHome } from "../common/node/paths.js";
 
 const { values } = parseArgs({ options: { home: { type: "string" }, "grpc-host": { type: "string" } } });
@@ -19,9 +22,27 @@ const logger = createLogger("app");
 const config = readAppConfig(paths);
 const store = openStore(paths.appDb, { keepRecent: config.pruningKeepRecent, pruneInterval: config.pruningInterval });
 const faultBlockDelayMs = Number(process.env.UNIT_FAULT_BLOCK_DELAY_MS ?? 0);
+if (QUERY_BUSY_FAULT_MS > 0) logger.warn({ queryBusyMs: QUERY_BUSY_FAULT_MS }, "fault injection on: every query computes without yielding first (tests only)");
 if (faultBlockDelayMs > 0) logger.warn({ faultBlockDelayMs }, "fault injection on: blocks are artificially slowed (crash tests only)");
 const wiring = wireApp();
-const app = new UnitApp({ store, ...wiring, logger, faultBlockDelayMs });
+
+// Queries in worker threads over read-only connections, so none can delay a block (docs/queries.md).
+const queryWorkers = config.queryWorkers ?? DEFAULT_QUERY_WORKERS;
+let queryPool: QueryPool | undefined;
+let queryExecutor: QueryExecutor = new InProcessExecutor(store);
+if (queryWorkers > 0) {
+  queryPool = new QueryPool({
+    // Compiled JavaScript: worker threads do not inherit a TypeScript loader.
+    workerUrl: new URL("./queryWorker.js", import.meta.url),
+    workerData: { dbPath: paths.appDb },
+    size: queryWorkers,
+    timeoutMs: config.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
+    maxWaiting: 1024,
+    logger: logger.child({ component: "queries" }),
+  });
+  queryExecutor = new PooledExecutor(queryPool, queryExecutor);
+}
+const app = new UnitApp({ store, ...wiring, logger, faultBlockDelayMs, queryExecutor });
 const abciAddress = `tcp://127.0.0.1:${config.ports.abci}`;
 const server = new AbciServer(app, { address: abciAddress, logger: logger.child({ component: "abci" }) });
 
@@ -36,10 +57,22 @@ try {
   process.exit(1);
 }
 
+// Workers open the database only after the app has (it migrates an older layout first); their
+// start overlaps CometBFT's handshake.
+try {
+  await queryPool?.start();
+} catch (err) {
+  logger.fatal({ err }, "cannot start the query workers");
+  await server.close();
+  store.close();
+  process.exit(1);
+}
+
 // After ABCI: CometBFT must be able to connect even while clients wait for gRPC.
 const grpcServer = createNodeGrpcServer({
   queries: app.queries.services,
   state: store,
+  executor: queryExecutor,
   cometRpcUrl: `http://127.0.0.1:${config.ports.rpc}`,
   anyTypes: wiring.anyTypes,
   logger: logger.child({ component: "grpc" }),
@@ -53,7 +86,7 @@ try {
   store.close();
   process.exit(1);
 }
-logger.info({ height: store.lastHeight, abci: abciAddress, grpc: grpcServer.address, db: paths.appDb }, "app ready");
+logger.info({ height: store.lastHeight, abci: abciAddress, grpc: grpcServer.address, db: paths.appDb, queryWorkers }, "app ready");
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -62,6 +95,7 @@ async function shutdown(signal: string): Promise<void> {
   logger.info({ signal }, "stopping app");
   await grpcServer.close();
   await server.close();
+  await queryPool?.close();
   store.close();
   process.exit(0);
 }

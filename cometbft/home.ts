@@ -5,7 +5,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { defaultCometConfig, writeCometConfig, type CometConfig } from "./config.js";
 import { customizeGenesis, readGenesis, writeGenesis } from "./genesis.js";
-import { isInitialised, nodeHomePaths, type AppConfig, type NodeHomePaths } from "../common/node/home.js";
+import {
+  DEFAULT_PRUNING_INTERVAL,
+  DEFAULT_PRUNING_KEEP_RECENT,
+  isInitialised,
+  nodeHomePaths,
+  type AppConfig,
+  type NodeHomePaths,
+} from "../common/node/home.js";
 import type { NodePorts } from "../common/node/ports.js";
 
 export interface InitOptions {
@@ -57,8 +64,8 @@ export function initNodeHome(opts: InitOptions): { paths: NodeHomePaths; created
   const appConfig: AppConfig = {
     chainId: opts.chainId,
     ports: opts.ports,
-    pruningKeepRecent: 0,
-    pruningInterval: 10,
+    pruningKeepRecent: DEFAULT_PRUNING_KEEP_RECENT,
+    pruningInterval: DEFAULT_PRUNING_INTERVAL,
     unsafeCors: opts.unsafeCors ?? false,
     ...(opts.listenHost ? { listenHost: opts.listenHost } : {}),
   };

@@ -4,7 +4,8 @@ import type { DescMessage } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import type { QueryServices } from "../query/service.js";
 import { CometRpcClient } from "../../common/comet/rpcClient.js";
-import type { CommittedState } from "./committedView.js";
+import type { CommittedState } from "../query/committedView.js";
+import type { QueryExecutor } from "../query/executor.js";
 import { NodeServices } from "./nodeServices.js";
 import { GrpcServer } from "./server.js";
 import { registerTendermintService } from "./tendermint/tendermintService.js";
@@ -17,6 +18,8 @@ export { HEIGHT_METADATA_KEY } from "../../common/grpc/height.js";
 export interface NodeGrpcOptions {
   queries: QueryServices;
   state: CommittedState;
+  /** Where query methods run (the app's worker pool); default: in this thread, over `state`. */
+  executor?: QueryExecutor;
   /** CometBFT's RPC, e.g. `http://127.0.0.1:26657`. */
   cometRpcUrl: string;
   logger: Logger;
@@ -29,5 +32,12 @@ export function createNodeGrpcServer(options: NodeGrpcOptions): GrpcServer {
   const nodeServices = new NodeServices();
   registerTxService(nodeServices, comet);
   registerTendermintService(nodeServices, comet);
-  return new GrpcServer({ queries: options.queries, nodeServices, state: options.state, logger: options.logger, anyTypes: options.anyTypes });
+  return new GrpcServer({
+    queries: options.queries,
+    nodeServices,
+    state: options.state,
+    ...(options.executor ? { executor: options.executor } : {}),
+    logger: options.logger,
+    anyTypes: options.anyTypes,
+  });
 }

@@ -10,7 +10,8 @@ import { Server, ServerCredentials, type MethodDefinition, type UntypedHandleCal
 import type { DescMessage, DescMethod, DescService } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
 import type { QueryServices } from "../query/service.js";
-import type { CommittedState } from "./committedView.js";
+import type { CommittedState } from "../query/committedView.js";
+import { InProcessExecutor, type QueryExecutor } from "../query/executor.js";
 import type { NodeServices } from "./nodeServices.js";
 import { DescriptorIndex } from "./reflection/descriptorIndex.js";
 import { REFLECTION_SERVICES, reflectionHandler } from "./reflection/reflectionService.js";
@@ -24,6 +25,8 @@ export interface GrpcServerOptions {
   nodeServices?: NodeServices;
   /** Committed state for queries; the app's Store. */
   state: CommittedState;
+  /** Where query methods run; default: in this thread, over `state`. */
+  executor?: QueryExecutor;
   logger: Logger;
   maxRequestBytes?: number;
   /** Types found only inside an Any (Msgs, accounts, keys): reflection describes them too. */
@@ -52,6 +55,7 @@ export class GrpcServer {
     this.logger = options.logger;
     this.server = new Server({ "grpc.max_receive_message_length": options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES });
     const served: DescService[] = [];
+    const executor = options.executor ?? new InProcessExecutor(options.state);
     for (const service of candidateServices(options.queries, options.nodeServices)) {
       const definition: Record<string, MethodDefinition<Buffer, Buffer>> = {};
       const implementation: UntypedServiceImplementation = {};
@@ -59,7 +63,7 @@ export class GrpcServer {
         const path = methodPath(method);
         const node = options.nodeServices?.method(path);
         const query = options.queries.method(path);
-        const handler = node ? nodeHandler(node, options.state, this.logger) : query ? queryHandler(query, options.state, this.logger) : undefined;
+        const handler = node ? nodeHandler(node, options.state, this.logger) : query ? queryHandler(query, executor, this.logger) : undefined;
         if (!handler) continue;
         definition[method.name] = rawMethod(method);
         implementation[method.name] = handler as UntypedHandleCall;

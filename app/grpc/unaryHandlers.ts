@@ -8,17 +8,17 @@ import type { Logger } from "pino";
 import { GrpcCode } from "../../common/errors.js";
 import { grpcStatusOf, type QueryMethod } from "../query/service.js";
 import { heightMetadata, requestedHeight } from "../../common/grpc/height.js";
-import { committedView, type CommittedState } from "./committedView.js";
+import type { CommittedState } from "../query/committedView.js";
+import type { QueryExecutor } from "../query/executor.js";
 import type { NodeMethod } from "./nodeServices.js";
 
 type UnaryHandler = handleUnaryCall<Buffer, Buffer>;
 
-export function queryHandler(method: QueryMethod, state: CommittedState, logger: Logger): UnaryHandler {
+export function queryHandler(method: QueryMethod, executor: QueryExecutor, logger: Logger): UnaryHandler {
   return (call, callback) => {
     void (async () => {
       try {
-        const { view, height } = committedView(state, requestedHeight(call.metadata));
-        const response = await method.handleAsync(call.request, { state: view, height, signal: cancellation(call) });
+        const { response, height } = await executor.execute(method, call.request, requestedHeight(call.metadata), cancellation(call));
         call.sendMetadata(heightMetadata(height));
         callback(null, asBuffer(response));
       } catch (err) {

@@ -5,6 +5,7 @@ import { moduleReader } from "../store/prefixStore.js";
 import type { QueryResult } from "../../abci/application.js";
 import { GrpcCode } from "../../common/errors.js";
 import { grpcStatusOf, QueryServices } from "./service.js";
+import type { QueryExecutor } from "./executor.js";
 
 export type QueryHandler = (data: Uint8Array, state: StateReader, path: string) => QueryResult;
 
@@ -27,8 +28,14 @@ const GRPC_CODE_NAMES = Object.fromEntries(
 
 export class QueryRouter {
   private readonly exact = new Map<string, QueryHandler>();
+  private executor: QueryExecutor | undefined;
 
   constructor(readonly services: QueryServices = new QueryServices()) {}
+
+  /** Where query methods run (see executor.ts); without one they run here, on the view route() is given. */
+  useExecutor(executor: QueryExecutor): void {
+    this.executor = executor;
+  }
 
   register(path: string, handler: QueryHandler): void {
     if (this.exact.has(path)) throw new Error(`query path ${path} registered twice`);
@@ -42,7 +49,8 @@ export class QueryRouter {
     const method = this.services.method(path);
     if (method) {
       try {
-        return { value: await method.handleAsync(data, { state, height }) };
+        const value = this.executor ? (await this.executor.execute(method, data, height)).response : await method.handleAsync(data, { state, height });
+        return { value };
       } catch (err) {
         return abciQueryError(err);
       }

@@ -51,6 +51,11 @@ export interface QueryMethod {
   method: DescMethod;
   /** `/<package>.<Service>/<Method>` */
   path: string;
+  /**
+   * Reads what only the app's own thread holds (the mempool's views, the header CheckTx runs
+   * under), so it cannot be answered from a read-only connection in a worker thread.
+   */
+  readsAppState: boolean;
   /** Any handler: what the gRPC server and ABCI Query call. */
   handleAsync(request: Uint8Array, ctx: QueryContext): Promise<Uint8Array>;
   /** A handler that answers at once; one that returns a promise fails here (INTERNAL). */
@@ -68,7 +73,8 @@ export class QueryServices {
     this.access = access;
   }
 
-  register<M extends GenServiceMethods>(service: GenService<M>, impl: QueryServiceImpl<M>): void {
+  /** `options.appState` names the methods that read the app's own state (QueryMethod.readsAppState). */
+  register<M extends GenServiceMethods>(service: GenService<M>, impl: QueryServiceImpl<M>, options: { appState?: (keyof M & string)[] } = {}): void {
     const desc = service as unknown as DescService;
     if (this.services.some((s) => s.typeName === desc.typeName)) throw new Error(`query service ${desc.typeName} registered twice`);
     this.services.push(desc);
@@ -92,6 +98,7 @@ export class QueryServices {
         service: desc,
         method,
         path,
+        readsAppState: options.appState?.includes(method.localName as keyof M & string) ?? false,
         async handleAsync(request, ctx) {
           return encode(await answer(request, ctx));
         },

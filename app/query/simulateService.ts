@@ -9,23 +9,29 @@ import { invalidArgument, QueryError } from "../../common/grpc/queryError.js";
 import type { SimulationResult } from "../tx/processor.js";
 
 export function registerSimulate(services: QueryServices, simulate: (txBytes: Uint8Array) => SimulationResult): void {
-  services.register(Service, {
-    simulate: (req) => {
-      const txBytes = req.txBytes.length > 0 ? req.txBytes : req.tx ? toBinary(TxSchema, req.tx) : undefined;
-      if (!txBytes) throw invalidArgument("empty txBytes is not allowed");
-      let sim: SimulationResult;
-      try {
-        sim = simulate(txBytes);
-      } catch (err) {
-        const r = (err as { result?: { log?: string; gasWanted?: bigint; gasUsed?: bigint } }).result;
-        if (!r) throw err;
-        // The SDK's wording, which clients show to users as is.
-        throw new QueryError(GrpcCode.UNKNOWN, `${r.log} With gas wanted: '${r.gasWanted ?? 0n}' and gas used: '${r.gasUsed ?? 0n}' `);
-      }
-      return {
-        gasInfo: { gasWanted: sim.gasWanted, gasUsed: sim.gasUsed },
-        result: { data: sim.data, log: sim.log, events: sim.events as never, msgResponses: sim.msgResponses },
-      };
+  // It runs the tx on a branch of the app's own store, under CheckTx's header.
+  const appState: "simulate"[] = ["simulate"];
+  services.register(
+    Service,
+    {
+      simulate: (req) => {
+        const txBytes = req.txBytes.length > 0 ? req.txBytes : req.tx ? toBinary(TxSchema, req.tx) : undefined;
+        if (!txBytes) throw invalidArgument("empty txBytes is not allowed");
+        let sim: SimulationResult;
+        try {
+          sim = simulate(txBytes);
+        } catch (err) {
+          const r = (err as { result?: { log?: string; gasWanted?: bigint; gasUsed?: bigint } }).result;
+          if (!r) throw err;
+          // The SDK's wording, which clients show to users as is.
+          throw new QueryError(GrpcCode.UNKNOWN, `${r.log} With gas wanted: '${r.gasWanted ?? 0n}' and gas used: '${r.gasUsed ?? 0n}' `);
+        }
+        return {
+          gasInfo: { gasWanted: sim.gasWanted, gasUsed: sim.gasUsed },
+          result: { data: sim.data, log: sim.log, events: sim.events as never, msgResponses: sim.msgResponses },
+        };
+      },
     },
-  });
+    { appState },
+  );
 }

@@ -1,5 +1,5 @@
 import { asBuffer, assertBytes, keySuccessor, keyToString, prefixEnd, stringToKey } from "./bytes.js";
-import type { CommittedRow } from "./sqliteBackend.js";
+import type { CommittedRow } from "./sqliteReader.js";
 import type { IteratorOptions, KVEntry } from "./types.js";
 
 /** Committed state at one fixed height. */

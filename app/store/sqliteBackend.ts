@@ -1,20 +1,15 @@
+// The writer's SQLite connection: the schema, its migration, and each block's atomic commit with
+// pruning. Reads are SqliteReader's (sqliteReader.ts).
 import Database from "better-sqlite3";
+import { SCHEMA_VERSION, SqliteReader } from "./sqliteReader.js";
 import type { SynchronousMode } from "./types.js";
 
-/** A committed row as returned by range pages: [key, value or null for a tombstone]. */
-export type CommittedRow = [key: Buffer, value: Buffer | null];
+export type { BackendState, CommittedRow } from "./sqliteReader.js";
 
 /** A change ready to be written: key and value are owned by the store. */
 export interface StoredChange {
   key: Buffer;
   value: Buffer | null;
-}
-
-export interface BackendState {
-  latestHeight: number;
-  latestHash: Buffer;
-  earliestHeight: number;
-  prunedTo: number;
 }
 
 export interface PruneRange {
@@ -24,14 +19,16 @@ export interface PruneRange {
   to: number;
 }
 
-const SCHEMA_VERSION = 1;
-
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS kv (
   key BLOB NOT NULL,
   version INTEGER NOT NULL,
   value BLOB,
   PRIMARY KEY (key, version)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS latest (
+  key BLOB PRIMARY KEY,
+  value BLOB NOT NULL
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS commits (
   height INTEGER PRIMARY KEY,
@@ -47,64 +44,37 @@ CREATE TABLE IF NOT EXISTS meta (
 const INSERT_BATCH = 64;
 
 /**
- * All SQLite access. Every version of every key lives in `kv`; a NULL value is a
- * tombstone. Reading key K at height H takes the row with the greatest version <= H.
+ * Every version of every key lives in `kv` (a NULL value is a tombstone); `latest` mirrors the
+ * live entries of the latest height. Both change in the same transaction as the block's commit
+ * row, so they can never disagree after a crash.
  */
-export class SqliteBackend {
-  private readonly db: Database.Database;
-  private readonly getStmt: Database.Statement<[Buffer, number], Buffer | null>;
-  private readonly pageFwd: Database.Statement<[Buffer, number, number], unknown[]>;
-  private readonly pageFwdTo: Database.Statement<[Buffer, Buffer, number, number], unknown[]>;
-  private readonly pageRev: Database.Statement<[Buffer, number, number], unknown[]>;
-  private readonly pageRevTo: Database.Statement<[Buffer, Buffer, number, number], unknown[]>;
+export class SqliteBackend extends SqliteReader {
   private readonly insertOne: Database.Statement<unknown[]>;
   private readonly insertBatch: Database.Statement<unknown[]>;
+  private readonly upsertLatest: Database.Statement<[Buffer, Buffer]>;
+  private readonly deleteLatest: Database.Statement<[Buffer]>;
   private readonly insertCommit: Database.Statement<[number, Buffer]>;
   private readonly setMeta: Database.Statement<[string, number]>;
-  private readonly getHash: Database.Statement<[number], Buffer>;
   private readonly pruneOld: Database.Statement<[PruneRange]>;
   private readonly pruneTombstones: Database.Statement<[PruneRange]>;
   private readonly commitTx: (height: number, hash: Buffer, changes: readonly StoredChange[], first: boolean, prune: PruneRange | undefined) => void;
 
   constructor(path: string, options: { synchronous: SynchronousMode; pruning: boolean }) {
-    this.db = new Database(path);
-    try {
-      this.db.pragma("journal_mode = WAL");
-      this.db.pragma(`synchronous = ${options.synchronous}`);
-      this.db.exec(SCHEMA);
-      this.checkSchemaVersion();
-      // Pruning finds recently written versions through this index; without pruning
-      // it would only slow down writes.
-      this.db.exec(options.pruning ? "CREATE INDEX IF NOT EXISTS kv_by_version ON kv (version)" : "DROP INDEX IF EXISTS kv_by_version");
-    } catch (err) {
-      this.db.close();
-      throw err;
-    }
+    super(openWriter(path, options));
+    const db = this.db;
+    this.latestHeight = this.readState().latestHeight;
 
-    this.getStmt = this.db
-      .prepare<[Buffer, number], Buffer | null>("SELECT value FROM kv WHERE key = ? AND version <= ? ORDER BY version DESC LIMIT 1")
-      .pluck();
-    // The bare `key, value` columns come from the row holding MAX(version) (SQLite
-    // min/max aggregate rule), i.e. the newest version <= the height.
-    const page = (upper: boolean, desc: boolean): string =>
-      `SELECT key, value, MAX(version) FROM kv
-       WHERE key >= ? ${upper ? "AND key < ?" : ""} AND version <= ?
-       GROUP BY key ORDER BY key ${desc ? "DESC" : "ASC"} LIMIT ?`;
-    this.pageFwd = this.db.prepare<[Buffer, number, number], unknown[]>(page(false, false)).raw();
-    this.pageFwdTo = this.db.prepare<[Buffer, Buffer, number, number], unknown[]>(page(true, false)).raw();
-    this.pageRev = this.db.prepare<[Buffer, number, number], unknown[]>(page(false, true)).raw();
-    this.pageRevTo = this.db.prepare<[Buffer, Buffer, number, number], unknown[]>(page(true, true)).raw();
-
-    this.insertOne = this.db.prepare("INSERT INTO kv (key, version, value) VALUES (?, ?, ?)");
-    this.insertBatch = this.db.prepare(`INSERT INTO kv (key, version, value) VALUES ${Array(INSERT_BATCH).fill("(?, ?, ?)").join(", ")}`);
-    this.insertCommit = this.db.prepare("INSERT INTO commits (height, app_hash) VALUES (?, ?)");
-    this.setMeta = this.db.prepare("INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value");
-    this.getHash = this.db.prepare<[number], Buffer>("SELECT app_hash FROM commits WHERE height = ?").pluck();
+    this.insertOne = db.prepare("INSERT INTO kv (key, version, value) VALUES (?, ?, ?)");
+    this.insertBatch = db.prepare(`INSERT INTO kv (key, version, value) VALUES ${Array(INSERT_BATCH).fill("(?, ?, ?)").join(", ")}`);
+    this.upsertLatest = db.prepare("INSERT INTO latest (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    this.deleteLatest = db.prepare("DELETE FROM latest WHERE key = ?");
+    this.insertCommit = db.prepare("INSERT INTO commits (height, app_hash) VALUES (?, ?)");
+    this.setMeta = db.prepare("INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value");
 
     // A version older than another version of the same key that is <= to can never
     // be read at a retained height (>= to). Looking only at versions written in
     // (from, to] suffices: older ones were handled by the previous prune.
-    this.pruneOld = this.db.prepare(`
+    this.pruneOld = db.prepare(`
       DELETE FROM kv WHERE (key, version) IN (
         SELECT o.key, o.version
         FROM kv AS w JOIN kv AS o ON o.key = w.key AND o.version < w.version
@@ -112,10 +82,14 @@ export class SqliteBackend {
       )`);
     // After pruneOld, a tombstone in (from, to] is the only version <= to of its key,
     // so reads at retained heights find nothing either way.
-    this.pruneTombstones = this.db.prepare("DELETE FROM kv WHERE version > @from AND version <= @to AND value IS NULL");
+    this.pruneTombstones = db.prepare("DELETE FROM kv WHERE version > @from AND version <= @to AND value IS NULL");
 
-    this.commitTx = this.db.transaction((height, hash, changes, first, prune) => {
+    this.commitTx = db.transaction((height, hash, changes, first, prune) => {
       this.insertRows(height, changes);
+      for (const c of changes) {
+        if (c.value === null) this.deleteLatest.run(c.key);
+        else this.upsertLatest.run(c.key, c.value);
+      }
       this.insertCommit.run(height, hash);
       this.setMeta.run("latest_height", height);
       if (first) this.setMeta.run("earliest_height", height);
@@ -128,55 +102,10 @@ export class SqliteBackend {
     });
   }
 
-  readState(): BackendState {
-    const meta = new Map<string, number>();
-    for (const row of this.db.prepare<[], { name: string; value: number }>("SELECT name, value FROM meta").all()) {
-      meta.set(row.name, row.value);
-    }
-    const latestHeight = meta.get("latest_height") ?? 0;
-    const latestHash = latestHeight === 0 ? Buffer.alloc(0) : this.hashAt(latestHeight);
-    if (latestHash === undefined) {
-      throw new Error(`store is corrupt: no app hash recorded for latest height ${latestHeight}`);
-    }
-    return {
-      latestHeight,
-      latestHash,
-      earliestHeight: meta.get("earliest_height") ?? 0,
-      prunedTo: meta.get("pruned_to") ?? 0,
-    };
-  }
-
-  /** Value of `key` at `height`; undefined if absent or deleted. */
-  get(key: Buffer, height: number): Buffer | undefined {
-    return this.getStmt.get(key, height) ?? undefined;
-  }
-
-  /**
-   * Up to `limit` keys in [lower, upper) as of `height`, ascending (or descending),
-   * tombstones included so the caller can continue paging after the last row.
-   */
-  page(height: number, lower: Buffer, upper: Buffer | undefined, reverse: boolean, limit: number): CommittedRow[] {
-    let rows: unknown[][];
-    if (upper === undefined) {
-      rows = (reverse ? this.pageRev : this.pageFwd).all(lower, height, limit) as unknown[][];
-    } else {
-      rows = (reverse ? this.pageRevTo : this.pageFwdTo).all(lower, upper, height, limit) as unknown[][];
-    }
-    // Each raw row is [key, value, version]; callers only look at the first two.
-    return rows as unknown as CommittedRow[];
-  }
-
-  hashAt(height: number): Buffer | undefined {
-    return this.getHash.get(height);
-  }
-
-  /** Writes a block atomically: its changes at version `height`, its hash and metadata. */
+  /** Writes a block atomically: its changes at version `height`, the latest state, its hash and metadata. */
   commit(height: number, hash: Buffer, changes: readonly StoredChange[], first: boolean, prune: PruneRange | undefined): void {
     this.commitTx(height, hash, changes, first, prune);
-  }
-
-  close(): void {
-    if (this.db.open) this.db.close();
+    this.latestHeight = height;
   }
 
   private insertRows(height: number, changes: readonly StoredChange[]): void {
@@ -199,13 +128,37 @@ export class SqliteBackend {
       this.insertOne.run(c.key, height, c.value);
     }
   }
+}
 
-  private checkSchemaVersion(): void {
-    const row = this.db.prepare<[], number>("SELECT value FROM meta WHERE name = 'schema_version'").pluck().get();
-    if (row === undefined) {
-      this.db.prepare("INSERT INTO meta (name, value) VALUES ('schema_version', ?)").run(SCHEMA_VERSION);
-    } else if (row !== SCHEMA_VERSION) {
-      throw new Error(`unsupported store schema version ${row} (expected ${SCHEMA_VERSION})`);
-    }
+/** Opens the database for writing with the current schema, migrating an older one in place. */
+function openWriter(path: string, options: { synchronous: SynchronousMode; pruning: boolean }): Database.Database {
+  const db = new Database(path);
+  try {
+    db.pragma("journal_mode = WAL");
+    db.pragma(`synchronous = ${options.synchronous}`);
+    db.transaction(() => {
+      db.exec(SCHEMA);
+      migrate(db);
+    })();
+    // Pruning finds recently written versions through this index; without pruning
+    // it would only slow down writes.
+    db.exec(options.pruning ? "CREATE INDEX IF NOT EXISTS kv_by_version ON kv (version)" : "DROP INDEX IF EXISTS kv_by_version");
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
   }
+}
+
+function migrate(db: Database.Database): void {
+  const version = db.prepare<[], number>("SELECT value FROM meta WHERE name = 'schema_version'").pluck().get();
+  if (version === SCHEMA_VERSION) return;
+  if (version === 1) {
+    // Version 1 had no `latest` table: fill it with the newest live version of every key.
+    db.exec(`INSERT INTO latest (key, value)
+      SELECT key, value FROM (SELECT key, value, MAX(version) FROM kv GROUP BY key) WHERE value IS NOT NULL`);
+  } else if (version !== undefined) {
+    throw new Error(`unsupported store schema version ${version} (this node reads versions 1 and ${SCHEMA_VERSION})`);
+  }
+  db.prepare("INSERT INTO meta (name, value) VALUES ('schema_version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(SCHEMA_VERSION);
 }

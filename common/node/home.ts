@@ -31,9 +31,13 @@ export function nodeHomePaths(root: string): NodeHomePaths {
 export interface AppConfig {
   chainId: string;
   ports: NodePorts;
-  /** Heights of state kept readable; 0 keeps all. */
+  /** Heights of state kept readable; 0 keeps all (an archive node). */
   pruningKeepRecent: number;
   pruningInterval: number;
+  /** Worker threads answering queries; 0 answers them in the thread that executes blocks. Default: DEFAULT_QUERY_WORKERS. */
+  queryWorkers?: number;
+  /** Longest one query may run before it is stopped. Default: DEFAULT_QUERY_TIMEOUT_MS. */
+  queryTimeoutMs?: number;
   /** Permissive CORS on the node's HTTP APIs (devnet only). */
   unsafeCors: boolean;
   /** Origins the REST gateway lets browsers read from (when unsafeCors is off); absent = none. */
@@ -41,6 +45,12 @@ export interface AppConfig {
   /** Where gRPC, REST and the faucet listen; absent = 127.0.0.1 (containers use 0.0.0.0). */
   listenHost?: string;
 }
+
+/** Heights kept readable by a new node: the Cosmos SDK's "default" pruning (about 4 days of 1 s blocks). */
+export const DEFAULT_PRUNING_KEEP_RECENT = 362_880;
+export const DEFAULT_PRUNING_INTERVAL = 10;
+export const DEFAULT_QUERY_WORKERS = 2;
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
 
 export function readAppConfig(paths: NodeHomePaths): AppConfig {
   try {

@@ -34,55 +34,60 @@ export function registerEvmQueries(services: QueryServices, keepers: EvmKeepers)
     }
   }
 
-  services.register(Query, {
-    receipt: (req, { state }) => {
-      const receipt = keepers.evm.getReceipt(state, txHashArg(req.txHash));
-      if (!receipt) throw notFound(`no receipt for tx ${req.txHash}`);
-      return { receipt };
-    },
-    params: (_req, { state }) => ({ params: paramsMessage(keepers.evm.getParams(state)) }),
-    account: async (req, ctx) => {
-      const address = new Address(evmAddressArg(req.address));
-      // The mempool's view when asked (and an app provides one): CheckTx's bumped nonces and deducted
-      // costs. The nonce is the highest of its views, so txs waiting for their recheck still count.
-      const [state, ...older] = req.pending && ctx.pending ? ctx.pending() : [ctx.state];
-      const account = await queryStateManager(keepers, state!, BigInt(ctx.height)).getAccount(address);
-      let nonce = account?.nonce ?? 0n;
-      for (const view of older) nonce = maxBigInt(nonce, await olderPendingNonce(view, address, BigInt(ctx.height)));
-      return { balance: (account?.balance ?? 0n).toString(), nonce, codeHash: account?.codeHash ?? KECCAK256_NULL };
-    },
-    code: async (req, ctx) => {
-      const address = new Address(evmAddressArg(req.address));
-      return { code: await queryStateManager(keepers, ctx.state, BigInt(ctx.height)).getCode(address) };
-    },
-    storage: async (req, ctx) => {
-      const address = new Address(evmAddressArg(req.address));
-      const value = await queryStateManager(keepers, ctx.state, BigInt(ctx.height)).getStorage(address, storageSlotArg(req.slot));
-      return { value: setLengthLeft(value, 32) };
-    },
-    block: (req, ctx) => {
-      const { state, height } = latestOf(ctx);
-      if (req.height > BigInt(height)) throw notFound(`no EVM block at height ${req.height}: the latest height is ${height}`);
-      const record = keepers.evm.getBlock(state, req.height);
-      if (!record) throw notFound(`no EVM block at height ${req.height}`);
-      const block = keepers.evm.withTxHashes(state, record);
-      const receipts: Receipt[] = [];
-      if (req.includeReceipts) {
-        for (const hash of block.txHashes) {
-          const receipt = keepers.evm.getReceipt(state, hash);
-          if (!receipt) throw new QueryError(GrpcCode.INTERNAL, `block ${req.height} lists tx 0x${Buffer.from(hash).toString("hex")} without a receipt`);
-          receipts.push(receipt);
+  services.register(
+    Query,
+    {
+      receipt: (req, { state }) => {
+        const receipt = keepers.evm.getReceipt(state, txHashArg(req.txHash));
+        if (!receipt) throw notFound(`no receipt for tx ${req.txHash}`);
+        return { receipt };
+      },
+      params: (_req, { state }) => ({ params: paramsMessage(keepers.evm.getParams(state)) }),
+      account: async (req, ctx) => {
+        const address = new Address(evmAddressArg(req.address));
+        // The mempool's view when asked (and an app provides one): CheckTx's bumped nonces and deducted
+        // costs. The nonce is the highest of its views, so txs waiting for their recheck still count.
+        const [state, ...older] = req.pending && ctx.pending ? ctx.pending() : [ctx.state];
+        const account = await queryStateManager(keepers, state!, BigInt(ctx.height)).getAccount(address);
+        let nonce = account?.nonce ?? 0n;
+        for (const view of older) nonce = maxBigInt(nonce, await olderPendingNonce(view, address, BigInt(ctx.height)));
+        return { balance: (account?.balance ?? 0n).toString(), nonce, codeHash: account?.codeHash ?? KECCAK256_NULL };
+      },
+      code: async (req, ctx) => {
+        const address = new Address(evmAddressArg(req.address));
+        return { code: await queryStateManager(keepers, ctx.state, BigInt(ctx.height)).getCode(address) };
+      },
+      storage: async (req, ctx) => {
+        const address = new Address(evmAddressArg(req.address));
+        const value = await queryStateManager(keepers, ctx.state, BigInt(ctx.height)).getStorage(address, storageSlotArg(req.slot));
+        return { value: setLengthLeft(value, 32) };
+      },
+      block: (req, ctx) => {
+        const { state, height } = latestOf(ctx);
+        if (req.height > BigInt(height)) throw notFound(`no EVM block at height ${req.height}: the latest height is ${height}`);
+        const record = keepers.evm.getBlock(state, req.height);
+        if (!record) throw notFound(`no EVM block at height ${req.height}`);
+        const block = keepers.evm.withTxHashes(state, record);
+        const receipts: Receipt[] = [];
+        if (req.includeReceipts) {
+          for (const hash of block.txHashes) {
+            const receipt = keepers.evm.getReceipt(state, hash);
+            if (!receipt) throw new QueryError(GrpcCode.INTERNAL, `block ${req.height} lists tx 0x${Buffer.from(hash).toString("hex")} without a receipt`);
+            receipts.push(receipt);
+          }
         }
-      }
-      return { block, receipts };
+        return { block, receipts };
+      },
+      logs: (req, ctx) => {
+        const request = parseLogsRequest(req);
+        return queues.logs.run(() => logsQuery(keepers.evm, request, latestOf(ctx), logsBudget(ctx.signal)), ctx.signal);
+      },
+      call: (req, ctx) => callQuery(keepers, queues.executions, req, ctx),
+      estimateGas: (req, ctx) => estimateGasQuery(keepers, queues.executions, req, ctx),
     },
-    logs: (req, ctx) => {
-      const request = parseLogsRequest(req);
-      return queues.logs.run(() => logsQuery(keepers.evm, request, latestOf(ctx), logsBudget(ctx.signal)), ctx.signal);
-    },
-    call: (req, ctx) => callQuery(keepers, queues.executions, req, ctx),
-    estimateGas: (req, ctx) => estimateGasQuery(keepers, queues.executions, req, ctx),
-  });
+    // Account's pending form reads the mempool's views, which only the app's own thread has.
+    { appState: ["account"] },
+  );
 }
 
 const maxBigInt = (a: bigint, b: bigint) => (a > b ? a : b);
