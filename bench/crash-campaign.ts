@@ -8,26 +8,32 @@
  *   against the app hash in CometBFT's header of h+1; blocks recorded before a kill that changed
  *   after it; replays that found the app ahead of CometBFT's block store; any consensus failure
  *   in CometBFT's log other than the broken app connection a kill causes (test/support/crashChecks.ts);
- * - committed txs lost: every tx whose broadcast_tx_commit answered "committed at height h" must
- *   be found again, by hash, at that height;
+ * - committed txs lost: every tx whose broadcast_tx_commit answered "committed at height h" with a
+ *   result code must be found again in block h, with that code in block_results (those missing
+ *   only from CometBFT's tx index are counted apart);
+ * - lane accounts off: each lane's sequence and bank balance, and the two sinks' balances, against
+ *   what the lane txs in the blocks add up to (test/support/crashLedger.ts);
  * - rounds done and the time taken.
  *
- * It exits 1 on any mismatch or loss (and 2 when the chain stops making blocks). Needs `npm run build`
+ * The lanes are test/support/crashLanes.ts, shared with test/crash.test.ts, which runs a few rounds
+ * of the same in CI. It exits 1 on any mismatch, loss or account off (and 2 when the chain stops
+ * making blocks). Needs `npm run build`
  * (the app runs from dist/). Everything listens on 127.0.0.1.
  *
  *   node --import tsx bench/crash-campaign.ts [--rounds 100] [--max-minutes 60] [--seed N] [--pause-ms 100] [--keep]
  */
-import { createHash } from "node:crypto";
 import { parseArgs } from "node:util";
 import { positiveIntFlag } from "./args.js";
 import { RpcClient } from "./load/rpc.js";
-import { runLanes, fundLanes, type LaneStats } from "./crash/lanes.js";
+import { runLanes, fundLanes, type LaneRun } from "../test/support/crashLanes.js";
+import { LaneLedger } from "../test/support/crashLedger.js";
 import { LocalNode } from "../test/support/localNode.js";
 import { consensusFailureLine } from "../test/support/crashChecks.js";
 import { prng } from "../test/support/prng.js";
 import { openStore } from "../app/store/index.js";
 import { validatorAccountAddress } from "../app/localGenesis.js";
 import { formatValidatorAddress, parseAccountAddress } from "../sdk/crypto/accountAddress.js";
+import { CometRpcClient } from "../sdk/client/cometRpcClient.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -53,6 +59,8 @@ interface BlockMeta {
 
 const mismatches: string[] = [];
 const lost: string[] = [];
+/** Lane accounts whose sequence or balance is not what the chain's lane txs say. */
+const offState: string[] = [];
 let roundsDone = 0;
 let indexMisses = 0;
 
@@ -92,14 +100,14 @@ function checkLog(): void {
 }
 
 async function campaign(): Promise<number> {
-  let lanes: Promise<LaneStats> | undefined;
+  let lanes: LaneRun | undefined;
   let loadStopped = false;
   let exitCode = 0;
   try {
     await node.start();
     await node.waitForHeight(3);
     const operator = formatValidatorAddress(parseAccountAddress(validatorAccountAddress(0)));
-    lanes = runLanes(rpc, node.rpcUrl, operator, () => loadStopped, PAUSE_MS);
+    lanes = runLanes({ cometUrl: node.rpcUrl, validatorOperator: operator, stop: () => loadStopped, pauseMs: PAUSE_MS });
     await node.waitForHeight(6);
     log(`seed ${SEED}, ${ROUNDS} rounds, budget ${MAX_MS / 60_000} min, node home ${node.paths.root}`);
 
@@ -138,7 +146,7 @@ async function campaign(): Promise<number> {
     loadStopped = true;
   }
 
-  const stats = await lanes!;
+  const stats = await lanes!.finished;
   const last = (await node.waitForHeight((await node.status()).latestBlockHeight + 1)).latestBlockHeight;
   checkLog();
 
@@ -151,18 +159,20 @@ async function campaign(): Promise<number> {
   for (const [line, app, store] of replays) if (Number(app) > Number(store)) mismatches.push(`app ahead of the block store at a restart: ${line}`);
   const replayedBlocks = replays.filter(([, app, store]) => Number(app) < Number(store)).length;
 
-  // Every committed tx is found by hash, at the height its broadcast reported.
+  // Every committed tx is in its block with the result its broadcast reported, and the lanes'
+  // accounts hold what the chain's lane txs say (test/support/crashLedger.ts).
+  const ledger = new LaneLedger(new CometRpcClient(node.rpcUrl));
+  const scanned = await ledger.scanCommitted();
+  lost.push(...ledger.missing(stats.committed));
+  for (const tx of stats.committed)
+    if (tx.height > scanned) lost.push(`${tx.lane} tx ${tx.hash} committed at ${tx.height}, above the last block read (${scanned})`);
+  offState.push(...(await ledger.stateProblems(stats.sent, scanned)));
+  const inChain = ledger.inChain(stats.sent, stats.committed);
+  // The tx index is written after the block; a kill between the two loses the index entry, not the
+  // tx. Counted apart: the blocks above are what says whether a tx was lost.
   for (const tx of stats.committed) {
     const found = await rpc.call<{ height: string }>("tx", { hash: Buffer.from(tx.hash, "hex").toString("base64") }).catch(() => undefined);
-    if (found && Number(found.height) === tx.height) continue;
-    // The tx index is written after the block; a kill between the two loses the index entry, not the
-    // tx. Look in the block itself before calling it lost.
-    const block = await rpc.call<{ block: { data: { txs: string[] | null } } }>("block", { height: String(tx.height) }).catch(() => undefined);
-    const inBlock = (block?.block.data.txs ?? []).some(
-      (b64) => createHash("sha256").update(Buffer.from(b64, "base64")).digest("hex").toUpperCase() === tx.hash,
-    );
-    if (inBlock && !found) indexMisses++;
-    else lost.push(`${tx.kind} tx ${tx.hash} committed at ${tx.height} ${found ? `found at ${found.height}` : "not found"}`);
+    if (!found) indexMisses++;
   }
 
   // The app's committed app hash at every height is the one CometBFT put in the next header.
@@ -200,15 +210,17 @@ async function campaign(): Promise<number> {
     .sort(([a], [b]) => a.localeCompare(b))
     .map(([k, n]) => `${k} ${n}`)
     .join(", ")}; ${stats.failedDelivery} with failed messages) |
-| broadcasts cut by a kill / refused and re-synced | ${stats.unknown} / ${stats.refused} |
+| broadcasts cut by a kill / refused and re-synced | ${stats.unknown} / ${stats.refused} (${inChain.unreported} cut ones committed all the same) |
 | **app-hash mismatches** | **${mismatches.length}** |
 | **committed txs lost** | **${lost.length}**${indexMisses ? ` (${indexMisses} in their block but missing from the tx index)` : ""} |
+| **lane accounts off** (sequence, balance, sinks at height ${scanned}) | **${offState.length}** |
 | time | ${minutes} min |`);
   for (const [kind, why] of Object.entries(stats.firstFailure)) console.log(`first failed ${kind} delivery: ${why}`);
   for (const [kind, why] of Object.entries(stats.firstRefusal)) console.log(`first ${kind} refusal: ${why}`);
   for (const m of mismatches.slice(0, 20)) console.log(`mismatch: ${m}`);
   for (const l of lost.slice(0, 20)) console.log(`lost: ${l}`);
-  if (exitCode === 0 && (mismatches.length > 0 || lost.length > 0)) exitCode = 1;
+  for (const o of offState.slice(0, 20)) console.log(`state: ${o}`);
+  if (exitCode === 0 && (mismatches.length > 0 || lost.length > 0 || offState.length > 0)) exitCode = 1;
   if (stats.committed.length === 0) {
     console.log("no tx was committed: the load did not run, so nothing was checked");
     exitCode = exitCode || 1;
