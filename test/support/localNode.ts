@@ -35,7 +35,8 @@ function run(command: string, args: string[], logFile: string, env: NodeJS.Proce
   child.stdout!.on("data", collect);
   child.stderr!.on("data", collect);
   const exited = new Promise<void>((resolve) => child.on("exit", () => resolve()));
-  void exited.then(() => log.end());
+  // On "close", not "exit": a killed process's last output may still arrive after "exit".
+  child.on("close", () => log.end());
   return { child, exited, output };
 }
 
