@@ -11,6 +11,7 @@ import type { StateReader } from "../../store/types.js";
 import type { RegistryKeeper } from "./keeper.js";
 import {
   defaultRegistryParams,
+  MAX_ASSET_CLASS_LENGTH_LIMIT,
   normalizeMetadataHash,
   parsePositiveCoin,
   validateAssetClass,
@@ -74,7 +75,9 @@ export function initRegistryGenesis(ctx: Context, keeper: RegistryKeeper, raw: u
     if (keeper.getAsset(ctx.store, a.id)) throw new Error(`registry genesis ${where}.id: duplicate id ${a.id}`);
     // A jurisdiction need not have an authority: assets outlive the removal of theirs.
     at(`${where}.jurisdiction_code`, () => validateJurisdictionCode(a.jurisdictionCode));
-    at(`${where}.asset_class`, () => validateAssetClass(a.assetClass, params.maxAssetClassLength));
+    // Against the hard limit, not max_asset_class_length: an asset registered before governance
+    // lowered that param stays registered, so an exported state must import back.
+    at(`${where}.asset_class`, () => validateAssetClass(a.assetClass, MAX_ASSET_CLASS_LENGTH_LIMIT));
     const declared = at(`${where}.declared_value`, () => parsePositiveCoin(a.declaredValue, "declared_value"));
     const record = create(AssetSchema, {
       id: a.id,

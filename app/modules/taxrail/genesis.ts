@@ -1,8 +1,9 @@
 // Taxrail genesis: chain.taxrail.GenesisState in proto-JSON with snake_case names. Rules are held
 // to the rules a transaction would be held to (a rule's jurisdiction need not have an authority:
-// governance may set one without). Balances must sum to what bank's genesis credited the taxrail
-// module account, so the invariant holds from the first block; taxrail's genesis runs after
-// bank's for that reason. Export writes the same shape back.
+// governance may set one without), except today's max_rate_bps, which a rule set before governance
+// lowered it may exceed. Balances must sum to what bank's genesis credited the taxrail module
+// account, so the invariant holds from the first block; taxrail's genesis runs after bank's for
+// that reason. Export writes the same shape back.
 import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { GenesisStateSchema, TaxRuleSchema, type GenesisState } from "../../../gen/chain/taxrail/taxrail_pb.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
@@ -11,7 +12,7 @@ import type { Context } from "../../context.js";
 import type { StateReader } from "../../store/types.js";
 import { brokenInvariants } from "./invariants.js";
 import type { TaxrailKeeper } from "./keeper.js";
-import { defaultTaxrailParams, validateJurisdictionCode, validateParams, validateRate } from "./validation.js";
+import { BPS_DENOMINATOR, defaultTaxrailParams, validateJurisdictionCode, validateParams, validateRate } from "./validation.js";
 
 const JSON_OPTIONS = { useProtoFieldName: true, alwaysEmitImplicit: true } as const;
 
@@ -46,7 +47,9 @@ export function initTaxrailGenesis(ctx: Context, keeper: TaxrailKeeper, raw: unk
   for (const [i, r] of g.rules.entries()) {
     const where = `rules[${i}]`;
     at(`${where}.jurisdiction_code`, () => validateJurisdictionCode(r.jurisdictionCode));
-    at(`${where}.rate_bps`, () => validateRate(r.rateBps, params.maxRateBps));
+    // At most 100 %, not max_rate_bps: a rule set before governance lowered the cap stays stored
+    // (the cap binds it when tax is charged: keeper.effectiveRateBps), so an exported state must import back.
+    at(`${where}.rate_bps`, () => validateRate(r.rateBps, BPS_DENOMINATOR));
     const setBy = accAddressToString(at(`${where}.set_by`, () => parseAccAddress(r.setBy, "set_by")));
     if (keeper.getRule(ctx.store, r.jurisdictionCode)) throw new Error(`taxrail genesis ${where}: duplicate rule for ${r.jurisdictionCode}`);
     keeper.setRule(ctx, create(TaxRuleSchema, { jurisdictionCode: r.jurisdictionCode, rateBps: r.rateBps, setBy, updatedAt: r.updatedAt ?? ctx.header.time }));
