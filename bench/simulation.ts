@@ -1,8 +1,9 @@
 /**
  * The long simulation run (docs/simulation.md): the real app over real SQLite, random txs from
  * every wired module, every invariant checked after each block; optionally each seed twice to
- * compare app hashes at every height. Prints a summary per seed; exits 1 on the first failure,
- * whose message names the seed to replay.
+ * compare app hashes at every height. Prints a summary per seed (txs by kind, and how the
+ * governance proposals carrying registry, taxrail and voting messages ended); exits 1 on the
+ * first failure, whose message names the seed to replay.
  *
  *   npx tsx bench/simulation.ts [--seed 2611] [--seeds 1] [--blocks 500] [--txs 12] [--twice]
  *     --seed    first seed (default: random, printed)      --seeds  how many consecutive seeds
@@ -39,8 +40,11 @@ for (let seed = first; seed < first + seeds; seed++) {
   for (const s of Object.values(run.operations)) ((ok += s.ok), (failed += s.failed));
   console.log(`seed ${seed}: ${blocks} blocks, ${ok + failed} txs (${ok} ok, ${failed} failed), ${run.invariantChecks} invariant checks, ${ms.toFixed(0)} ms`);
   console.log(`  final app hash ${run.appHashes.at(-1)}${values.twice ? " (identical at every height in a second run)" : ""}`);
-  for (const [kind, s] of Object.entries(run.operations).sort(([a], [b]) => (a < b ? -1 : 1)))
+  const line = (label: string, s: { ok: number; failed: number; firstFailure?: string }) =>
     console.log(
-      `  ${kind.padEnd(20)} ok ${String(s.ok).padStart(5)}  failed ${String(s.failed).padStart(5)}${s.firstFailure ? `  e.g. ${s.firstFailure.slice(0, 90)}` : ""}`,
+      `  ${label.padEnd(20)} ok ${String(s.ok).padStart(5)}  failed ${String(s.failed).padStart(5)}${s.firstFailure ? `  e.g. ${s.firstFailure.slice(0, 90)}` : ""}`,
     );
+  for (const [kind, s] of Object.entries(run.operations).sort(([a], [b]) => (a < b ? -1 : 1))) line(kind, s);
+  // Not txs: how the proposals carrying registry, taxrail and voting messages ended (ok = passed and executed).
+  line("(proposals run)", run.authorityProposals);
 }

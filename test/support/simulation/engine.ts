@@ -1,8 +1,10 @@
 // A simulation in the Cosmos SDK's spirit: the real app over real SQLite, driven block by block
 // through InitChain/FinalizeBlock/Commit with random signed txs from a seeded PRNG (bank sends and
-// multi-sends, staking, gov, identity, EVM value transfers, garbage), many deliberately invalid.
-// After every block every module invariant is checked; the app hash of each height is recorded so
-// two runs of one seed can be compared. Every failure message names the seed and the height.
+// multi-sends, staking, gov, identity, EVM value transfers, garbage; registry, taxrail and voting
+// through their generators, registryTaxrail.ts, voting.ts and governance.ts), many deliberately
+// invalid. After every block every module invariant is checked; the app hash of each height is
+// recorded so two runs of one seed can be compared. Every failure message names the seed and the
+// height.
 import { createHash } from "node:crypto";
 import { createFeeMarket1559Tx } from "@ethereumjs/tx";
 import { createAddressFromPrivateKey } from "@ethereumjs/util";
@@ -21,9 +23,14 @@ import { msgDelegate, msgUndelegate } from "../../../sdk/tx/stakingMessages.js";
 import { msgDeposit, msgSubmitProposal, msgVote, VoteOption } from "../../../sdk/tx/govMessages.js";
 import { msgIssueCredential, msgRevokeCredential } from "../../../sdk/tx/identityMessages.js";
 import type { TxSigner } from "../../../sdk/signer.js";
-import { InProcessChain, TEST_CHAIN_ID } from "../inProcessChain.js";
+import { GENESIS_TIME_MS, InProcessChain, TEST_CHAIN_ID } from "../inProcessChain.js";
 import { prng } from "../prng.js";
+import { GovernanceSim, type ProposalOutcomes } from "./governance.js";
+import { registryTaxrailGenesisRoundTrip } from "./genesisRoundTrip.js";
 import { allBrokenInvariants } from "./invariants.js";
+import { ROLES, type OpContext, type Planned, type SimEvent } from "./ops.js";
+import { RegistryTaxrailSim } from "./registryTaxrail.js";
+import { VotingSim } from "./voting.js";
 
 export interface SimulationOptions {
   seed: number;
@@ -45,22 +52,23 @@ export interface SimulationResult {
   appHashes: string[];
   /** Per operation kind, how many txs succeeded and failed in their block. */
   operations: Record<string, OperationStats>;
+  /** The proposals carrying registry, taxrail and voting messages: passed and executed, or not. */
+  authorityProposals: ProposalOutcomes;
   invariantChecks: number;
 }
 
 const COSMOS_ACCOUNTS = 8;
 const EVM_ACCOUNTS = 3;
-/** Accounts 0 and 1 are identity issuers; account 0 also runs the validator. */
-const ISSUERS = 2;
+/** Accounts 0 and 1 are identity issuers; account 0 also runs the validator (other roles: ops.ts). */
+const ISSUERS = ROLES.issuers.length;
+/** Accounts 1 to 7 hold a kyc credential from genesis (the attested type): they may own assets and vote. */
+const ATTESTED_AT_GENESIS = 7;
+/** Every this many blocks (and after the last), registry's and taxrail's state must survive export then import. */
+const GENESIS_ROUND_TRIP_EVERY = 10;
+/** The share of operations (in %) that exercise registry, taxrail and voting. */
+const CUSTOM_MODULES_SHARE = 40;
 const UNIT = 1_000_000n;
 const FEE = { amount: [{ denom: "uunit", amount: "10000" }], gasLimit: 400_000n };
-
-interface Planned {
-  kind: string;
-  tx: Uint8Array;
-  /** Set when the tx is invalid by construction: the block must report it failed. */
-  mustFail?: boolean;
-}
 
 const keyOf = (seed: number, label: string) => createHash("sha256").update(`simulation/${seed}/${label}`).digest();
 
@@ -81,6 +89,9 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
   // Addresses that exist nowhere: recipients, and a validator that does not exist.
   const strangers = Array.from({ length: 3 }, (_, i) => formatAccountAddress(keyOf(seed, `stranger-${i}`).subarray(0, 20)));
   const ghostValoper = valAddressToString(keyOf(seed, "ghost").subarray(0, 20));
+  const registry = new RegistryTaxrailSim(addrs);
+  const voting = new VotingSim(addrs);
+  const governance = new GovernanceSim(addrs, voting);
 
   const chain = await InProcessChain.create(
     [...addrs, ...evmAddrs.map((a) => formatAccountAddress(a))].map((address) => ({
@@ -92,8 +103,9 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
         const staking = s.staking as { params: object };
         const gov = s.gov as { params: Record<string, unknown> };
         const identity = s.identity as Record<string, unknown>;
+        const custom = voting.editGenesis(registry.editGenesis(s));
         return {
-          ...s,
+          ...custom,
           // Short periods so unbondings mature and proposals close within a short run.
           staking: {
             params: { ...staking.params, unbonding_time: "7s" },
@@ -102,18 +114,35 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
             ],
           },
           gov: { ...gov, params: { ...gov.params, max_deposit_period: "6s", voting_period: "5s", expedited_voting_period: "3s" } },
-          identity: { ...identity, issuers: addrs.slice(0, ISSUERS).map((address, i) => ({ address, name: `issuer ${i}` })) },
+          identity: {
+            ...identity,
+            issuers: addrs.slice(0, ISSUERS).map((address, i) => ({ address, name: `issuer ${i}` })),
+            credentials: Array.from({ length: ATTESTED_AT_GENESIS }, (_, i) => ({
+              id: String(i + 1),
+              subject: addrs[i + 1],
+              issuer: addrs[(i + 1) % ISSUERS],
+              credential_type: "kyc",
+              credential_hash: `0x${keyOf(seed, `genesis-credential-${i}`).toString("hex")}`,
+              status: "CREDENTIAL_STATUS_ACTIVE",
+            })),
+            next_credential_id: String(ATTESTED_AT_GENESIS + 1),
+          },
         };
       },
     },
   );
 
-  const result: SimulationResult = { seed, appHashes: [], operations: {}, invariantChecks: 0 };
+  const result: SimulationResult = { seed, appHashes: [], operations: {}, authorityProposals: governance.outcomes, invariantChecks: 0 };
   const accountNumbers = new Map<number, bigint>();
   const sequences = new Map<number, bigint>();
   const evmNonces = evmKeys.map(() => 0n);
-  let proposals = 0n;
-  let credentials = 0n;
+  let textProposals = 0;
+  /** The highest proposal id submitted (text or governance proposals), from the committed events. */
+  let lastProposalId = 0n;
+  /** A proposal id among the last few submitted, or just past them (unknown). */
+  const recentProposalId = () => (lastProposalId > 3n ? lastProposalId - 3n : 1n) + BigInt(int(6));
+  let credentials = BigInt(ATTESTED_AT_GENESIS);
+  let hashes = 0;
 
   async function refreshAccount(i: number): Promise<void> {
     const res = await chain.grpc("/cosmos.auth.v1beta1.Query/Account", QueryAccountRequestSchema, { address: addrs[i]! }, QueryAccountResponseSchema);
@@ -137,11 +166,44 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
     return signed.txBytes;
   }
 
+  /** Account i's tx with its current sequence, which it does not use up: the tx is refused before the ante's increment. */
+  const refusedTx = (i: number, messages: Any[]) => cosmosTx(i, messages, { sequence: sequences.get(i)! });
+
+  function opContext(height: number): OpContext {
+    return {
+      seed,
+      int,
+      pick,
+      addrs,
+      strangers,
+      height,
+      timeMs: GENESIS_TIME_MS + height * 1000,
+      cosmosTx: (i, messages) => cosmosTx(i, messages),
+      refusedTx,
+      freshHash: (label) => `0x${keyOf(seed, `${label}-${++hashes}`).toString("hex")}`,
+    };
+  }
+
+  /** One random registry, taxrail, voting or governance operation. */
+  function customOperation(c: OpContext): Promise<Planned> {
+    const roll = int(100);
+    if (roll < 11) return registry.register(c);
+    if (roll < 24) return registry.transfer(c);
+    if (roll < 30) return registry.setRule(c);
+    if (roll < 37) return registry.withdraw(c);
+    if (roll < 48) return voting.create(c);
+    if (roll < 53) return voting.cancel(c);
+    if (roll < 70) return voting.register(c);
+    if (roll < 90) return voting.vote(c);
+    return governance.proposal(c);
+  }
+
   const amount = (max: bigint) => [{ denom: "uunit", amount: (1n + BigInt(int(Number(max)))).toString() }];
   const anyAddress = () => (int(6) === 0 ? pick(strangers) : pick(addrs));
 
   /** One random operation; about a third are invalid by construction or by state. */
-  async function operation(): Promise<Planned> {
+  async function operation(c: OpContext): Promise<Planned> {
+    if (int(100) < CUSTOM_MODULES_SHARE) return customOperation(c);
     const from = int(COSMOS_ACCOUNTS);
     const roll = int(100);
     if (roll < 18) {
@@ -160,7 +222,8 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
         inputs: [{ address: addrs[from]!, coins: [{ denom: "uunit", amount: (total + (skew ? 1n : 0n)).toString() }] }],
         outputs,
       });
-      return { kind: "bank/multisend", tx: await cosmosTx(from, [msg]), mustFail: skew };
+      // A skewed multi-send fails its stateless checks, before the sequence is used up.
+      return { kind: "bank/multisend", tx: skew ? await refusedTx(from, [msg]) : await cosmosTx(from, [msg]), mustFail: skew };
     }
     if (roll < 36) {
       const ghost = int(6) === 0;
@@ -173,34 +236,36 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
       return { kind: "staking/undelegate", tx: await cosmosTx(from, [msg]) };
     }
     if (roll < 50) {
-      proposals++;
+      textProposals++;
       // Deposits around the 10 UNIT minimum: some proposals enter voting at once, some never do.
       const msg = msgSubmitProposal({
         messages: [],
         initialDeposit: amount(15n * UNIT),
         proposer: addrs[from]!,
         // A text proposal: no messages, so the SDK requires metadata.
-        metadata: `sim-${seed}-${proposals}`,
-        title: `sim ${seed} #${proposals}`,
+        metadata: `sim-${seed}-${textProposals}`,
+        title: `sim ${seed} #${textProposals}`,
         summary: "a simulated text proposal",
       });
       return { kind: "gov/submit", tx: await cosmosTx(from, [msg]) };
     }
     if (roll < 56) {
-      const id = 1n + BigInt(int(Number(proposals) + 2));
+      const id = recentProposalId();
       return { kind: "gov/deposit", tx: await cosmosTx(from, [msgDeposit({ proposalId: id, depositor: addrs[from]!, amount: amount(8n * UNIT) })]) };
     }
     if (roll < 64) {
-      const id = 1n + BigInt(int(Number(proposals) + 2));
+      const id = recentProposalId();
       const option = pick([VoteOption.YES, VoteOption.NO, VoteOption.ABSTAIN, VoteOption.NO_WITH_VETO]);
       return { kind: "gov/vote", tx: await cosmosTx(from, [msgVote({ proposalId: id, voter: addrs[from]!, option })]) };
     }
     if (roll < 71) {
-      // A non-issuer may not issue; an issuer's credential for a stranger is fine.
+      // A non-issuer may not issue; an issuer's credential for a stranger is fine. Half are signed
+      // by an issuer, so credentials keep coming (registry and voting need attested accounts).
       credentials++;
       const hash = `0x${keyOf(seed, `credential-${credentials}`).toString("hex")}`;
-      const msg = msgIssueCredential({ issuer: addrs[from]!, subject: anyAddress(), credentialType: pick(["kyc", "residency.eu"]), credentialHash: hash });
-      return { kind: "identity/issue", tx: await cosmosTx(from, [msg]), mustFail: from >= ISSUERS };
+      const issuer = int(2) === 0 ? int(ISSUERS) : from;
+      const msg = msgIssueCredential({ issuer: addrs[issuer]!, subject: anyAddress(), credentialType: pick(["kyc", "residency.eu"]), credentialHash: hash });
+      return { kind: "identity/issue", tx: await cosmosTx(issuer, [msg]), mustFail: issuer >= ISSUERS };
     }
     if (roll < 75) {
       const id = 1n + BigInt(int(Number(credentials) + 2));
@@ -229,7 +294,11 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
     if (roll < 94)
       return {
         kind: "bad/chain-id",
-        tx: await cosmosTx(from, [msgSend({ fromAddress: addrs[from]!, toAddress: pick(addrs), amount: amount(10n) })], { chainId: "other-1" }),
+        // Refused at the signature check, before the sequence is used up.
+        tx: await cosmosTx(from, [msgSend({ fromAddress: addrs[from]!, toAddress: pick(addrs), amount: amount(10n) })], {
+          chainId: "other-1",
+          sequence: sequences.get(from)!,
+        }),
         mustFail: true,
       };
     if (roll < 97) {
@@ -244,13 +313,27 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
     return { kind: "bad/garbage", tx: garbage, mustFail: true };
   }
 
+  /** The generators' models learn from committed events what they did not plan (governance's end block). */
+  function observe(raw: { type?: string; attributes?: { key?: string; value?: string }[] }): void {
+    const e: SimEvent = { type: raw.type ?? "", attributes: {} };
+    for (const a of raw.attributes ?? []) e.attributes[a.key ?? ""] = a.value ?? "";
+    if (e.type === "submit_proposal" && e.attributes.proposal_id !== undefined && BigInt(e.attributes.proposal_id) > lastProposalId)
+      lastProposalId = BigInt(e.attributes.proposal_id);
+    registry.observe(e);
+    voting.observe(e);
+    governance.observe(e);
+  }
+
   try {
     for (let h = 1; h <= blocks; h++) {
       const planned: Planned[] = [];
       if (h > 1) {
         for (let i = 0; i < COSMOS_ACCOUNTS; i++) await refreshAccount(i);
+        const c = opContext(h);
+        registry.beginBlock();
+        planned.push(...(await governance.validatorVotes(c)));
         const n = int(maxTxs + 1);
-        for (let i = 0; i < n; i++) planned.push(await operation());
+        for (let i = 0; i < n; i++) planned.push(await operation(c));
       }
       const block = await chain.block(planned.map((p) => p.tx));
       const results = block.txResults ?? [];
@@ -258,14 +341,20 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
       for (const [i, p] of planned.entries()) {
         const code = results[i]!.code ?? 0;
         const stats = (result.operations[p.kind] ??= { ok: 0, failed: 0 });
-        if (code === 0) stats.ok++;
-        else {
+        if (code === 0) {
+          stats.ok++;
+          p.onOk?.(results[i]!);
+          for (const e of results[i]!.events ?? []) observe(e);
+        } else {
           stats.failed++;
           stats.firstFailure ??= results[i]!.log ?? `code ${code}`;
         }
         if (p.mustFail && code === 0) throw fail(h, `${p.kind} tx ${i} is invalid by construction but succeeded`);
       }
-      const broken = allBrokenInvariants(chain.store.view());
+      for (const e of block.events ?? []) observe(e);
+      const view = chain.store.view();
+      const broken = allBrokenInvariants(view);
+      if (h % GENESIS_ROUND_TRIP_EVERY === 0 || h === blocks) broken.push(...registryTaxrailGenesisRoundTrip(view));
       result.invariantChecks++;
       if (broken.length > 0) throw fail(h, `broken invariants after ${planned.map((p) => p.kind).join(", ") || "an empty block"}:\n  ${broken.join("\n  ")}`);
       result.appHashes.push(Buffer.from(chain.store.lastHash).toString("hex"));

@@ -1,10 +1,12 @@
 // Every cross-module invariant the simulation checks after each block, read straight from the
 // committed state with keepers of the app's own classes (keepers hold no state, only key layouts).
-// Each returns what is broken; an empty list means the state is sound.
+// Each returns what is broken; an empty list means the state is sound. Registry's and voting's are
+// in registryInvariants.ts and votingInvariants.ts.
 import { fromBinary } from "@bufbuild/protobuf";
 import { UnbondingDelegationSchema } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { GOV_AUTHORITY, MODULE_ACCOUNTS } from "../../../app/modules.js";
 import { AccountKeeper } from "../../../app/modules/auth/keeper.js";
+import { BlockInfoKeeper } from "../../../app/modules/blockinfo/keeper.js";
 import { BankKeeper } from "../../../app/modules/bank/keeper.js";
 import { BALANCE_PREFIX, SUPPLY_PREFIX } from "../../../app/modules/bank/keys.js";
 import { GovKeeper } from "../../../app/modules/gov/keeper.js";
@@ -18,6 +20,8 @@ import { moduleReader } from "../../../app/store/prefixStore.js";
 import type { StateReader } from "../../../app/store/types.js";
 import { MsgRouter } from "../../../app/tx/msgRouter.js";
 import { GOV_ACCOUNT, moduleAddress } from "../../../common/moduleAccounts.js";
+import { registryHistory, registryIndexes, taxCollectedMatchesHistory } from "./registryInvariants.js";
+import { votingRecords } from "./votingInvariants.js";
 
 const accounts = new AccountKeeper(MODULE_ACCOUNTS.map((m) => ({ name: m.name, permissions: [...m.permissions] })));
 const bank = new BankKeeper(accounts);
@@ -26,6 +30,7 @@ const staking = new StakingKeeper(bank, accounts);
 const gov = new GovKeeper(bank, staking, new MsgRouter(), GOV_AUTHORITY);
 // The invariant reads balances only; it never asks who a jurisdiction's authority is.
 const taxrail = new TaxrailKeeper(bank, accounts, { jurisdictionAuthority: () => undefined }, GOV_AUTHORITY);
+const blockInfo = new BlockInfoKeeper();
 const utf8 = new TextDecoder();
 
 /** Bank: each denom's stored supply equals the sum of every account's balance of it. */
@@ -83,11 +88,17 @@ export function govDeposits(state: StateReader): string[] {
 
 /** Every invariant of every module, prefixed by the module that owns it. */
 export function allBrokenInvariants(state: StateReader): string[] {
+  const time = blockInfo.lastBlock(state)?.time;
+  const now = time ? time.seconds * 1_000_000_000n + BigInt(time.nanos) : undefined;
   return [
     ...bankSupply(state).map((m) => `bank: ${m}`),
     ...brokenPrecisebank(precisebank, state).map((m) => `precisebank: ${m}`),
     ...stakingPools(state).map((m) => `staking: ${m}`),
     ...govDeposits(state).map((m) => `gov: ${m}`),
     ...brokenTaxrail(state, taxrail).map((m) => `taxrail: ${m}`),
+    ...taxCollectedMatchesHistory(state, taxrail).map((m) => `taxrail: ${m}`),
+    ...registryIndexes(state).map((m) => `registry: ${m}`),
+    ...registryHistory(state).map((m) => `registry: ${m}`),
+    ...votingRecords(state, now).map((m) => `voting: ${m}`),
   ];
 }
