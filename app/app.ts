@@ -6,13 +6,14 @@
 // runs begin-block hooks, each tx in its own nested branch, end-block hooks, and computes the app
 // hash over the previous hash and the block's sorted change set. Commit persists the block's
 // change set, height and hash in one SQLite transaction.
-import { create } from "@bufbuild/protobuf";
+import { create, toBinary } from "@bufbuild/protobuf";
 import { TimestampSchema } from "@bufbuild/protobuf/wkt";
 import type { Logger } from "pino";
 import * as pb from "../gen/tendermint/abci/types_pb.js";
 import { BaseApplication } from "../abci/baseApplication.js";
 import { selectTxsWithinBytes } from "../abci/proposal.js";
-import { readBlockParams, storeBlockParams } from "./blockParams.js";
+import { blockLimits, type ConsensusParamsStore } from "./blockParams.js";
+import { ConsensusParamsSchema, type ConsensusParams } from "../gen/tendermint/types/params_pb.js";
 import type * as A from "../abci/application.js";
 import { Context, type BlockHeader } from "./context.js";
 import type { AppModule, ValidatorUpdate } from "./module.js";
@@ -49,6 +50,11 @@ export interface AppOptions {
   faultBlockDelayMs?: number;
   /** Where query methods run (the worker pool, app/query/pool/); default: this thread. */
   queryExecutor?: QueryExecutor;
+  /**
+   * Where CometBFT's consensus params are kept (the consensus module's keeper). Without it
+   * InitChain keeps none and proposals are held to CometBFT's own caps only.
+   */
+  consensusParams?: ConsensusParamsStore;
 }
 
 interface PendingGenesis {
@@ -92,6 +98,7 @@ export class UnitApp extends BaseApplication {
   /** The header CheckTx runs under; it changes only when a block commits, so it is built then. */
   private checkHeader: BlockHeader;
   private readonly faultDelayMs: number;
+  private readonly consensusParams: ConsensusParamsStore | undefined;
 
   constructor(options: AppOptions) {
     super();
@@ -103,6 +110,7 @@ export class UnitApp extends BaseApplication {
     this.queries = options.queries ?? new QueryRouter();
     if (options.queryExecutor) this.queries.useExecutor(options.queryExecutor);
     this.faultDelayMs = options.faultBlockDelayMs ?? 0;
+    this.consensusParams = options.consensusParams;
     if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
     this.checkState = this.store.begin();
     this.checkHeader = this.nextCheckHeader();
@@ -143,7 +151,6 @@ export class UnitApp extends BaseApplication {
       const initialHeight = req.initialHeight > 0n ? Number(req.initialHeight) : 1;
       const branch = this.store.begin();
       branch.set(CHAIN_ID_KEY, Buffer.from(req.chainId));
-      storeBlockParams(branch, req.consensusParams?.block);
       const appState = parseAppState(req.appStateBytes, this.modules);
       const header: BlockHeader = {
         chainId: req.chainId,
@@ -153,6 +160,8 @@ export class UnitApp extends BaseApplication {
         proposerAddress: new Uint8Array(),
       };
       const ctx = new Context(header, branch, this.logger);
+      // As the SDK's InitChain stores them: the limits every later proposal is checked against.
+      if (req.consensusParams) this.consensusParams?.initParams(ctx, req.consensusParams);
       const validators: ValidatorUpdate[] = [];
       for (const m of this.modules) {
         const genesis = appState[m.name] ?? m.defaultGenesis?.();
@@ -180,7 +189,7 @@ export class UnitApp extends BaseApplication {
       const select = this.txProcessor.selectForProposal?.bind(this.txProcessor);
       if (!select) return { txs: selectTxsWithinBytes(req.txs, req.maxTxBytes) };
       const env = this.proposalEnv(req.height, req.time, new Uint8Array(), req.proposerAddress);
-      const params = readBlockParams(env.state);
+      const params = blockLimits(this.consensusParams?.getParams(env.state));
       // CometBFT's budget is below the block's max_bytes already; the cap only makes sure of it.
       const asked = Number(req.maxTxBytes);
       const maxTxBytes = asked < 0 ? params.maxBytes : Math.min(asked, params.maxBytes);
@@ -199,7 +208,7 @@ export class UnitApp extends BaseApplication {
       const validate = this.txProcessor.validateProposal?.bind(this.txProcessor);
       if (!validate) return { status: pb.ResponseProcessProposal_ProposalStatus.ACCEPT };
       const env = this.proposalEnv(req.height, req.time, req.hash, req.proposerAddress);
-      const params = readBlockParams(env.state);
+      const params = blockLimits(this.consensusParams?.getParams(env.state));
       const rejection = validate(env, req.txs, { maxTxBytes: params.maxBytes, maxGas: params.maxGas });
       if (!rejection) return { status: pb.ResponseProcessProposal_ProposalStatus.ACCEPT };
       this.logger.warn({ height: Number(req.height), txs: req.txs.length, ...rejection }, "rejected a block proposal");
@@ -229,15 +238,17 @@ export class UnitApp extends BaseApplication {
         proposerAddress: req.proposerAddress,
       };
       const ctx = new Context(header, block, this.logger);
+      const paramsBefore = this.consensusParams?.getParams(block);
       for (const m of this.modules) m.beginBlock?.(ctx);
       // Strictly one after another: each tx sees the writes of the ones before it.
       const txResults: TxResult[] = [];
       for (const tx of req.txs) txResults.push(await this.deliverTx(header, block, tx));
       const validatorUpdates: ValidatorUpdate[] = [];
       for (const m of this.modules) validatorUpdates.push(...(m.endBlock?.(ctx) ?? []));
+      const consensusParamUpdates = changedConsensusParams(paramsBefore, this.consensusParams?.getParams(block));
       const hash = block.appHash(prevHash, height);
       this.pending = { root, block, height, hash };
-      return { events: ctx.events, txResults, validatorUpdates, appHash: hash };
+      return { events: ctx.events, txResults, validatorUpdates, appHash: hash, ...(consensusParamUpdates ? { consensusParamUpdates } : {}) };
     });
   }
 
@@ -343,6 +354,19 @@ function safely(run: () => TxResult): TxResult {
 function recovered(err: unknown): TxResult {
   if (isFatal(err)) throw err;
   return errorResult(err);
+}
+
+/**
+ * What CometBFT must apply from the next height when the block changed the stored consensus params
+ * (a passed MsgUpdateParams): every part but `version`, which the app leaves to CometBFT (an
+ * update carrying it would also change the app version in later block headers). The SDK sends its
+ * params with every block; sending them only when they change reaches CometBFT at the same height.
+ */
+function changedConsensusParams(before: ConsensusParams | undefined, after: ConsensusParams | undefined): ConsensusParams | undefined {
+  if (!after) return undefined;
+  const encoded = (p: ConsensusParams) => Buffer.from(toBinary(ConsensusParamsSchema, p));
+  if (before && encoded(before).equals(encoded(after))) return undefined;
+  return create(ConsensusParamsSchema, { block: after.block, evidence: after.evidence, validator: after.validator, abci: after.abci });
 }
 
 /** Parses the genesis app_state: a JSON object keyed by module name. */

@@ -1,14 +1,38 @@
 // The block limits of CometBFT's consensus params (block.max_bytes, block.max_gas), which
-// ProcessProposal checks a proposal against. They reach the app only in InitChain (this chain has
-// no module that changes consensus params), so InitChain stores them in state, as the SDK stores
-// its consensus params: every validator, restarted or not, then checks against the same numbers.
-import type { KVReader, KVStore } from "./store/index.js";
+// PrepareProposal and ProcessProposal hold a proposal to. CometBFT hands the app its consensus
+// params in InitChain, and governance changes them (cosmos.consensus.v1.MsgUpdateParams); the
+// consensus module keeps them in state, as the SDK's does, so every validator, restarted or not,
+// checks a proposal against the same numbers: those committed before the block.
+import { create } from "@bufbuild/protobuf";
+import { ConsensusParamsSchema, type ConsensusParams } from "../gen/tendermint/types/params_pb.js";
+import { MAX_BLOCK_SIZE_BYTES } from "../common/comet/consensusParams.js";
+import type { Context } from "./context.js";
+import type { StateReader } from "./store/types.js";
 
-/** Under the app's own namespace (app.ts's APP_NAMESPACE), which no module may take. */
-const BLOCK_PARAMS_KEY = Buffer.from("app/block_params");
+export { MAX_BLOCK_SIZE_BYTES };
 
-/** CometBFT's hard cap on a block (types.MaxBlockSizeBytes), what max_bytes -1 means. */
-export const MAX_BLOCK_SIZE_BYTES = 104_857_600;
+/** Where the app keeps the consensus params: the consensus module's keeper, passed in by the composition root. */
+export interface ConsensusParamsStore {
+  /** The params committed in `state`; undefined when none are kept. */
+  getParams(state: StateReader): ConsensusParams | undefined;
+  /** Stores the params InitChain received. */
+  initParams(ctx: Context, params: ConsensusParams): void;
+}
+
+/**
+ * Where chains started before the consensus module kept only InitChain's block params (JSON
+ * `{max_bytes, max_gas}` under the app's own namespace). Read, never written: such a chain keeps
+ * working without a migration, and its first governance update writes the module's record.
+ */
+const LEGACY_BLOCK_PARAMS_KEY = Buffer.from("app/block_params");
+
+/** The block params of a chain that kept only the legacy record, as consensus params with only `block`. */
+export function readLegacyConsensusParams(state: StateReader): ConsensusParams | undefined {
+  const raw = state.get(LEGACY_BLOCK_PARAMS_KEY);
+  if (!raw) return undefined;
+  const parsed = JSON.parse(Buffer.from(raw).toString("utf8")) as { max_bytes: string; max_gas: string };
+  return create(ConsensusParamsSchema, { block: { maxBytes: BigInt(parsed.max_bytes), maxGas: BigInt(parsed.max_gas) } });
+}
 
 export interface BlockParams {
   /** Bytes of the whole block; the txs alone take less. */
@@ -17,21 +41,14 @@ export interface BlockParams {
   maxGas: bigint;
 }
 
-/** Stores InitChain's block params; a chain started without them keeps none (see readBlockParams). */
-export function storeBlockParams(state: KVStore, params: { maxBytes: bigint; maxGas: bigint } | undefined): void {
-  if (!params) return;
-  state.set(BLOCK_PARAMS_KEY, Buffer.from(JSON.stringify({ max_bytes: params.maxBytes.toString(), max_gas: params.maxGas.toString() })));
-}
-
 /**
- * The stored block params. Without any (a store from before they were kept, or an InitChain that
- * sent none) the limits are CometBFT's own caps: no byte limit beyond MaxBlockSizeBytes, no gas
- * limit, which never rejects a block CometBFT itself would accept.
+ * The block limits of `params`. Without any (a store that kept none, or an InitChain that sent
+ * none) the limits are CometBFT's own caps: no byte limit beyond MaxBlockSizeBytes, no gas limit,
+ * which never rejects a block CometBFT itself would accept.
  */
-export function readBlockParams(state: KVReader): BlockParams {
-  const raw = state.get(BLOCK_PARAMS_KEY);
-  if (!raw) return { maxBytes: MAX_BLOCK_SIZE_BYTES, maxGas: -1n };
-  const parsed = JSON.parse(Buffer.from(raw).toString("utf8")) as { max_bytes: string; max_gas: string };
-  const maxBytes = Number(parsed.max_bytes);
-  return { maxBytes: maxBytes > 0 && maxBytes < MAX_BLOCK_SIZE_BYTES ? maxBytes : MAX_BLOCK_SIZE_BYTES, maxGas: BigInt(parsed.max_gas) };
+export function blockLimits(params: ConsensusParams | undefined): BlockParams {
+  const block = params?.block;
+  if (!block) return { maxBytes: MAX_BLOCK_SIZE_BYTES, maxGas: -1n };
+  const maxBytes = Number(block.maxBytes);
+  return { maxBytes: maxBytes > 0 && maxBytes < MAX_BLOCK_SIZE_BYTES ? maxBytes : MAX_BLOCK_SIZE_BYTES, maxGas: block.maxGas };
 }

@@ -75,6 +75,8 @@ const grpcServer = createNodeGrpcServer({
   executor: queryExecutor,
   cometRpcUrl: `http://127.0.0.1:${config.ports.rpc}`,
   anyTypes: wiring.anyTypes,
+  nodeConfig: { pruningKeepRecent: config.pruningKeepRecent, pruningInterval: config.pruningInterval },
+  minGasPrice: wiring.minGasPrice,
   logger: logger.child({ component: "grpc" }),
 });
 const grpcHost = values["grpc-host"] ?? process.env.UNIT_GRPC_HOST ?? config.listenHost ?? "127.0.0.1";

@@ -21,11 +21,18 @@ import { TaxrailKeeper } from "./modules/taxrail/keeper.js";
 import { taxrailModule } from "./modules/taxrail/module.js";
 import { VotingKeeper } from "./modules/voting/keeper.js";
 import { votingModule } from "./modules/voting/module.js";
+import { ConsensusKeeper } from "./modules/consensus/keeper.js";
+import { consensusModule } from "./modules/consensus/module.js";
+import { paramsModule } from "./modules/params/module.js";
+import { CONSENSUS_KEY_TYPE } from "./modules/staking/consensusKey.js";
+import { readLegacyConsensusParams, type ConsensusParamsStore } from "./blockParams.js";
 import { AccountTier } from "../gen/chain/identity/identity_pb.js";
 import { QueryRouter } from "./query/router.js";
 import { accAddressToString } from "../common/address.js";
 import { BONDED_POOL, FEE_COLLECTOR, GOV_ACCOUNT, moduleAddress, NOT_BONDED_POOL, PRECISEBANK_RESERVE, TAXRAIL_ACCOUNT } from "../common/moduleAccounts.js";
 import { authAnteHandler } from "./modules/auth/ante.js";
+import { formatGasPriceAsDecCoin } from "./modules/auth/params.js";
+import type { StateReader } from "./store/types.js";
 import { SignatureCache } from "./modules/auth/signatures.js";
 import { BLOCK_GAS_LIMIT } from "./modules/evm/state/params.js";
 import { CosmosTxProcessor } from "./tx/cosmosTxProcessor.js";
@@ -75,7 +82,10 @@ function keepers(msgs: MsgRouter) {
   const voting = new VotingKeeper(identity, GOV_AUTHORITY);
   const blockInfo = new BlockInfoKeeper();
   const evm = { evm: new EvmKeeper(), accounts, precisebank, blocks: blockInfo };
-  return { blockInfo, accounts, bank, precisebank, staking, gov, identity, registry, taxrail, voting, evm };
+  // Staking gives every validator an ed25519 key, which the consensus params must keep allowing;
+  // chains started before the module kept its record read their InitChain block params instead.
+  const consensus = new ConsensusKeeper({ authority: GOV_AUTHORITY, validatorKeyTypes: [CONSENSUS_KEY_TYPE], legacyParams: readLegacyConsensusParams });
+  return { blockInfo, accounts, bank, precisebank, staking, gov, identity, registry, taxrail, voting, evm, consensus };
 }
 
 function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
@@ -103,9 +113,14 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     // Gov's end block tallies and runs passed proposals before staking computes the validator set
     // changes of the block (as in the SDK), so a proposal's effect on stake reaches CometBFT at once.
     govModule(k.gov),
-    // After bank: genesis validators bond coins bank's genesis credited. Last: its end block
-    // returns the block's validator updates.
+    // After bank: genesis validators bond coins bank's genesis credited. Last but for the two
+    // below, which have no genesis and no block hooks: its end block returns the block's validator updates.
     stakingModule(k.staking),
+    // CometBFT's consensus params: InitChain stores them (the app calls the keeper), gov's end
+    // block may change them, and the app reads them after every module's end block.
+    consensusModule(k.consensus),
+    // The SDK's legacy x/params queries, answered from the params the modules above keep.
+    paramsModule({ auth: k.accounts, bank: k.bank, staking: k.staking, gov: k.gov, consensus: k.consensus }),
   ]);
 }
 
@@ -120,6 +135,10 @@ export interface AppWiring {
   txProcessor: TxProcessor;
   /** Every type that may appear inside an Any: the Msgs and what modules declare. */
   anyTypes: DescMessage[];
+  /** Where the app keeps CometBFT's consensus params (the consensus module's keeper). */
+  consensusParams: ConsensusParamsStore;
+  /** The chain's minimum gas price in a committed state, as a node reports it (cosmos.base.node.v1beta1 Config). */
+  minGasPrice: (state: StateReader) => string;
 }
 
 /** Everything UnitApp needs besides its store and logger. */
@@ -133,5 +152,6 @@ export function wireApp(): AppWiring {
   const ante = authAnteHandler({ accounts: k.accounts, bank: k.bank, sigCache: new SignatureCache() });
   const txProcessor = new RoutingTxProcessor(new CosmosTxProcessor(msgs, ante), new EthTxProcessor(k.evm), BLOCK_GAS_LIMIT);
   const anyTypes = [...msgs.schemas(), ...modules.flatMap((m) => m.anyTypes ?? [])];
-  return { modules, queries, msgs, txProcessor, anyTypes };
+  const minGasPrice = (state: StateReader) => formatGasPriceAsDecCoin(k.accounts.getMinGasPrice(state));
+  return { modules, queries, msgs, txProcessor, anyTypes, consensusParams: k.consensus, minGasPrice };
 }

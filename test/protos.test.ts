@@ -11,6 +11,10 @@ import { Query as AuthQuery } from "../gen/cosmos/auth/v1beta1/query_pb.js";
 import { Service as TmService } from "../gen/cosmos/base/tendermint/v1beta1/query_pb.js";
 import { Service as TxService } from "../gen/cosmos/tx/v1beta1/service_pb.js";
 import { SignDocSchema, TxRawSchema } from "../gen/cosmos/tx/v1beta1/tx_pb.js";
+import { Query as ConsensusQuery } from "../gen/cosmos/consensus/v1/query_pb.js";
+import { MsgUpdateParamsSchema as ConsensusMsgUpdateParamsSchema } from "../gen/cosmos/consensus/v1/tx_pb.js";
+import { Query as ParamsQuery } from "../gen/cosmos/params/v1beta1/query_pb.js";
+import { Service as NodeService } from "../gen/cosmos/base/node/v1beta1/query_pb.js";
 import { wireApp } from "../app/modules.js";
 import { typeRegistry } from "../sdk/tx/registry.js";
 
@@ -40,7 +44,7 @@ test("SignDoc and TxRaw keep field numbers 1-4 and 1-3", () => {
 });
 
 test("every query method of the served services has a GET route", () => {
-  for (const service of [BankQuery, AuthQuery, TmService]) {
+  for (const service of [BankQuery, AuthQuery, TmService, ConsensusQuery, ParamsQuery, NodeService]) {
     for (const m of service.methods) assert.equal(route(service, m.name).verb, "get", `${service.typeName}/${m.name}`);
   }
 });
@@ -54,6 +58,24 @@ test("the routes are the ones Cosmos clients call", () => {
   assert.deepEqual(route(TmService, "GetLatestBlock"), { verb: "get", path: "/cosmos/base/tendermint/v1beta1/blocks/latest" });
   assert.deepEqual(route(TxService, "GetTx"), { verb: "get", path: "/cosmos/tx/v1beta1/txs/{hash}" });
   assert.deepEqual(route(TxService, "Simulate"), { verb: "post", path: "/cosmos/tx/v1beta1/simulate" });
+  assert.deepEqual(route(ConsensusQuery, "Params"), { verb: "get", path: "/cosmos/consensus/v1/params" });
+  assert.deepEqual(route(ParamsQuery, "Params"), { verb: "get", path: "/cosmos/params/v1beta1/params" });
+  assert.deepEqual(route(ParamsQuery, "Subspaces"), { verb: "get", path: "/cosmos/params/v1beta1/subspaces" });
+  assert.deepEqual(route(NodeService, "Config"), { verb: "get", path: "/cosmos/base/node/v1beta1/config" });
+  assert.deepEqual(route(NodeService, "Status"), { verb: "get", path: "/cosmos/base/node/v1beta1/status" });
+});
+
+test("consensus MsgUpdateParams keeps the SDK's field numbers: authority 1, block 2, evidence 3, validator 4, abci 5", () => {
+  const msg = create(ConsensusMsgUpdateParamsSchema, {
+    authority: "a",
+    block: { maxBytes: 1n, maxGas: -1n },
+    evidence: { maxAgeNumBlocks: 1n, maxAgeDuration: { seconds: 1n }, maxBytes: 1n },
+    validator: { pubKeyTypes: ["e"] },
+    abci: { voteExtensionsEnableHeight: 1n },
+  });
+  const hex = Buffer.from(toBinary(ConsensusMsgUpdateParamsSchema, msg)).toString("hex");
+  // max_gas -1 is a ten-byte varint; the duration {seconds: 1} nests as field 2 of evidence.
+  assert.equal(hex, "0a0161" + "120d" + "0801" + "10ffffffffffffffffff01" + "1a08" + "0801" + "12020801" + "1801" + "2203" + "0a0165" + "2a02" + "0801");
 });
 
 test("every message type the chain executes is known to the client SDK's registry (SIGN_MODE_DIRECT, no amino)", () => {

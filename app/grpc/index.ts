@@ -10,6 +10,8 @@ import { NodeServices } from "./nodeServices.js";
 import { GrpcServer } from "./server.js";
 import { registerTendermintService } from "./tendermint/tendermintService.js";
 import { registerTxService } from "./tx/txService.js";
+import { registerNodeService, type NodeConfig } from "./node/nodeService.js";
+import type { StateReader } from "../store/types.js";
 
 export { GrpcListenError, GrpcServer } from "./server.js";
 export { NodeServices, type NodeCallContext, type NodeServiceImpl } from "./nodeServices.js";
@@ -17,7 +19,7 @@ export { HEIGHT_METADATA_KEY } from "../../common/grpc/height.js";
 
 export interface NodeGrpcOptions {
   queries: QueryServices;
-  state: CommittedState;
+  state: CommittedState & { readonly earliestHeight: number };
   /** Where query methods run (the app's worker pool); default: in this thread, over `state`. */
   executor?: QueryExecutor;
   /** CometBFT's RPC, e.g. `http://127.0.0.1:26657`. */
@@ -25,6 +27,10 @@ export interface NodeGrpcOptions {
   logger: Logger;
   /** Types found only inside an Any, for reflection (see GrpcServerOptions). */
   anyTypes?: readonly DescMessage[];
+  /** The node's settings, for cosmos.base.node.v1beta1.Service/Config. */
+  nodeConfig: NodeConfig;
+  /** The chain's minimum gas price in a committed state (auth keeps it), as Config reports it. */
+  minGasPrice: (state: StateReader) => string;
 }
 
 export function createNodeGrpcServer(options: NodeGrpcOptions): GrpcServer {
@@ -32,6 +38,7 @@ export function createNodeGrpcServer(options: NodeGrpcOptions): GrpcServer {
   const nodeServices = new NodeServices();
   registerTxService(nodeServices, comet);
   registerTendermintService(nodeServices, comet);
+  registerNodeService(nodeServices, { config: options.nodeConfig, state: options.state, minGasPrice: options.minGasPrice, comet });
   return new GrpcServer({
     queries: options.queries,
     nodeServices,

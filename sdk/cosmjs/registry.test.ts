@@ -61,6 +61,7 @@ test("only the types CosmJS lacks are added; the ones it knows keep its codecs",
     "/chain.voting.MsgUpdateParams",
     "/cosmos.bank.v1beta1.MsgSetSendEnabled",
     "/cosmos.bank.v1beta1.MsgUpdateParams",
+    "/cosmos.consensus.v1.MsgUpdateParams",
     "/cosmos.gov.v1.MsgCancelProposal",
   ]);
   assert.equal(registry.lookupType("/cosmos.bank.v1beta1.MsgSend"), cosmjsMsgSend);

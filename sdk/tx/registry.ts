@@ -13,6 +13,7 @@ import { file_chain_registry_tx } from "../../gen/chain/registry/tx_pb.js";
 import { file_chain_taxrail_tx } from "../../gen/chain/taxrail/tx_pb.js";
 import { file_chain_voting_tx } from "../../gen/chain/voting/tx_pb.js";
 import { file_cosmos_gov_v1_tx } from "../../gen/cosmos/gov/v1/tx_pb.js";
+import { file_cosmos_consensus_v1_tx } from "../../gen/cosmos/consensus/v1/tx_pb.js";
 import { file_cosmos_staking_v1beta1_tx } from "../../gen/cosmos/staking/v1beta1/tx_pb.js";
 
 /** Every Any payload the client knows; modules with their own messages add theirs with `extendRegistry`. */
@@ -27,6 +28,7 @@ const knownTypes: DescMessage[] = [
   // Every Msg of the chain's modules (and their responses), for signing and for rendering txs.
   ...file_cosmos_staking_v1beta1_tx.messages,
   ...file_cosmos_gov_v1_tx.messages,
+  ...file_cosmos_consensus_v1_tx.messages,
   ...file_chain_identity_tx.messages,
   ...file_chain_registry_tx.messages,
   ...file_chain_taxrail_tx.messages,

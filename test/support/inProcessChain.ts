@@ -7,6 +7,7 @@ import path from "node:path";
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import * as pb from "../../gen/tendermint/abci/types_pb.js";
+import type { ConsensusParamsSchema } from "../../gen/tendermint/types/params_pb.js";
 import { UnitApp } from "../../app/app.js";
 import { defaultAppState, withGenesisBalances, type GenesisBalance } from "../../app/genesis.js";
 import { wireApp } from "../../app/modules.js";
@@ -40,6 +41,8 @@ export class InProcessChain {
       editAppState?: (state: Record<string, unknown>) => Record<string, unknown>;
       /** The block's consensus limits InitChain hands the app (CometBFT always sends them; default: none). */
       blockParams?: { maxBytes: bigint; maxGas: bigint };
+      /** All of InitChain's consensus params, as CometBFT sends them (overrides blockParams). */
+      consensusParams?: MessageInitShape<typeof ConsensusParamsSchema>;
     } = {},
   ): Promise<InProcessChain> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-chain-"));
@@ -54,7 +57,11 @@ export class InProcessChain {
         initialHeight: 1n,
         appStateBytes: Buffer.from(JSON.stringify(appState)),
         time: timestampFromMs(GENESIS_TIME_MS),
-        ...(options.blockParams ? { consensusParams: { block: options.blockParams } } : {}),
+        ...(options.consensusParams
+          ? { consensusParams: options.consensusParams }
+          : options.blockParams
+            ? { consensusParams: { block: options.blockParams } }
+            : {}),
       }),
     );
     return chain;

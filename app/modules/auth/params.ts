@@ -54,6 +54,12 @@ export function formatGasPrice(price: GasPrice): string {
   return `${whole}${frac ? `.${frac}` : ""}${price.denom}`;
 }
 
+/** As the SDK prints a DecCoin (a node's minimum gas prices): 18 fractional digits, "0.025000000000000000uunit". */
+export function formatGasPriceAsDecCoin(price: GasPrice): string {
+  const frac = (price.scaled % PRICE_SCALE).toString().padStart(18, "0");
+  return `${price.scaled / PRICE_SCALE}.${frac}${price.denom}`;
+}
+
 /** The fee a tx with `gasLimit` must pay at least: gas x price, rounded up. */
 export function requiredFee(price: GasPrice, gasLimit: bigint): bigint {
   return (price.scaled * gasLimit + PRICE_SCALE - 1n) / PRICE_SCALE;

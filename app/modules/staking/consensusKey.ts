@@ -6,6 +6,8 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { PubKeySchema as Ed25519PubKeySchema } from "../../../gen/cosmos/crypto/ed25519/keys_pb.js";
 import { sdkErrors } from "../../../common/errors.js";
 
+/** The key type of every validator's consensus key, as CometBFT's consensus params name it. */
+export const CONSENSUS_KEY_TYPE = "ed25519";
 export const ED25519_PUBKEY_TYPE_URL = `/${Ed25519PubKeySchema.typeName}`;
 export const ED25519_PUBKEY_LENGTH = 32;
 export { Ed25519PubKeySchema };
