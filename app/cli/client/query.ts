@@ -9,6 +9,8 @@ import { TAXRAIL_QUERY_USAGE, runQueryTaxrail } from "./queryTaxrail.js";
 import { GOV_QUERY_USAGE, runQueryGov } from "./queryGov.js";
 import { STAKING_QUERY_USAGE, runQueryStaking } from "./queryStaking.js";
 import { VOTING_QUERY_USAGE, runQueryVoting } from "./queryVoting.js";
+import { CONSENSUS_QUERY_USAGE, runQueryConsensus } from "./queryConsensus.js";
+import { PARAMS_QUERY_USAGE, runQueryParams } from "./queryParams.js";
 import { UsageError } from "./cliArgs.js";
 import { runCli } from "./runCli.js";
 
@@ -22,6 +24,8 @@ Queries:
   tx <hash>                                   a committed tx by its hash, decoded
 ${STAKING_QUERY_USAGE}
 ${GOV_QUERY_USAGE}
+${CONSENSUS_QUERY_USAGE}
+${PARAMS_QUERY_USAGE}
 ${IDENTITY_QUERY_USAGE}
 ${REGISTRY_QUERY_USAGE}
 ${TAXRAIL_QUERY_USAGE}
@@ -57,6 +61,10 @@ export function runQueryCommand(args: string[]): Promise<number> {
         return runQueryStaking(rest);
       case "gov":
         return runQueryGov(rest);
+      case "consensus":
+        return runQueryConsensus(rest);
+      case "params":
+        return runQueryParams(rest);
       case "identity":
         return runQueryIdentity(rest);
       case "registry":
@@ -68,7 +76,9 @@ export function runQueryCommand(args: string[]): Promise<number> {
       case "evm":
         return runQueryEvm(rest);
       default:
-        throw new UsageError(`unknown query module "${module}": expected bank, auth, staking, gov, identity, registry, taxrail, voting, evm or tx`);
+        throw new UsageError(
+          `unknown query module "${module}": expected bank, auth, staking, gov, consensus, params, identity, registry, taxrail, voting, evm or tx`,
+        );
     }
   });
 }
