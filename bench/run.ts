@@ -8,7 +8,17 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const benches = ["store-commit.ts", "store-history.ts", "startup.ts", "bank-send.ts", "rest-query.ts", "devnet-send.ts", "erc20.ts", "precompiles.ts"];
+const benches = [
+  "store-commit.ts",
+  "store-history.ts",
+  "startup.ts",
+  "bank-send.ts",
+  "rest-query.ts",
+  "query-flood.ts",
+  "devnet-send.ts",
+  "erc20.ts",
+  "precompiles.ts",
+];
 const args = process.argv.slice(2);
 const named: string[] = [];
 while (args.length > 0 && !args[0]!.startsWith("-")) {
