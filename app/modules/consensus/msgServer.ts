@@ -7,8 +7,7 @@ import { create } from "@bufbuild/protobuf";
 import { MsgUpdateParamsResponseSchema, MsgUpdateParamsSchema } from "../../../gen/cosmos/consensus/v1/tx_pb.js";
 import { ConsensusParamsSchema } from "../../../gen/tendermint/types/params_pb.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
-import { parseAccAddress } from "../../../common/address.js";
-import { checkAuthority } from "../../tx/authority.js";
+import { governanceOnly } from "../../tx/authority.js";
 import { updatedParams, validateConsensusParams, validateVoteExtensionsUpdate } from "../../../common/comet/consensusParams.js";
 import { consensusErrors } from "./errors.js";
 import { emitConsensusParamsUpdated } from "./events.js";
@@ -17,13 +16,11 @@ import { MODULE_NAME } from "./keys.js";
 import { updateOf, validateUpdateMsg } from "./validation.js";
 
 export function msgUpdateParamsHandler(keeper: ConsensusKeeper): MsgHandler<typeof MsgUpdateParamsSchema, typeof MsgUpdateParamsResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, consensusErrors.invalidAuthority, {
     request: MsgUpdateParamsSchema,
     response: MsgUpdateParamsResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, consensusErrors.invalidAuthority);
       validateUpdateMsg(msg, keeper.validatorKeyTypes);
     },
     handle: (ctx, msg) => {
@@ -51,5 +48,5 @@ export function msgUpdateParamsHandler(keeper: ConsensusKeeper): MsgHandler<type
       emitConsensusParamsUpdated(ctx, msg.authority, create(ConsensusParamsSchema, update));
       return {};
     },
-  };
+  });
 }

@@ -16,7 +16,7 @@ import {
 import { equalBytes } from "../../store/bytes.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
-import { checkAuthority } from "../../tx/authority.js";
+import { governanceOnly } from "../../tx/authority.js";
 import { identityErrors } from "./errors.js";
 import { emitCredentialIssued, emitCredentialRevoked, emitIssuerAdded, emitIssuerRemoved } from "./events.js";
 import type { IdentityKeeper } from "./keeper.js";
@@ -24,13 +24,11 @@ import { MODULE_NAME } from "./keys.js";
 import { normalizeCredentialHash, validateCredentialType, validateIssuerName } from "./validation.js";
 
 export function msgAddIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgAddIssuerSchema, typeof MsgAddIssuerResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, identityErrors.invalidAuthority, {
     request: MsgAddIssuerSchema,
     response: MsgAddIssuerResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, identityErrors.invalidAuthority);
       parseAccAddress(msg.issuerAddress, "issuer address");
       validateIssuerName(msg.name);
     },
@@ -40,17 +38,15 @@ export function msgAddIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeof M
       emitIssuerAdded(ctx, accAddressToString(address), msg.name);
       return {};
     },
-  };
+  });
 }
 
 export function msgRemoveIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgRemoveIssuerSchema, typeof MsgRemoveIssuerResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, identityErrors.invalidAuthority, {
     request: MsgRemoveIssuerSchema,
     response: MsgRemoveIssuerResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, identityErrors.invalidAuthority);
       parseAccAddress(msg.issuerAddress, "issuer address");
     },
     handle: (ctx, msg) => {
@@ -59,17 +55,15 @@ export function msgRemoveIssuerHandler(keeper: IdentityKeeper): MsgHandler<typeo
       emitIssuerRemoved(ctx, accAddressToString(address));
       return {};
     },
-  };
+  });
 }
 
 export function msgUpdateParamsHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgUpdateParamsSchema, typeof MsgUpdateParamsResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, identityErrors.invalidAuthority, {
     request: MsgUpdateParamsSchema,
     response: MsgUpdateParamsResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, identityErrors.invalidAuthority);
       if (!msg.params) throw identityErrors.invalidParams.wrap("params missing");
       validateCredentialType(msg.params.attestedCredentialType, "params.attested_credential_type");
     },
@@ -77,7 +71,7 @@ export function msgUpdateParamsHandler(keeper: IdentityKeeper): MsgHandler<typeo
       keeper.setParams(ctx, msg.params!); // present: validateBasic checked it
       return {};
     },
-  };
+  });
 }
 
 export function msgIssueCredentialHandler(keeper: IdentityKeeper): MsgHandler<typeof MsgIssueCredentialSchema, typeof MsgIssueCredentialResponseSchema> {

@@ -17,7 +17,7 @@ import {
 } from "../../../gen/chain/registry/tx_pb.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { equalBytes } from "../../store/bytes.js";
-import { checkAuthority } from "../../tx/authority.js";
+import { governanceOnly } from "../../tx/authority.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { registryErrors } from "./errors.js";
 import { emitAssetRegistered, emitAssetTransferred, emitJurisdictionAuthorityRemoved, emitJurisdictionAuthoritySet, emitParamsUpdated } from "./events.js";
@@ -38,13 +38,11 @@ const wireCoin = (c: { denom: string; amount: bigint }) => ({ denom: c.denom, am
 export function msgSetJurisdictionAuthorityHandler(
   keeper: RegistryKeeper,
 ): MsgHandler<typeof MsgSetJurisdictionAuthoritySchema, typeof MsgSetJurisdictionAuthorityResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, registryErrors.invalidAuthority, {
     request: MsgSetJurisdictionAuthoritySchema,
     response: MsgSetJurisdictionAuthorityResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, registryErrors.invalidAuthority);
       validateJurisdictionCode(msg.jurisdictionCode);
       parseAccAddress(msg.authorityAddress, "authority address");
       validateJurisdictionName(msg.name);
@@ -60,19 +58,17 @@ export function msgSetJurisdictionAuthorityHandler(
       });
       return {};
     },
-  };
+  });
 }
 
 export function msgRemoveJurisdictionAuthorityHandler(
   keeper: RegistryKeeper,
 ): MsgHandler<typeof MsgRemoveJurisdictionAuthoritySchema, typeof MsgRemoveJurisdictionAuthorityResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, registryErrors.invalidAuthority, {
     request: MsgRemoveJurisdictionAuthoritySchema,
     response: MsgRemoveJurisdictionAuthorityResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, registryErrors.invalidAuthority);
       validateJurisdictionCode(msg.jurisdictionCode);
     },
     handle: (ctx, msg) => {
@@ -80,17 +76,15 @@ export function msgRemoveJurisdictionAuthorityHandler(
       emitJurisdictionAuthorityRemoved(ctx, msg.jurisdictionCode, removed.authority);
       return {};
     },
-  };
+  });
 }
 
 export function msgUpdateParamsHandler(keeper: RegistryKeeper): MsgHandler<typeof MsgUpdateParamsSchema, typeof MsgUpdateParamsResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, registryErrors.invalidAuthority, {
     request: MsgUpdateParamsSchema,
     response: MsgUpdateParamsResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, registryErrors.invalidAuthority);
       validateParams(msg.params);
     },
     handle: (ctx, msg) => {
@@ -99,7 +93,7 @@ export function msgUpdateParamsHandler(keeper: RegistryKeeper): MsgHandler<typeo
       emitParamsUpdated(ctx, params);
       return {};
     },
-  };
+  });
 }
 
 export function msgRegisterAssetHandler(keeper: RegistryKeeper): MsgHandler<typeof MsgRegisterAssetSchema, typeof MsgRegisterAssetResponseSchema> {

@@ -13,7 +13,7 @@ import { create } from "@bufbuild/protobuf";
 import { TaxRuleSchema } from "../../../gen/chain/taxrail/taxrail_pb.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { GOV_ACCOUNT } from "../../../common/moduleAccounts.js";
-import { checkAuthority } from "../../tx/authority.js";
+import { governanceOnly } from "../../tx/authority.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { taxrailErrors } from "./errors.js";
 import { emitParamsUpdated, emitTaxRuleSet, emitTaxWithdrawn } from "./events.js";
@@ -88,13 +88,11 @@ export function msgWithdrawTaxHandler(keeper: TaxrailKeeper): MsgHandler<typeof 
 }
 
 export function msgUpdateParamsHandler(keeper: TaxrailKeeper): MsgHandler<typeof MsgUpdateParamsSchema, typeof MsgUpdateParamsResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, taxrailErrors.invalidAuthority, {
     request: MsgUpdateParamsSchema,
     response: MsgUpdateParamsResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, taxrailErrors.invalidAuthority);
       validateParams(msg.params);
     },
     handle: (ctx, msg) => {
@@ -103,5 +101,5 @@ export function msgUpdateParamsHandler(keeper: TaxrailKeeper): MsgHandler<typeof
       emitParamsUpdated(ctx, params);
       return {};
     },
-  };
+  });
 }

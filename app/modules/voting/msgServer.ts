@@ -20,7 +20,7 @@ import {
 import { ElectionStatus, type Election } from "../../../gen/chain/voting/voting_pb.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import type { Context } from "../../context.js";
-import { checkAuthority } from "../../tx/authority.js";
+import { governanceOnly } from "../../tx/authority.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { votingErrors } from "./errors.js";
 import {
@@ -48,13 +48,11 @@ import {
 export function msgAddElectoralAuthorityHandler(
   keeper: VotingKeeper,
 ): MsgHandler<typeof MsgAddElectoralAuthoritySchema, typeof MsgAddElectoralAuthorityResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, votingErrors.invalidAuthority, {
     request: MsgAddElectoralAuthoritySchema,
     response: MsgAddElectoralAuthorityResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, votingErrors.invalidAuthority);
       parseAccAddress(msg.address, "address");
       validateAuthorityName(msg.name);
     },
@@ -64,19 +62,17 @@ export function msgAddElectoralAuthorityHandler(
       emitElectoralAuthorityAdded(ctx, accAddressToString(address), msg.name);
       return {};
     },
-  };
+  });
 }
 
 export function msgRemoveElectoralAuthorityHandler(
   keeper: VotingKeeper,
 ): MsgHandler<typeof MsgRemoveElectoralAuthoritySchema, typeof MsgRemoveElectoralAuthorityResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, votingErrors.invalidAuthority, {
     request: MsgRemoveElectoralAuthoritySchema,
     response: MsgRemoveElectoralAuthorityResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, votingErrors.invalidAuthority);
       parseAccAddress(msg.address, "address");
     },
     handle: (ctx, msg) => {
@@ -85,17 +81,15 @@ export function msgRemoveElectoralAuthorityHandler(
       emitElectoralAuthorityRemoved(ctx, accAddressToString(address));
       return {};
     },
-  };
+  });
 }
 
 export function msgUpdateParamsHandler(keeper: VotingKeeper): MsgHandler<typeof MsgUpdateParamsSchema, typeof MsgUpdateParamsResponseSchema> {
-  return {
+  return governanceOnly(keeper.authority, votingErrors.invalidAuthority, {
     request: MsgUpdateParamsSchema,
     response: MsgUpdateParamsResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.authority, "authority")],
     validateBasic: (msg) => {
-      checkAuthority(keeper.authority, msg.authority, votingErrors.invalidAuthority);
       validateParams(msg.params);
     },
     handle: (ctx, msg) => {
@@ -103,7 +97,7 @@ export function msgUpdateParamsHandler(keeper: VotingKeeper): MsgHandler<typeof 
       emitParamsUpdated(ctx, keeper.getParams(ctx.store));
       return {};
     },
-  };
+  });
 }
 
 /**
