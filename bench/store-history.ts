@@ -34,6 +34,7 @@ import { appHash, prefixEnd, Store, type Branch, type KVReader, type Synchronous
 import { ReadOnlyStore } from "../app/store/readOnlyStore.js";
 import { positiveIntFlag } from "./args.js";
 import { median, percentile } from "./stats.js";
+import { prng } from "../test/support/prng.js"; // deterministic, so runs build the same history
 
 const { values: args } = parseArgs({
   options: {
@@ -107,18 +108,6 @@ function stamped(bytes: number, height: number, i: number): Buffer {
   v.writeUInt32BE(height, 0);
   v.writeUInt32BE(i, 4);
   return v;
-}
-
-/** Deterministic PRNG (mulberry32), so runs build the same history. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** Time of the `store.commit` step of one block. */

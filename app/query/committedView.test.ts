@@ -1,19 +1,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { GrpcCode } from "../../common/errors.js";
-import { QueryError } from "../../common/grpc/queryError.js";
 import { openStore } from "../store/index.js";
 import { committedView } from "./committedView.js";
-
-const code = (run: () => unknown) => {
-  try {
-    run();
-  } catch (err) {
-    assert.ok(err instanceof QueryError, String(err));
-    return err.grpcCode;
-  }
-  assert.fail("expected a QueryError");
-};
+import { queryErrorCode as code } from "../../common/grpc/testing/queryErrorCode.js";
 
 test("a store with nothing committed answers UNAVAILABLE, not a crash", () => {
   const store = openStore(":memory:");

@@ -2,18 +2,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Metadata } from "@grpc/grpc-js";
 import { GrpcCode } from "../errors.js";
-import { QueryError } from "./queryError.js";
 import { HEIGHT_METADATA_KEY, requestedHeight } from "./height.js";
-
-const code = (run: () => unknown) => {
-  try {
-    run();
-  } catch (err) {
-    assert.ok(err instanceof QueryError, String(err));
-    return err.grpcCode;
-  }
-  assert.fail("expected a QueryError");
-};
+import { queryErrorCode as code } from "./testing/queryErrorCode.js";
 
 test("height metadata: absent is 0, repeated or malformed is refused", () => {
   assert.equal(requestedHeight(new Metadata()), 0);
