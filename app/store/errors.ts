@@ -16,3 +16,9 @@ export class HeightNotAvailableError extends Error {
     );
   }
 }
+
+/** Throws HeightNotAvailableError unless `height` can be read: 0 before anything is committed, else earliest..latest. */
+export function assertReadableHeight(height: number, earliest: number, latest: number): void {
+  const readable = Number.isSafeInteger(height) && (latest === 0 ? height === 0 : height >= earliest && height <= latest);
+  if (!readable) throw new HeightNotAvailableError(height, earliest, latest);
+}

@@ -4,7 +4,7 @@
 // to end (WAL keeps that snapshot intact), and learns which height is the latest from the same
 // snapshot. It keeps no cache: it cannot see which keys a commit changed.
 import Database from "better-sqlite3";
-import { HeightNotAvailableError } from "./errors.js";
+import { assertReadableHeight } from "./errors.js";
 import type { CommittedSource } from "./iterate.js";
 import { SCHEMA_VERSION, SqliteReader, type BackendState, type CommittedRow } from "./sqliteReader.js";
 import type { StateReader } from "./types.js";
@@ -63,8 +63,7 @@ export class ReadOnlyStore {
   /** Read-only view at `height` (default: latest) in the current snapshot. */
   view(height: number = this.lastHeight): StateReader {
     const state = this.current();
-    const readable = state.latestHeight === 0 ? height === 0 : height >= state.earliestHeight && height <= state.latestHeight;
-    if (!Number.isSafeInteger(height) || !readable) throw new HeightNotAvailableError(height, state.earliestHeight, state.latestHeight);
+    assertReadableHeight(height, state.earliestHeight, state.latestHeight);
     return new StateView(new SnapshotState(this.reader, height, () => this.current()));
   }
 

@@ -1,6 +1,6 @@
 import { assertBytes, copyBytes, keyToString } from "./bytes.js";
 import { Branch } from "./branch.js";
-import { HeightNotAvailableError } from "./errors.js";
+import { assertReadableHeight, HeightNotAvailableError } from "./errors.js";
 import type { CommittedSource } from "./iterate.js";
 import { SqliteBackend, type CommittedRow, type PruneRange } from "./sqliteBackend.js";
 import type { KVReader, StateReader, StoreOptions, SynchronousMode } from "./types.js";
@@ -88,9 +88,7 @@ export class Store {
   /** Read-only view of the committed state at `height` (default: latest). */
   view(height: number = this.height): StateReader {
     this.assertOpen();
-    if (!Number.isSafeInteger(height) || !this.isReadable(height)) {
-      throw new HeightNotAvailableError(height, this.earliest, this.height);
-    }
+    assertReadableHeight(height, this.earliest, this.height);
     return new StateView(new PinnedState(this, this.backend, height, this.checkPinned));
   }
 
@@ -156,11 +154,6 @@ export class Store {
     this.assertOpen();
     if (height < this.prunedTo) throw new HeightNotAvailableError(height, this.earliest, this.height);
   };
-
-  private isReadable(height: number): boolean {
-    if (this.height === 0) return height === 0;
-    return height >= this.earliest && height <= this.height;
-  }
 
   private pruneRange(height: number): PruneRange | undefined {
     if (this.keepRecent === 0 || height % this.pruneInterval !== 0) return undefined;
