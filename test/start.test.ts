@@ -94,7 +94,12 @@ test("when a child dies the supervisor says which and how, stops the rest, and e
     await new Promise((r) => setTimeout(r, 100));
   }
   const appPid = Number(/"pid":(\d+)[^\n]*"msg":"app ready"/.exec(output)?.[1]);
-  assert.ok(appPid > 0, "app pid in its ready log line");
+  if (!(appPid > 0)) {
+    // Leave nothing running for the next test, whatever went wrong here.
+    child.kill("SIGINT");
+    await withTimeout(closed, 30_000, "supervisor exit after SIGINT");
+    assert.fail(`"node is up" came before the app's ready log line:\n${output}`);
+  }
   process.kill(appPid, "SIGKILL");
   assert.equal(await withTimeout(closed, 30_000, "supervisor exit"), 1);
   assert.match(output, /\[supervisor\] app was killed by SIGKILL/);

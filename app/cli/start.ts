@@ -70,6 +70,8 @@ export async function startNode(opts: StartOptions): Promise<number> {
     await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, interrupted);
     group.start({ name: "cometbft", command: cometBinary, args: ["start", "--home", paths.cometHome], env: childEnv });
     await waitUntil("the first block", () => hasHeight(`http://127.0.0.1:${config.ports.rpc}`, 1), STARTUP_TIMEOUT_MS, interrupted);
+    // The app opens gRPC after its query workers start, which may come after the first block.
+    await waitUntil("the app's gRPC server", () => canConnect(config.ports.grpc), 60_000, interrupted);
     // The API processes below are restarted with backoff when they exit (restart: true): only the
     // app and CometBFT stop the node. The REST gateway reads its routes from the app's gRPC server.
     const rest = nodeEntry("rest");
