@@ -16,6 +16,7 @@ import { blockLimits, type ConsensusParamsStore } from "./blockParams.js";
 import { ConsensusParamsSchema, type ConsensusParams } from "../gen/tendermint/types/params_pb.js";
 import type * as A from "../abci/application.js";
 import { Context, type BlockHeader } from "./context.js";
+import { consensusInfo } from "./consensusInfo.js";
 import type { AppModule, ValidatorUpdate } from "./module.js";
 import { BlockInfoKeeper } from "./modules/blockinfo/keeper.js";
 import { QUERY_ERRORS, QueryRouter } from "./query/router.js";
@@ -237,7 +238,7 @@ export class UnitApp extends BaseApplication {
         hash: req.hash,
         proposerAddress: req.proposerAddress,
       };
-      const ctx = new Context(header, block, this.logger);
+      const ctx = new Context(header, block, this.logger, consensusInfo(req));
       const paramsBefore = this.consensusParams?.getParams(block);
       for (const m of this.modules) m.beginBlock?.(ctx);
       // Strictly one after another: each tx sees the writes of the ones before it.

@@ -19,6 +19,35 @@ export interface BlockHeader {
   proposerAddress: Uint8Array;
 }
 
+/** One validator's vote in the last block's commit, as FinalizeBlock's `decided_last_commit` lists it. */
+export interface CommitVote {
+  /** The validator's consensus address: the first 20 bytes of sha256 of its consensus public key. */
+  consAddress: Uint8Array;
+  power: bigint;
+  /** CometBFT's BlockIDFlag: 1 absent, 2 commit, 3 nil. Only `absent` counts as a missed block. */
+  blockIdFlag: number;
+}
+
+/** Evidence of misbehaviour CometBFT hands the app with a block (FinalizeBlock's `misbehavior`). */
+export interface BlockMisbehavior {
+  /** 1 duplicate vote (double sign), 2 light client attack. */
+  type: number;
+  consAddress: Uint8Array;
+  /** The validator's power at the infraction height. */
+  power: bigint;
+  height: bigint;
+  time: Timestamp;
+  totalVotingPower: bigint;
+}
+
+/** What consensus tells a block about the one before it; empty outside FinalizeBlock. */
+export interface BlockConsensusInfo {
+  lastCommit: { round: number; votes: readonly CommitVote[] };
+  misbehavior: readonly BlockMisbehavior[];
+}
+
+export const NO_CONSENSUS_INFO: BlockConsensusInfo = Object.freeze({ lastCommit: Object.freeze({ round: 0, votes: [] }), misbehavior: [] });
+
 export class Context {
   readonly events: AbciEvent[] = [];
 
@@ -27,6 +56,8 @@ export class Context {
     /** The branch this transition writes to; discarded by the caller if the transition fails. */
     readonly store: StateStore,
     readonly logger: Logger,
+    /** The last commit's votes and reported misbehaviour: begin-block hooks (distribution, slashing) read them. */
+    readonly consensus: BlockConsensusInfo = NO_CONSENSUS_INFO,
   ) {}
 
   /** The namespace of one module: keys under `<name>/`. Module names never contain '/'. */
@@ -62,6 +93,6 @@ export class Context {
 
   /** A context over another store (a nested branch) sharing this block's header. */
   withStore(store: StateStore): Context {
-    return new Context(this.header, store, this.logger);
+    return new Context(this.header, store, this.logger, this.consensus);
   }
 }
