@@ -6,6 +6,7 @@ import { MODULE_NAME } from "./keys.js";
 
 export const stakingErrors = {
   noValidatorFound: registerError(MODULE_NAME, 3, "validator does not exist", GrpcCode.NOT_FOUND),
+  validatorJailed: registerError(MODULE_NAME, 7, "validator for this address is currently jailed"),
   selfDelegationBelowMinimum: registerError(MODULE_NAME, 16, "validator's self delegation must be greater than their minimum self delegation"),
   noDelegation: registerError(MODULE_NAME, 19, "no delegation for (address, validator) tuple", GrpcCode.NOT_FOUND),
   insufficientShares: registerError(MODULE_NAME, 22, "insufficient delegation shares"),

@@ -9,6 +9,8 @@ export interface StakingBankKeeper {
   send(ctx: Context, from: Uint8Array, to: Uint8Array, coins: readonly Coin[]): void;
   sendToModule(ctx: Context, from: Uint8Array, moduleName: string, coins: readonly Coin[]): void;
   sendFromModule(ctx: Context, moduleName: string, to: Uint8Array, coins: readonly Coin[]): void;
+  /** Slashed stake is destroyed from the pool that held it. */
+  burn(ctx: Context, moduleName: string, coins: readonly Coin[]): void;
 }
 
 export interface StakingAccountKeeper {

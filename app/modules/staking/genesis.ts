@@ -15,6 +15,7 @@ import { type StakingKeeper } from "./keeper.js";
 import { BONDED_POOL } from "../../../common/moduleAccounts.js";
 import { defaultParams, POWER_REDUCTION, validateParams } from "./params.js";
 import { valAddressToString } from "./valAddress.js";
+import { validatorView } from "./validatorView.js";
 import { applyValidatorSetUpdates } from "./validatorSet.js";
 import { decFromWire, decToWire } from "./wire.js";
 
@@ -89,6 +90,10 @@ export function initStakingGenesis(ctx: Context, keeper: StakingKeeper, raw: unk
   const pools = keeper.poolBalances(ctx.store, params.bondDenom);
   if (pools.bonded !== bonded) throw new Error(`staking genesis: bonded_tokens_pool holds ${pools.bonded}${params.bondDenom}, validators hold ${bonded}`);
   if (pools.notBonded !== 0n) throw new Error(`staking genesis: not_bonded_tokens_pool holds ${pools.notBonded}${params.bondDenom} but nothing is unbonding`);
+  // As after the SDK's gentxs: each validator entered the set once all were created.
+  for (const { operator, validator } of [...keeper.validators(ctx.store)]) {
+    keeper.hooks.afterValidatorBonded?.(ctx, validatorView(operator, validator).consAddress, operator);
+  }
   return applyValidatorSetUpdates(ctx, keeper);
 }
 
@@ -124,11 +129,14 @@ function bondGenesisValidator(ctx: Context, keeper: StakingKeeper, params: Param
   });
   keeper.setValidator(ctx, operator, validator);
   keeper.setValidatorByConsAddress(ctx, consAddress, operator);
+  keeper.hooks.afterValidatorCreated?.(ctx, operator);
+  keeper.hooks.beforeDelegationCreated?.(ctx, operator, operator);
   keeper.setDelegation(
     ctx,
     operator,
     operator,
     create(DelegationSchema, { delegatorAddress: accAddressToString(operator), validatorAddress: validator.operatorAddress, shares: decToWire(shares) }),
   );
+  keeper.hooks.afterDelegationModified?.(ctx, operator, operator);
   return amount;
 }

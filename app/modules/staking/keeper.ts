@@ -1,279 +1,73 @@
-// The only code that reads or writes the staking module's keys: validators, delegations,
-// unbonding delegations and their queue, the powers last handed to CometBFT, and params.
-// Operations that combine these with coin movements live in delegation.ts, unbonding.ts and
-// validatorSet.ts, and reach state only through this class. Reads take the whole state (a
-// block's `ctx.store` or a query's committed state); writes take the transition's Context.
-import { fromBinary, toBinary } from "@bufbuild/protobuf";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { BONDED_POOL, moduleAddress, NOT_BONDED_POOL } from "../../../common/moduleAccounts.js";
-import {
-  BondStatus,
-  DelegationSchema,
-  ParamsSchema,
-  UnbondingDelegationSchema,
-  ValidatorSchema,
-  type Delegation,
-  type Params,
-  type UnbondingDelegation,
-  type Validator,
-} from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
+// The StakingKeeper other modules call (distribution, slashing, evidence, gov): reads of
+// validators and delegations in plain numbers, and the slash, jail and unjail operations. Key
+// access is StakingStore's (store.ts); the operations live in their own files.
 import type { Context } from "../../context.js";
-import { paginate, type Page, type PageRequest } from "../../query/pagination.js";
-import { getMessage } from "../../store/messages.js";
 import type { StateReader } from "../../store/types.js";
-import { StoreKey } from "../../storeKey.js";
-import type { StakingAccountKeeper, StakingBankKeeper } from "./expectedKeepers.js";
-import {
-  delegationByValidatorKey,
-  delegationKey,
-  delegationsOfDelegatorPrefix,
-  delegationsOfValidatorPrefix,
-  LAST_UNBONDING_ID_KEY,
-  LAST_VALIDATOR_POWER_PREFIX,
-  lastValidatorPowerKey,
-  MODULE_NAME,
-  PARAMS_KEY,
-  parseUnbondingQueueKey,
-  readU64be,
-  u64be,
-  unbondingByValidatorKey,
-  unbondingDelegationKey,
-  unbondingsOfDelegatorPrefix,
-  unbondingsOfValidatorPrefix,
-  UNBONDING_QUEUE_PREFIX,
-  unbondingQueueKey,
-  validatorByConsAddrKey,
-  validatorKey,
-  VALIDATOR_PREFIX,
-} from "./keys.js";
-import { defaultParams } from "./params.js";
-import type { ValidatorAmounts } from "./shares.js";
-import { compareTime } from "./time.js";
-import { decFromWire, decToWire, intFromWire } from "./wire.js";
+import type { StakingHooks } from "./hooks.js";
+import { slash } from "./slash.js";
+import { StakingStore } from "./store.js";
+import { jailByConsAddress, unjailByConsAddress } from "./validatorState.js";
+import { validatorView, type ValidatorView } from "./validatorView.js";
+import { decFromWire } from "./wire.js";
 
-/** A bonded validator as governance tallies it (structurally gov's BondedValidatorView). */
-export interface BondedValidator {
-  operator: Uint8Array;
-  tokens: bigint;
-  delegatorShares: bigint;
-}
+export { isBonded, validatorAmounts, withAmounts, type BondedValidator } from "./store.js";
+export type { ValidatorView } from "./validatorView.js";
 
-export function validatorAmounts(v: Validator): ValidatorAmounts {
-  return { tokens: intFromWire(v.tokens, "validator tokens"), delegatorShares: decFromWire(v.delegatorShares) };
-}
+export class StakingKeeper extends StakingStore {
+  private hooksSet = false;
 
-export function withAmounts(v: Validator, a: ValidatorAmounts): Validator {
-  return { ...v, tokens: a.tokens.toString(), delegatorShares: decToWire(a.delegatorShares) };
-}
-
-export function isBonded(v: Validator): boolean {
-  return v.status === BondStatus.BONDED;
-}
-
-export class StakingKeeper {
-  private readonly key = new StoreKey(MODULE_NAME);
-
-  constructor(
-    readonly bank: StakingBankKeeper,
-    accounts: StakingAccountKeeper,
-  ) {
-    // The pools must exist as module accounts, or delegated coins would go to an address no one tracks.
-    for (const pool of [BONDED_POOL, NOT_BONDED_POOL]) {
-      if (!accounts.moduleAccountPermissions(pool)) throw new Error(`staking needs the module account "${pool}"`);
-    }
+  /** Called once by the composition root; a second call is a wiring mistake. */
+  setHooks(hooks: StakingHooks): void {
+    if (this.hooksSet) throw new Error("staking hooks are already set");
+    this.hooks = hooks;
+    this.hooksSet = true;
   }
 
-  getParams(state: StateReader): Params {
-    return getMessage(this.key.read(state), PARAMS_KEY, ParamsSchema) ?? defaultParams();
+  bondDenom(state: StateReader): string {
+    return this.getParams(state).bondDenom;
   }
 
-  setParams(ctx: Context, params: Params): void {
-    this.key.write(ctx).set(PARAMS_KEY, toBinary(ParamsSchema, params));
+  validatorView(state: StateReader, operator: Uint8Array): ValidatorView | undefined {
+    const v = this.getValidator(state, operator);
+    return v && validatorView(operator, v);
   }
 
-  // --- validators -------------------------------------------------------------------------
-
-  getValidator(state: StateReader, operator: Uint8Array): Validator | undefined {
-    return getMessage(this.key.read(state), validatorKey(operator), ValidatorSchema);
+  validatorViewByConsAddress(state: StateReader, consAddress: Uint8Array): ValidatorView | undefined {
+    const operator = this.validatorByConsAddress(state, consAddress);
+    return operator && this.validatorView(state, Uint8Array.from(operator));
   }
 
-  /** `operator` must be the bytes of `validator.operatorAddress`. */
-  setValidator(ctx: Context, operator: Uint8Array, validator: Validator): void {
-    this.key.write(ctx).set(validatorKey(operator), toBinary(ValidatorSchema, validator));
+  /** Ascending by operator address. */
+  allValidatorViews(state: StateReader): ValidatorView[] {
+    return [...this.validators(state)].map(({ operator, validator }) => validatorView(operator, validator));
   }
 
-  validatorByConsAddress(state: StateReader, consAddress: Uint8Array): Uint8Array | undefined {
-    return this.key.read(state).get(validatorByConsAddrKey(consAddress));
+  /** LegacyDec atomics; undefined when there is no such delegation. */
+  delegationShares(state: StateReader, delegator: Uint8Array, operator: Uint8Array): bigint | undefined {
+    const d = this.getDelegation(state, delegator, operator);
+    return d && decFromWire(d.shares);
   }
 
-  setValidatorByConsAddress(ctx: Context, consAddress: Uint8Array, operator: Uint8Array): void {
-    this.key.write(ctx).set(validatorByConsAddrKey(consAddress), operator);
-  }
-
-  /** Every validator, ascending by operator address. */
-  *validators(state: StateReader): IterableIterator<{ operator: Uint8Array; validator: Validator }> {
-    for (const { key, value } of this.key.read(state).prefixIterator(VALIDATOR_PREFIX)) {
-      yield { operator: Uint8Array.from(key.subarray(VALIDATOR_PREFIX.length)), validator: fromBinary(ValidatorSchema, value) };
-    }
-  }
-
-  /** A page of validators, ascending by operator address; `keep` filters (skipped ones do not count). */
-  validatorsPage(state: StateReader, req: PageRequest | undefined, keep: (v: Validator) => boolean): Page<Validator> {
-    return paginate(this.key.read(state), VALIDATOR_PREFIX, req, (_key, value) => {
-      const v = fromBinary(ValidatorSchema, value);
-      return keep(v) ? v : undefined;
-    });
-  }
-
-  // --- delegations ------------------------------------------------------------------------
-
-  getDelegation(state: StateReader, delegator: Uint8Array, validator: Uint8Array): Delegation | undefined {
-    return getMessage(this.key.read(state), delegationKey(delegator, validator), DelegationSchema);
-  }
-
-  hasDelegation(state: StateReader, delegator: Uint8Array, validator: Uint8Array): boolean {
-    return this.key.read(state).has(delegationKey(delegator, validator));
-  }
-
-  /** Writes the delegation and its by-validator index entry together. */
-  setDelegation(ctx: Context, delegator: Uint8Array, validator: Uint8Array, delegation: Delegation): void {
-    const store = this.key.write(ctx);
-    store.set(delegationKey(delegator, validator), toBinary(DelegationSchema, delegation));
-    store.set(delegationByValidatorKey(validator, delegator), new Uint8Array());
-  }
-
-  removeDelegation(ctx: Context, delegator: Uint8Array, validator: Uint8Array): void {
-    const store = this.key.write(ctx);
-    store.delete(delegationKey(delegator, validator));
-    store.delete(delegationByValidatorKey(validator, delegator));
-  }
-
-  /** A delegator's delegations, ascending by validator address. */
-  *delegationsOfDelegator(state: StateReader, delegator: Uint8Array): IterableIterator<{ validator: Uint8Array; delegation: Delegation }> {
-    const prefix = delegationsOfDelegatorPrefix(delegator);
-    for (const { key, value } of this.key.read(state).prefixIterator(prefix)) {
-      yield { validator: Uint8Array.from(key.subarray(prefix.length)), delegation: fromBinary(DelegationSchema, value) };
-    }
-  }
-
-  /** A page of a delegator's delegations, ascending by validator address. */
-  delegatorDelegationsPage(state: StateReader, delegator: Uint8Array, req: PageRequest | undefined): Page<{ validator: Uint8Array; delegation: Delegation }> {
-    return paginate(this.key.read(state), delegationsOfDelegatorPrefix(delegator), req, (validator, value) => ({
-      validator,
-      delegation: fromBinary(DelegationSchema, value),
-    }));
-  }
-
-  /** A page of the delegators delegating to a validator, ascending by delegator address. */
-  validatorDelegatorsPage(state: StateReader, validator: Uint8Array, req: PageRequest | undefined): Page<Uint8Array> {
-    return paginate(this.key.read(state), delegationsOfValidatorPrefix(validator), req, (delegator) => delegator);
-  }
-
-  // --- unbonding delegations --------------------------------------------------------------
-
-  getUnbondingDelegation(state: StateReader, delegator: Uint8Array, validator: Uint8Array): UnbondingDelegation | undefined {
-    return getMessage(this.key.read(state), unbondingDelegationKey(delegator, validator), UnbondingDelegationSchema);
-  }
-
-  /** Writes the record and its by-validator index; a record without entries is removed instead. */
-  setUnbondingDelegation(ctx: Context, delegator: Uint8Array, validator: Uint8Array, ubd: UnbondingDelegation): void {
-    const store = this.key.write(ctx);
-    if (ubd.entries.length === 0) {
-      store.delete(unbondingDelegationKey(delegator, validator));
-      store.delete(unbondingByValidatorKey(validator, delegator));
-      return;
-    }
-    store.set(unbondingDelegationKey(delegator, validator), toBinary(UnbondingDelegationSchema, ubd));
-    store.set(unbondingByValidatorKey(validator, delegator), new Uint8Array());
-  }
-
-  /** A page of a delegator's unbonding delegations, ascending by validator address. */
-  delegatorUnbondingsPage(state: StateReader, delegator: Uint8Array, req: PageRequest | undefined): Page<UnbondingDelegation> {
-    return paginate(this.key.read(state), unbondingsOfDelegatorPrefix(delegator), req, (_key, value) => fromBinary(UnbondingDelegationSchema, value));
-  }
-
-  /** A page of a validator's unbonding delegations, ascending by delegator address. */
-  validatorUnbondingsPage(state: StateReader, validator: Uint8Array, req: PageRequest | undefined): Page<UnbondingDelegation> {
-    return paginate(this.key.read(state), unbondingsOfValidatorPrefix(validator), req, (delegator) => this.getUnbondingDelegation(state, delegator, validator));
-  }
-
-  /** Ids are unique for the chain's life, as the SDK's UnbondingId; the first is 1. */
-  nextUnbondingId(ctx: Context): bigint {
-    const store = this.key.write(ctx);
-    const raw = store.get(LAST_UNBONDING_ID_KEY);
-    const id = (raw ? readU64be(raw) : 0n) + 1n;
-    store.set(LAST_UNBONDING_ID_KEY, u64be(id));
-    return id;
-  }
-
-  insertUnbondingQueue(ctx: Context, completionTime: Timestamp, delegator: Uint8Array, validator: Uint8Array): void {
-    this.key.write(ctx).set(unbondingQueueKey(completionTime, delegator, validator), new Uint8Array());
+  /** Ascending by delegator address. */
+  validatorDelegations(state: StateReader, operator: Uint8Array): { delegator: Uint8Array; shares: bigint }[] {
+    return [...this.delegatorsOf(state, operator)].map((delegator) => ({ delegator, shares: this.delegationShares(state, delegator, operator)! }));
   }
 
   /**
-   * Removes and returns the queue's entries due at or before `now`, earliest first. The scan
-   * stops at the first later entry, so it costs only what has matured.
+   * SDK Keeper.Slash: `fraction` (LegacyDec atomics) of the stake at the infraction (`power` x
+   * 10^6 tokens), from unbondings and redelegations begun at or after `infractionHeight`, then
+   * from the validator. Returns the tokens burned from the validator; 0n when it is gone.
    */
-  dequeueMatureUnbondings(ctx: Context, now: Timestamp): { delegator: Uint8Array; validator: Uint8Array }[] {
-    const store = this.key.write(ctx);
-    const due: { key: Uint8Array; delegator: Uint8Array; validator: Uint8Array }[] = [];
-    for (const { key } of store.prefixIterator(UNBONDING_QUEUE_PREFIX)) {
-      const entry = parseUnbondingQueueKey(key.subarray(UNBONDING_QUEUE_PREFIX.length));
-      if (compareTime(entry, now) > 0) break;
-      due.push({ key: Uint8Array.from(key), delegator: entry.delegator, validator: entry.validator });
-    }
-    // Deleted after the scan: the iterator walks a live view of the store.
-    for (const d of due) store.delete(d.key);
-    return due.map(({ delegator, validator }) => ({ delegator, validator }));
+  slash(ctx: Context, consAddress: Uint8Array, infractionHeight: bigint, power: bigint, fraction: bigint): bigint {
+    return slash(ctx, this, consAddress, infractionHeight, power, fraction);
   }
 
-  // --- powers last handed to CometBFT -----------------------------------------------------
-
-  getLastValidatorPower(state: StateReader, operator: Uint8Array): bigint | undefined {
-    const raw = this.key.read(state).get(lastValidatorPowerKey(operator));
-    return raw ? readU64be(raw) : undefined;
+  /** The next end block takes a jailed validator out of the set. */
+  jail(ctx: Context, consAddress: Uint8Array): void {
+    jailByConsAddress(ctx, this, consAddress);
   }
 
-  /** Power 0 removes the record: CometBFT no longer has the validator. */
-  setLastValidatorPower(ctx: Context, operator: Uint8Array, power: bigint): void {
-    const store = this.key.write(ctx);
-    if (power === 0n) store.delete(lastValidatorPowerKey(operator));
-    else store.set(lastValidatorPowerKey(operator), u64be(power));
-  }
-
-  /** Operators CometBFT currently has, ascending. */
-  *lastValidatorOperators(state: StateReader): IterableIterator<Uint8Array> {
-    for (const { key } of this.key.read(state).prefixIterator(LAST_VALIDATOR_POWER_PREFIX))
-      yield Uint8Array.from(key.subarray(LAST_VALIDATOR_POWER_PREFIX.length));
-  }
-
-  // --- pools --------------------------------------------------------------------------------
-
-  /** Bond-denom balances of the two pools, read from bank state through the bank keeper. */
-  poolBalances(state: StateReader, bondDenom: string): { bonded: bigint; notBonded: bigint } {
-    return {
-      bonded: this.bank.getBalance(state, moduleAddress(BONDED_POOL), bondDenom),
-      notBonded: this.bank.getBalance(state, moduleAddress(NOT_BONDED_POOL), bondDenom),
-    };
-  }
-
-  // --- what governance reads (gov's GovStakingKeeper) -----------------------------------------
-
-  totalBondedTokens(state: StateReader): bigint {
-    let total = 0n;
-    for (const v of this.bondedValidators(state)) total += v.tokens;
-    return total;
-  }
-
-  bondedValidators(state: StateReader): BondedValidator[] {
-    const out: BondedValidator[] = [];
-    for (const { operator, validator } of this.validators(state)) {
-      if (isBonded(validator)) out.push({ operator, ...validatorAmounts(validator) });
-    }
-    return out;
-  }
-
-  delegationsOf(state: StateReader, delegator: Uint8Array): { validator: Uint8Array; shares: bigint }[] {
-    return [...this.delegationsOfDelegator(state, delegator)].map(({ validator, delegation }) => ({ validator, shares: decFromWire(delegation.shares) }));
+  unjail(ctx: Context, consAddress: Uint8Array): void {
+    unjailByConsAddress(ctx, this, consAddress);
   }
 }

@@ -31,6 +31,11 @@ export function consensusPower(tokens: bigint): bigint {
   return tokens / POWER_REDUCTION;
 }
 
+/** Tokens worth `power` units of consensus power (SDK TokensFromConsensusPower). */
+export function tokensFromConsensusPower(power: bigint): bigint {
+  return power * POWER_REDUCTION;
+}
+
 /** Throws a plain Error naming the bad field (params only come from genesis here). */
 export function validateParams(p: Params): void {
   const t = p.unbondingTime;

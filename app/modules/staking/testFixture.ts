@@ -19,6 +19,7 @@ import { authModule } from "../auth/module.js";
 import { BankKeeper } from "../bank/keeper.js";
 import { bankModule } from "../bank/module.js";
 import { genValidator } from "./genesis.js";
+import type { StakingHooks } from "./hooks.js";
 import { StakingKeeper } from "./keeper.js";
 import { stakingModule } from "./module.js";
 
@@ -42,6 +43,8 @@ export interface FixtureOptions {
   genValidators?: { delegator: number; amount: bigint; moniker?: string }[];
   /** Edits the staking genesis JSON before InitChain. */
   editGenesis?: (g: Record<string, unknown>) => Record<string, unknown>;
+  /** Set on the keeper before genesis, as the composition root does. */
+  hooks?: StakingHooks;
 }
 
 export interface TxOutcome<O extends DescMessage> {
@@ -74,6 +77,7 @@ export class StakingFixture {
     const accounts = new AccountKeeper(POOLS);
     const bank = new BankKeeper(accounts);
     const staking = new StakingKeeper(bank, accounts);
+    if (options.hooks) staking.setHooks(options.hooks);
     const f = new StakingFixture(store, store.begin(), dir, accounts, bank, staking);
     const modules = [authModule(accounts), bankModule(bank, accounts), stakingModule(staking)];
     for (const m of modules) m.registerServices?.({ msgs: f.msgs, queries: f.queries });

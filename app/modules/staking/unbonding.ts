@@ -4,13 +4,13 @@ import type { Context } from "../../context.js";
 import type { Coin } from "../../coins/coins.js";
 import { accAddressToString } from "../../../common/address.js";
 import { emitCompleteUnbonding } from "./events.js";
-import { type StakingKeeper } from "./keeper.js";
+import { type StakingStore } from "./store.js";
 import { NOT_BONDED_POOL } from "../../../common/moduleAccounts.js";
 import { compareTime } from "./time.js";
 import { valAddressToString } from "./valAddress.js";
 import { intFromWire } from "./wire.js";
 
-export function completeMatureUnbondings(ctx: Context, keeper: StakingKeeper): void {
+export function completeMatureUnbondings(ctx: Context, keeper: StakingStore): void {
   const now = ctx.header.time;
   const { bondDenom } = keeper.getParams(ctx.store);
   for (const { delegator, validator } of keeper.dequeueMatureUnbondings(ctx, now)) {

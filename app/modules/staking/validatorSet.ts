@@ -5,7 +5,7 @@ import type { Validator } from "../../../gen/cosmos/staking/v1beta1/staking_pb.j
 import type { Context } from "../../context.js";
 import type { ValidatorUpdate } from "../../module.js";
 import { decodeConsensusPubKey } from "./consensusKey.js";
-import { isBonded, validatorAmounts, type StakingKeeper } from "./keeper.js";
+import { isBonded, validatorAmounts, type StakingStore } from "./store.js";
 import { consensusPower } from "./params.js";
 
 export function currentPower(v: Validator): bigint {
@@ -21,7 +21,7 @@ export function validatorUpdate(v: Validator, power: bigint): ValidatorUpdate {
  * ascending by operator address. Validator records are never deleted, so walking them covers
  * every validator CometBFT has.
  */
-export function applyValidatorSetUpdates(ctx: Context, keeper: StakingKeeper): ValidatorUpdate[] {
+export function applyValidatorSetUpdates(ctx: Context, keeper: StakingStore): ValidatorUpdate[] {
   const updates: ValidatorUpdate[] = [];
   for (const { operator, validator } of [...keeper.validators(ctx.store)]) {
     const power = currentPower(validator);
