@@ -15,6 +15,8 @@ export const NOT_BONDED_POOL = "not_bonded_tokens_pool";
 export const PRECISEBANK_RESERVE = "precisebank";
 /** Holds the transfer tax collected for every jurisdiction; only taxrail moves it. */
 export const TAXRAIL_ACCOUNT = "taxrail";
+/** Holds fees allocated as rewards and not yet withdrawn, and the community pool; only distribution moves it. */
+export const DISTRIBUTION_ACCOUNT = "distribution";
 
 const moduleAddresses = new Map<string, Uint8Array>();
 
