@@ -24,6 +24,7 @@ import { votingModule } from "./modules/voting/module.js";
 import { ConsensusKeeper } from "./modules/consensus/keeper.js";
 import { consensusModule } from "./modules/consensus/module.js";
 import { paramsModule } from "./modules/params/module.js";
+import { MintKeeper, mintModule } from "./modules/mint/module.js";
 import { CONSENSUS_KEY_TYPE } from "./modules/staking/consensusKey.js";
 import { readLegacyConsensusParams, type ConsensusParamsStore } from "./blockParams.js";
 import { AccountTier } from "../gen/chain/identity/identity_pb.js";
@@ -81,11 +82,13 @@ function keepers(msgs: MsgRouter) {
   // Voting asks identity one question: does an account hold a valid credential of a type.
   const voting = new VotingKeeper(identity, GOV_AUTHORITY);
   const blockInfo = new BlockInfoKeeper();
+  // Zero inflation: the module only answers the SDK's mint queries (docs/mint.md).
+  const mint = new MintKeeper();
   const evm = { evm: new EvmKeeper(), accounts, precisebank, blocks: blockInfo };
   // Staking gives every validator an ed25519 key, which the consensus params must keep allowing;
   // chains started before the module kept its record read their InitChain block params instead.
   const consensus = new ConsensusKeeper({ authority: GOV_AUTHORITY, validatorKeyTypes: [CONSENSUS_KEY_TYPE], legacyParams: readLegacyConsensusParams });
-  return { blockInfo, accounts, bank, precisebank, staking, gov, identity, registry, taxrail, voting, evm, consensus };
+  return { blockInfo, accounts, bank, precisebank, staking, gov, identity, registry, taxrail, voting, evm, consensus, mint };
 }
 
 function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
@@ -110,6 +113,9 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     // closes elections before gov's runs passed proposals, so a proposal executed in the block
     // that ends an election finds it closed.
     votingModule(k.voting),
+    // Before distribution, so a chain that turns minting on pays the block's provisions out with
+    // its fees; today it mints nothing and has no begin block.
+    mintModule(k.mint),
     // Gov's end block tallies and runs passed proposals before staking computes the validator set
     // changes of the block (as in the SDK), so a proposal's effect on stake reaches CometBFT at once.
     govModule(k.gov),

@@ -1,13 +1,17 @@
 // The gov module: proposals, deposits, votes, the tally and the execution of passed proposals'
-// messages at the end of their voting period.
+// messages at the end of their voting period; gov v1beta1's messages and queries over the same state.
+import { TextProposalSchema } from "../../../gen/cosmos/gov/v1beta1/gov_pb.js";
 import type { AppModule } from "../../module.js";
 import { govEndBlock } from "./endBlocker.js";
 import { defaultGovGenesis, initGovGenesis } from "./genesis.js";
 import type { GovKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
+import { legacyMsgDepositHandler, legacyMsgSubmitProposalHandler, legacyMsgVoteHandler, legacyMsgVoteWeightedHandler } from "./legacyMsgServer.js";
+import { registerLegacyGovQueries } from "./legacyQueryServer.js";
 import {
   msgCancelProposalHandler,
   msgDepositHandler,
+  msgExecLegacyContentHandler,
   msgSubmitProposalHandler,
   msgUpdateParamsHandler,
   msgVoteHandler,
@@ -27,8 +31,17 @@ export function govModule(keeper: GovKeeper): AppModule {
       msgs.register(msgDepositHandler(keeper));
       msgs.register(msgUpdateParamsHandler(keeper));
       msgs.register(msgCancelProposalHandler(keeper));
+      msgs.register(msgExecLegacyContentHandler(keeper));
+      // gov v1beta1 beside v1: one store, two views, as the SDK serves them.
+      msgs.register(legacyMsgSubmitProposalHandler(keeper));
+      msgs.register(legacyMsgVoteHandler(keeper));
+      msgs.register(legacyMsgVoteWeightedHandler(keeper));
+      msgs.register(legacyMsgDepositHandler(keeper));
       registerGovQueries(queries, keeper);
+      registerLegacyGovQueries(queries, keeper);
     },
+    // A legacy proposal's content: reflection describes it so clients can render it.
+    anyTypes: [TextProposalSchema],
     defaultGenesis: defaultGovGenesis,
     initGenesis: (ctx, genesis) => initGovGenesis(ctx, keeper, genesis),
     endBlock: (ctx) => govEndBlock(keeper, ctx),

@@ -1,6 +1,8 @@
 // cosmos.gov.v1 messages: everything that needs no state is checked in validateBasic (so CheckTx
 // rejects it), then the handlers apply the SDK's stateful rules.
 import {
+  MsgExecLegacyContentResponseSchema,
+  MsgExecLegacyContentSchema,
   MsgCancelProposalResponseSchema,
   MsgCancelProposalSchema,
   MsgDepositResponseSchema,
@@ -20,12 +22,14 @@ import { sdkErrors } from "../../../common/errors.js";
 import { parseCoins } from "../../coins/coins.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { parseAccAddress } from "../../../common/address.js";
-import { checkAuthority } from "../../tx/authority.js";
+import type { Context } from "../../context.js";
+import { checkAuthority, governanceOnly } from "../../tx/authority.js";
 import { addDeposit } from "./deposits.js";
 import { govErrors } from "./errors.js";
 import { emitVotingPeriodStart } from "./events.js";
 import type { GovKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
+import { checkLegacyContent, runLegacyContent } from "./legacyContent.js";
 import { parseParams } from "./params.js";
 import { checkMetadata, checkProposalMessages, checkProposalText } from "./proposalChecks.js";
 import { cancelProposal, submitProposal } from "./proposals.js";
@@ -41,28 +45,52 @@ function checkSubmission(keeper: GovKeeper, msg: MsgSubmitProposal): string[] {
   return checkProposalMessages(keeper.router, keeper.authority, msg.messages);
 }
 
+/** A v1 submission, checked and carried out; gov v1beta1's submission arrives here too. Returns the proposal id. */
+export function handleSubmitProposal(keeper: GovKeeper, ctx: Context, msg: MsgSubmitProposal): bigint {
+  const typeUrls = checkSubmission(keeper, msg);
+  return submitProposal(keeper, ctx, {
+    messages: msg.messages,
+    typeUrls,
+    initialDeposit: parseCoins(msg.initialDeposit),
+    proposer: parseAccAddress(msg.proposer, "proposer"),
+    metadata: msg.metadata,
+    title: msg.title,
+    summary: msg.summary,
+    expedited: msg.expedited,
+  });
+}
+
+/** The stateless checks of a v1 submission, for validateBasic (here and in gov v1beta1). */
+export function validateSubmission(keeper: GovKeeper, msg: MsgSubmitProposal): void {
+  checkSubmission(keeper, msg);
+}
+
 export function msgSubmitProposalHandler(keeper: GovKeeper): MsgHandler<typeof MsgSubmitProposalSchema, typeof MsgSubmitProposalResponseSchema> {
   return {
     request: MsgSubmitProposalSchema,
     response: MsgSubmitProposalResponseSchema,
     module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.proposer, "proposer")],
-    validateBasic: (msg) => void checkSubmission(keeper, msg),
-    handle: (ctx, msg) => {
-      const typeUrls = checkSubmission(keeper, msg);
-      const proposalId = submitProposal(keeper, ctx, {
-        messages: msg.messages,
-        typeUrls,
-        initialDeposit: parseCoins(msg.initialDeposit),
-        proposer: parseAccAddress(msg.proposer, "proposer"),
-        metadata: msg.metadata,
-        title: msg.title,
-        summary: msg.summary,
-        expedited: msg.expedited,
-      });
-      return { proposalId };
-    },
+    validateBasic: (msg) => validateSubmission(keeper, msg),
+    handle: (ctx, msg) => ({ proposalId: handleSubmitProposal(keeper, ctx, msg) }),
   };
+}
+
+/**
+ * Governance-only: a legacy content as a proposal message (what a gov v1beta1 submission's
+ * proposal holds; a v1 proposal may hold it too). Executing it runs the content's legacy handler.
+ */
+export function msgExecLegacyContentHandler(keeper: GovKeeper): MsgHandler<typeof MsgExecLegacyContentSchema, typeof MsgExecLegacyContentResponseSchema> {
+  return governanceOnly(keeper.authority, govErrors.invalidSigner, {
+    request: MsgExecLegacyContentSchema,
+    response: MsgExecLegacyContentResponseSchema,
+    module: MODULE_NAME,
+    validateBasic: (msg) => void checkLegacyContent(msg.content),
+    handle: (_ctx, msg) => {
+      runLegacyContent(msg.content);
+      return {};
+    },
+  });
 }
 
 export function msgVoteHandler(keeper: GovKeeper): MsgHandler<typeof MsgVoteSchema, typeof MsgVoteResponseSchema> {
@@ -108,20 +136,33 @@ function depositCoins(amount: readonly { denom: string; amount: string }[]) {
   return parseCoins(amount);
 }
 
+interface DepositMsg {
+  proposalId: bigint;
+  depositor: string;
+  amount: { denom: string; amount: string }[];
+}
+
+/** A deposit's stateless checks (v1 and v1beta1 MsgDeposit have the same fields). */
+export function validateDeposit(msg: DepositMsg): void {
+  parseAccAddress(msg.depositor, "depositor");
+  depositCoins(msg.amount);
+}
+
+export function handleDeposit(keeper: GovKeeper, ctx: Context, msg: DepositMsg): void {
+  if (addDeposit(keeper, ctx, msg.proposalId, parseAccAddress(msg.depositor, "depositor"), depositCoins(msg.amount))) {
+    emitVotingPeriodStart(ctx, "proposal_deposit", msg.proposalId);
+  }
+}
+
 export function msgDepositHandler(keeper: GovKeeper): MsgHandler<typeof MsgDepositSchema, typeof MsgDepositResponseSchema> {
   return {
     request: MsgDepositSchema,
     response: MsgDepositResponseSchema,
     module: MODULE_NAME,
     signers: (msg) => [parseAccAddress(msg.depositor, "depositor")],
-    validateBasic: (msg) => {
-      parseAccAddress(msg.depositor, "depositor");
-      depositCoins(msg.amount);
-    },
+    validateBasic: validateDeposit,
     handle: (ctx, msg) => {
-      if (addDeposit(keeper, ctx, msg.proposalId, parseAccAddress(msg.depositor, "depositor"), depositCoins(msg.amount))) {
-        emitVotingPeriodStart(ctx, "proposal_deposit", msg.proposalId);
-      }
+      handleDeposit(keeper, ctx, msg);
       return {};
     },
   };

@@ -1,5 +1,5 @@
 // Test-only: gov over a real store branch with the real auth and bank keepers, a MsgRouter holding
-// bank's MsgSend and gov's own messages, and a staking stand-in whose validators and delegations a
+// bank's MsgSend and gov's own messages (v1 and v1beta1), and a staking stand-in whose validators and delegations a
 // test sets directly. Messages run as the tx pipeline runs them: validateBasic, then the handler in
 // a nested branch that is kept only on success.
 import { create, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
@@ -21,9 +21,11 @@ import { govEndBlock } from "./endBlocker.js";
 import type { BondedValidatorView, GovStakingKeeper } from "./expectedKeepers.js";
 import { initGovGenesis } from "./genesis.js";
 import { GovKeeper } from "./keeper.js";
+import { legacyMsgDepositHandler, legacyMsgSubmitProposalHandler, legacyMsgVoteHandler, legacyMsgVoteWeightedHandler } from "./legacyMsgServer.js";
 import {
   msgCancelProposalHandler,
   msgDepositHandler,
+  msgExecLegacyContentHandler,
   msgSubmitProposalHandler,
   msgUpdateParamsHandler,
   msgVoteHandler,
@@ -88,7 +90,19 @@ export class GovHarness {
     this.root = this.store.begin();
     this.keeper = new GovKeeper(this.bank, this.staking, this.router, GOV_AUTHORITY);
     this.router.register(msgSendHandler(this.bank, this.accounts));
-    for (const h of [msgSubmitProposalHandler, msgVoteHandler, msgVoteWeightedHandler, msgDepositHandler, msgUpdateParamsHandler, msgCancelProposalHandler]) {
+    for (const h of [
+      msgSubmitProposalHandler,
+      msgVoteHandler,
+      msgVoteWeightedHandler,
+      msgDepositHandler,
+      msgUpdateParamsHandler,
+      msgCancelProposalHandler,
+      msgExecLegacyContentHandler,
+      legacyMsgSubmitProposalHandler,
+      legacyMsgVoteHandler,
+      legacyMsgVoteWeightedHandler,
+      legacyMsgDepositHandler,
+    ]) {
       this.router.register(h(this.keeper) as never);
     }
     const ctx = this.ctx();
