@@ -14,6 +14,8 @@ import { EthTxProcessor, EvmKeeper, evmModule } from "./modules/evm/module.js";
 import { PrecisebankKeeper, precisebankModule } from "./modules/precisebank/module.js";
 import { StakingKeeper } from "./modules/staking/keeper.js";
 import { stakingModule } from "./modules/staking/module.js";
+import { multiStakingHooks } from "./modules/staking/hooks.js";
+import { DistributionKeeper, distributionModule } from "./modules/distribution/module.js";
 import { identityModule } from "./modules/identity/module.js";
 import { RegistryKeeper } from "./modules/registry/keeper.js";
 import { registryModule } from "./modules/registry/module.js";
@@ -30,7 +32,7 @@ import { readLegacyConsensusParams, type ConsensusParamsStore } from "./blockPar
 import { AccountTier } from "../gen/chain/identity/identity_pb.js";
 import { QueryRouter } from "./query/router.js";
 import { accAddressToString } from "../common/address.js";
-import { BONDED_POOL, FEE_COLLECTOR, GOV_ACCOUNT, moduleAddress, NOT_BONDED_POOL, PRECISEBANK_RESERVE, TAXRAIL_ACCOUNT } from "../common/moduleAccounts.js";
+import { BONDED_POOL, DISTRIBUTION_ACCOUNT, FEE_COLLECTOR, GOV_ACCOUNT, moduleAddress, NOT_BONDED_POOL, PRECISEBANK_RESERVE, TAXRAIL_ACCOUNT } from "../common/moduleAccounts.js";
 import { authAnteHandler } from "./modules/auth/ante.js";
 import { formatGasPriceAsDecCoin } from "./modules/auth/params.js";
 import type { StateReader } from "./store/types.js";
@@ -56,6 +58,8 @@ export const MODULE_ACCOUNTS = [
   { name: PRECISEBANK_RESERVE, permissions: ["burner"] },
   // Holds collected transfer tax; taxrail moves it only by collecting and by authority withdrawals.
   { name: TAXRAIL_ACCOUNT, permissions: [] },
+  // Holds allocated fees until they are withdrawn, and the community pool.
+  { name: DISTRIBUTION_ACCOUNT, permissions: [] },
 ] as const;
 
 /** The keepers; gov executes passed proposals through `msgs`, the router every module registers into. */
@@ -65,6 +69,9 @@ function keepers(msgs: MsgRouter) {
   const precisebank = new PrecisebankKeeper(bank, accounts);
   const staking = new StakingKeeper(bank, accounts);
   const gov = new GovKeeper(bank, staking, msgs, GOV_AUTHORITY);
+  const distribution = new DistributionKeeper({ bank, accounts, staking, authority: GOV_AUTHORITY });
+  // Distribution settles a delegation's rewards before its stake changes and records slashes.
+  staking.setHooks(multiStakingHooks(distributionModule(distribution).hooks()));
   const identity = new IdentityKeeper(accounts, GOV_AUTHORITY);
   // registry and taxrail need each other (registry charges tax; taxrail asks registry who a
   // jurisdiction's authority is): each declares its side, and the closures connect the two keepers.
@@ -88,7 +95,7 @@ function keepers(msgs: MsgRouter) {
   // Staking gives every validator an ed25519 key, which the consensus params must keep allowing;
   // chains started before the module kept its record read their InitChain block params instead.
   const consensus = new ConsensusKeeper({ authority: GOV_AUTHORITY, validatorKeyTypes: [CONSENSUS_KEY_TYPE], legacyParams: readLegacyConsensusParams });
-  return { blockInfo, accounts, bank, precisebank, staking, gov, identity, registry, taxrail, voting, evm, consensus, mint };
+  return { blockInfo, accounts, bank, precisebank, staking, distribution, gov, identity, registry, taxrail, voting, evm, consensus, mint };
 }
 
 function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
@@ -116,6 +123,9 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     // Before distribution, so a chain that turns minting on pays the block's provisions out with
     // its fees; today it mints nothing and has no begin block.
     mintModule(k.mint),
+    // Its begin block shares the previous block's fees among the validators of the last commit;
+    // its genesis runs before staking's, whose genesis validators get their records through the hooks.
+    distributionModule(k.distribution),
     // Gov's end block tallies and runs passed proposals before staking computes the validator set
     // changes of the block (as in the SDK), so a proposal's effect on stake reaches CometBFT at once.
     govModule(k.gov),
