@@ -29,7 +29,8 @@ import { file_cosmos_gov_v1_tx } from "../../gen/cosmos/gov/v1/tx_pb.js";
 import { file_cosmos_staking_v1beta1_query, QueryValidatorsResponseSchema } from "../../gen/cosmos/staking/v1beta1/query_pb.js";
 import { file_cosmos_staking_v1beta1_staking, ValidatorSchema } from "../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { customtype, file_gogoproto_gogo } from "../../gen/gogoproto/gogo_pb.js";
-import { isLegacyDecField, LEGACY_DEC_TYPE, legacyDecJson } from "../../sdk/client/legacyDec.js";
+import { isLegacyDecBytesField, isLegacyDecField, LEGACY_DEC_TYPE, legacyDecBytesJson, legacyDecJson } from "../../sdk/client/legacyDec.js";
+import { file_cosmos_mint_v1beta1_query, QueryInflationResponseSchema } from "../../gen/cosmos/mint/v1beta1/query_pb.js";
 import { responseJson } from "./responseJson.js";
 
 /** The files as a client rebuilds them from reflection: serialized, decoded, imports first. */
@@ -133,7 +134,9 @@ test("the option is read from reflected descriptors, where it is an unknown fiel
   assert.equal(isLegacyDecField(byName(m, "decs")), true, "repeated strings too");
   assert.equal(isLegacyDecField(byName(m, "plain")), false, "no option");
   assert.equal(isLegacyDecField(byName(m, "int")), false, "another custom type");
-  assert.equal(isLegacyDecField(byName(m, "raw")), false, "bytes are never decimal text");
+  assert.equal(isLegacyDecField(byName(m, "raw")), false, "the string rule does not take bytes");
+  assert.equal(isLegacyDecBytesField(byName(m, "raw")), true, "marked bytes carry ASCII atomics");
+  assert.equal(isLegacyDecBytesField(byName(m, "dec")), false);
 });
 
 test("a hand-made type learned by reflection: the marked strings are decimal, the rest untouched", () => {
@@ -190,4 +193,20 @@ test("staking answers: shares and rates decimal, tokens and texts untouched, bad
   assert.equal(second.delegator_shares, "not-a-number", "invalid atomics are passed through, not a crash");
   assert.equal(second.commission, null);
   assert.equal(second.tokens, "");
+});
+
+test("LegacyDec bytes (mint's Inflation, gov v1beta1's TallyParams): the ASCII atomics printed as a decimal, other bytes left as base64", () => {
+  const b64 = (text: string) => Buffer.from(text, "latin1").toString("base64");
+  assert.equal(legacyDecBytesJson(b64("130000000000000000")), "0.130000000000000000");
+  assert.equal(legacyDecBytesJson(b64("0")), "0.000000000000000000");
+  assert.equal(legacyDecBytesJson(""), "0.000000000000000000", "absent is zero, as gogoproto reads it");
+  assert.equal(legacyDecBytesJson("AQ=="), "AQ==");
+  assert.equal(legacyDecBytesJson(b64("0.13")), b64("0.13"));
+  const registry = viaReflection(file_cosmos_mint_v1beta1_query);
+  const schema = registry.getMessage("cosmos.mint.v1beta1.QueryInflationResponse")!;
+  const message = fromBinary(
+    schema,
+    toBinary(QueryInflationResponseSchema, create(QueryInflationResponseSchema, { inflation: new TextEncoder().encode("70000000000000000") })),
+  );
+  assert.deepEqual(responseJson(schema, message, registry), { inflation: "0.070000000000000000" });
 });

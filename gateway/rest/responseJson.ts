@@ -3,10 +3,10 @@
 // base64, enums by name, Any inlined with "@type", RFC3339 timestamps, "30s" durations.
 // protobuf-es's JSON writer does all of that except two things the SDK's output also has: an
 // unset message field is `null` rather than absent, and empty bytes are `null` (Go's nil slice),
-// which is why `pagination` reads `{"next_key": null, "total": "0"}`. And a string field marked as
-// a LegacyDec (gogoproto.customtype) is printed in decimal form rather than as its wire atomics.
+// which is why `pagination` reads `{"next_key": null, "total": "0"}`. And a string or bytes field
+// marked as a LegacyDec (gogoproto.customtype) is printed in decimal form rather than as its wire atomics.
 import { ScalarType, toJson, type DescField, type DescMessage, type JsonObject, type JsonValue, type MessageShape, type Registry } from "@bufbuild/protobuf";
-import { isLegacyDecField, legacyDecJson } from "../../sdk/client/legacyDec.js";
+import { isLegacyDecBytesField, isLegacyDecField, legacyDecBytesJson, legacyDecJson } from "../../sdk/client/legacyDec.js";
 import { SPECIAL_JSON_TYPES } from "./wellKnownJson.js";
 
 const ANY = "google.protobuf.Any";
@@ -53,6 +53,7 @@ function shapeField(field: DescField, value: JsonValue | undefined, registry: Re
         : value;
     case "scalar":
       if (isLegacyDecField(field)) return decimal(value);
+      if (isLegacyDecBytesField(field)) return typeof value === "string" ? legacyDecBytesJson(value) : value;
       return value === "" && field.scalar === ScalarType.BYTES && !field.oneof ? null : value;
     default:
       return value;

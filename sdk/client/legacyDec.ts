@@ -26,6 +26,31 @@ export function isLegacyDecField(field: DescField): boolean {
   return known;
 }
 
+const bytesCache = new WeakMap<DescField, boolean>();
+
+/**
+ * True for a bytes field marked as a LegacyDec (gov v1beta1 TallyParams, mint's Inflation answer,
+ * slashing params): its bytes are the ASCII atomics text, and the SDK's JSON prints the decimal.
+ */
+export function isLegacyDecBytesField(field: DescField): boolean {
+  let known = bytesCache.get(field);
+  if (known === undefined) {
+    known =
+      field.fieldKind === "scalar" && field.scalar === ScalarType.BYTES && hasOption(field, customtype) && getOption(field, customtype) === LEGACY_DEC_TYPE;
+    bytesCache.set(field, known);
+  }
+  return known;
+}
+
+/**
+ * A LegacyDec bytes field's proto-JSON (base64 of the atomics text) as the SDK prints it: the
+ * decimal. Bytes that are no atomics text stay base64, as written.
+ */
+export function legacyDecBytesJson(base64: string): string {
+  const text = Buffer.from(base64, "base64").toString("latin1");
+  return text === "" || ATOMICS.test(text) ? legacyDecJson(text) : base64;
+}
+
 /**
  * Atomics text as the SDK's JSON writes the LegacyDec: "1000000000000000000" → "1.000000000000000000".
  * Empty text is zero, as gogoproto reads an absent field. Text that is no integer is returned
@@ -46,7 +71,8 @@ export function decimalizeLegacyDecs(schema: DescMessage, json: JsonValue): Json
   for (const field of schema.fields) {
     const value = out[field.name];
     if (value === undefined || value === null) continue;
-    if (isLegacyDecField(field))
+    if (isLegacyDecBytesField(field) && typeof value === "string") out[field.name] = legacyDecBytesJson(value);
+    else if (isLegacyDecField(field))
       out[field.name] = Array.isArray(value)
         ? value.map((v) => (typeof v === "string" ? legacyDecJson(v) : v))
         : typeof value === "string"
