@@ -1,7 +1,10 @@
-// Governance messages (cosmos.gov.v1) as Anys ready for a tx body, and vote options by name.
+// Governance messages (cosmos.gov.v1, and v1beta1's legacy text submission) as Anys ready for a
+// tx body, and vote options by name.
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { VoteOption } from "../../gen/cosmos/gov/v1/gov_pb.js";
 import { MsgDepositSchema, MsgSubmitProposalSchema, MsgVoteSchema, MsgVoteWeightedSchema } from "../../gen/cosmos/gov/v1/tx_pb.js";
+import { TextProposalSchema } from "../../gen/cosmos/gov/v1beta1/gov_pb.js";
+import { MsgSubmitProposalSchema as LegacyMsgSubmitProposalSchema } from "../../gen/cosmos/gov/v1beta1/tx_pb.js";
 import type { Coin } from "./coins.js";
 import { packAny } from "./registry.js";
 
@@ -54,4 +57,17 @@ export function msgVoteWeighted(input: { proposalId: bigint; voter: string; opti
 /** `/cosmos.gov.v1.MsgDeposit` packed in an Any. */
 export function msgDeposit(input: { proposalId: bigint; depositor: string; amount: Coin[] }): Any {
   return packAny(MsgDepositSchema, input);
+}
+
+/** A gov v1beta1 TextProposal packed in an Any: the content of a legacy submission. */
+export function textProposalContent(input: { title: string; description: string }): Any {
+  return packAny(TextProposalSchema, input);
+}
+
+/**
+ * `/cosmos.gov.v1beta1.MsgSubmitProposal` (gov v1beta1): the node turns it into a v1 proposal
+ * holding one MsgExecLegacyContent. Only TextProposal content is accepted.
+ */
+export function msgSubmitLegacyProposal(input: { content: Any; initialDeposit: Coin[]; proposer: string }): Any {
+  return packAny(LegacyMsgSubmitProposalSchema, input);
 }

@@ -11,6 +11,7 @@ import { STAKING_QUERY_USAGE, runQueryStaking } from "./queryStaking.js";
 import { VOTING_QUERY_USAGE, runQueryVoting } from "./queryVoting.js";
 import { CONSENSUS_QUERY_USAGE, runQueryConsensus } from "./queryConsensus.js";
 import { PARAMS_QUERY_USAGE, runQueryParams } from "./queryParams.js";
+import { MINT_QUERY_USAGE, runQueryMint } from "./queryMint.js";
 import { UsageError } from "./cliArgs.js";
 import { runCli } from "./runCli.js";
 
@@ -26,6 +27,7 @@ ${STAKING_QUERY_USAGE}
 ${GOV_QUERY_USAGE}
 ${CONSENSUS_QUERY_USAGE}
 ${PARAMS_QUERY_USAGE}
+${MINT_QUERY_USAGE}
 ${IDENTITY_QUERY_USAGE}
 ${REGISTRY_QUERY_USAGE}
 ${TAXRAIL_QUERY_USAGE}
@@ -65,6 +67,8 @@ export function runQueryCommand(args: string[]): Promise<number> {
         return runQueryConsensus(rest);
       case "params":
         return runQueryParams(rest);
+      case "mint":
+        return runQueryMint(rest);
       case "identity":
         return runQueryIdentity(rest);
       case "registry":
@@ -77,7 +81,7 @@ export function runQueryCommand(args: string[]): Promise<number> {
         return runQueryEvm(rest);
       default:
         throw new UsageError(
-          `unknown query module "${module}": expected bank, auth, staking, gov, consensus, params, identity, registry, taxrail, voting, evm or tx`,
+          `unknown query module "${module}": expected bank, auth, staking, gov, consensus, params, mint, identity, registry, taxrail, voting, evm or tx`,
         );
     }
   });

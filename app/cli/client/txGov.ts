@@ -1,10 +1,18 @@
 // `unitd tx gov ...`: proposals, deposits and votes.
 import fs from "node:fs";
-import { msgDeposit, msgSubmitProposal, msgVote, msgVoteWeighted, parseVoteOption } from "../../../sdk/tx/govMessages.js";
+import {
+  msgDeposit,
+  msgSubmitLegacyProposal,
+  msgSubmitProposal,
+  msgVote,
+  msgVoteWeighted,
+  parseVoteOption,
+  textProposalContent,
+} from "../../../sdk/tx/govMessages.js";
 import { parseProposalFile, ProposalFileError } from "../../../sdk/tx/proposalFile.js";
 import { DEC_ONE, parseDec } from "../../../sdk/math/dec.js";
 import { UsageError } from "./cliArgs.js";
-import { fromFlag, idArg, type TxCommand } from "./txCommand.js";
+import { fromFlag, idArg, requiredFlag, type TxCommand } from "./txCommand.js";
 import { coinsFlag } from "./txFlags.js";
 
 /** Proposal files are small; a bigger one is a mistake (and would not fit in a tx). */
@@ -70,6 +78,21 @@ export const govTxCommands: Record<string, TxCommand> = {
           }),
         ],
       };
+    },
+  },
+  "submit-legacy-proposal": {
+    usage: "submit-legacy-proposal --title <text> --description <text> [--type Text] [--deposit <coins>] --from <key>",
+    summary: "submit a gov v1beta1 text proposal (a signal that executes nothing), as the SDK's CLI does",
+    options: { title: { type: "string" }, description: { type: "string" }, type: { type: "string" }, deposit: { type: "string" } },
+    positionals: [],
+    build: (_args, values) => {
+      const type = typeof values.type === "string" ? values.type : "Text";
+      // The only legacy content this chain has; other changes are v1 proposals' messages.
+      if (type.toLowerCase() !== "text")
+        throw new UsageError(`--type ${type} is not supported: only Text; submit other changes with  unitd tx gov submit-proposal`);
+      const content = textProposalContent({ title: requiredFlag(values, "title"), description: requiredFlag(values, "description") });
+      const initialDeposit = typeof values.deposit === "string" ? coinsFlag("deposit", values.deposit) : [];
+      return { from: fromFlag(values), messages: (proposer) => [msgSubmitLegacyProposal({ content, initialDeposit, proposer })] };
     },
   },
   deposit: {
