@@ -1,0 +1,55 @@
+// cosmos.slashing.v1beta1.Msg: a validator's operator unjails it; governance replaces the params.
+import { MsgUnjailResponseSchema, MsgUnjailSchema, MsgUpdateParamsResponseSchema, MsgUpdateParamsSchema } from "../../../gen/cosmos/slashing/v1beta1/tx_pb.js";
+import { sdkErrors } from "../../../common/errors.js";
+import { decodeBech32 } from "../../../sdk/crypto/bech32.js";
+import { ADDRESS_LENGTH, BECH32_PREFIX_VALIDATOR } from "../../../sdk/crypto/prefixes.js";
+import { governanceOnly } from "../../tx/authority.js";
+import type { MsgHandler } from "../../tx/msgRouter.js";
+import { slashingErrors } from "./errors.js";
+import type { SlashingKeeper } from "./keeper.js";
+import { MODULE_NAME } from "./keys.js";
+import { paramsOf, parseParams } from "./params.js";
+import { unjail } from "./unjail.js";
+
+/** The operator address's 20 bytes: also the operator account, which must sign (the SDK's signer option). */
+function operatorOf(text: string): Uint8Array {
+  if (text === "") throw sdkErrors.invalidAddress.wrap("empty validator address");
+  try {
+    return decodeBech32(text, { prefix: BECH32_PREFIX_VALIDATOR, length: ADDRESS_LENGTH });
+  } catch (err) {
+    throw sdkErrors.invalidAddress.wrap(`invalid validator address: ${(err as Error).message}`);
+  }
+}
+
+export function msgUnjailHandler(keeper: SlashingKeeper): MsgHandler<typeof MsgUnjailSchema, typeof MsgUnjailResponseSchema> {
+  return {
+    request: MsgUnjailSchema,
+    response: MsgUnjailResponseSchema,
+    module: MODULE_NAME,
+    signers: (msg) => [operatorOf(msg.validatorAddr)],
+    handle: (ctx, msg, [operator]) => {
+      unjail(ctx, keeper, operator!);
+      return {};
+    },
+  };
+}
+
+export function msgUpdateParamsHandler(keeper: SlashingKeeper): MsgHandler<typeof MsgUpdateParamsSchema, typeof MsgUpdateParamsResponseSchema> {
+  return governanceOnly(keeper.authority, slashingErrors.invalidSigner, {
+    request: MsgUpdateParamsSchema,
+    response: MsgUpdateParamsResponseSchema,
+    module: MODULE_NAME,
+    validateBasic: (msg) => {
+      if (!msg.params) throw slashingErrors.invalidParams.wrap("params must be given");
+      try {
+        parseParams(msg.params);
+      } catch (err) {
+        throw slashingErrors.invalidParams.wrap((err as Error).message);
+      }
+    },
+    handle: (ctx, msg) => {
+      keeper.setParams(ctx, paramsOf(parseParams(msg.params!)));
+      return {};
+    },
+  });
+}
