@@ -32,7 +32,7 @@ test("default genesis carries the SDK's default params in JSON form and no valid
   }
 });
 
-test("gen validators bond from their balances into bonded validators, ordered by operator", () => {
+test("gen validators bond from their balances into bonded validators, ranked by power", () => {
   const f = StakingFixture.create({
     balances: [
       { address: accText(9), amount: 500n * UNIT },
@@ -44,12 +44,12 @@ test("gen validators bond from their balances into bonded validators, ordered by
     ],
   });
   try {
-    // The set CometBFT starts with: ascending operator (0x02.. before 0x09..), power = tokens / 10^6.
+    // The set CometBFT starts with, highest power first (the power index order), power = tokens / 10^6.
     assert.deepEqual(
       f.initialValidators.map((u) => ({ key: Buffer.from((u.pubKey!.sum as { value: Uint8Array }).value).toString("hex"), power: u.power })),
       [
-        { key: Buffer.alloc(32, 2).toString("hex"), power: 100n },
         { key: Buffer.alloc(32, 9).toString("hex"), power: 300n },
+        { key: Buffer.alloc(32, 2).toString("hex"), power: 100n },
       ],
     );
     const state = f.ctx.store;

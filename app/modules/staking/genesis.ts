@@ -2,20 +2,18 @@
 // with snake_case names): params, and gentx-like `gen_validators`. Each gen validator bonds its
 // delegator's `amount` from the balance bank's genesis credited, so InitChain must run bank first.
 import { create, fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
-import { TimestampSchema } from "@bufbuild/protobuf/wkt";
 import { StakingGenesisSchema, type GenValidator } from "../../../gen/cosmos/staking/v1beta1/genesis_pb.js";
-import { BondStatus, DelegationSchema, ParamsSchema, ValidatorSchema, type Params } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
+import { DescriptionSchema, ParamsSchema, type Params } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import type { Context } from "../../context.js";
 import { parseAmount } from "../../coins/coins.js";
-import { DEC_ONE, formatDec, parseDec } from "../../../sdk/math/dec.js";
+import { formatDec, parseDec } from "../../../sdk/math/dec.js";
 import type { ValidatorUpdate } from "../../module.js";
-import { accAddressToString, parseAccAddress } from "../../../common/address.js";
-import { consensusAddress, ED25519_PUBKEY_LENGTH, encodeConsensusPubKey } from "./consensusKey.js";
-import { type StakingKeeper } from "./keeper.js";
-import { BONDED_POOL } from "../../../common/moduleAccounts.js";
+import { parseAccAddress } from "../../../common/address.js";
+import { consensusAddress, ED25519_PUBKEY_LENGTH } from "./consensusKey.js";
+import { createValidator } from "./createValidator.js";
+import type { StakingStore } from "./store.js";
 import { defaultParams, POWER_REDUCTION, validateParams } from "./params.js";
 import { valAddressToString } from "./valAddress.js";
-import { validatorView } from "./validatorView.js";
 import { applyValidatorSetUpdates } from "./validatorSet.js";
 import { decFromWire, decToWire } from "./wire.js";
 
@@ -69,8 +67,11 @@ function parseGenesis(raw: unknown): { params: Params; genValidators: GenValidat
   return { params, genValidators: g.genValidators };
 }
 
-/** Validates and bonds the genesis validators; returns CometBFT's initial set, ascending by operator. */
-export function initStakingGenesis(ctx: Context, keeper: StakingKeeper, raw: unknown): ValidatorUpdate[] {
+/**
+ * Validates and creates the genesis validators as gentxs would (MsgCreateValidator), then bonds
+ * them as the first end block would; returns CometBFT's initial set, ranked by power.
+ */
+export function initStakingGenesis(ctx: Context, keeper: StakingStore, raw: unknown): ValidatorUpdate[] {
   const { params, genValidators } = parseGenesis(raw);
   keeper.setParams(ctx, params);
   if (genValidators.length > params.maxValidators)
@@ -81,24 +82,21 @@ export function initStakingGenesis(ctx: Context, keeper: StakingKeeper, raw: unk
   let bonded = 0n;
   for (const [i, g] of genValidators.entries()) {
     try {
-      bonded += bondGenesisValidator(ctx, keeper, params, g);
+      bonded += createGenesisValidator(ctx, keeper, params, g);
     } catch (err) {
       throw new Error(`staking genesis gen_validators[${i}]: ${(err as Error).message}`);
     }
   }
+  const updates = applyValidatorSetUpdates(ctx, keeper);
   // As the SDK's InitGenesis: the pools must hold exactly what the validators and unbondings account for.
   const pools = keeper.poolBalances(ctx.store, params.bondDenom);
   if (pools.bonded !== bonded) throw new Error(`staking genesis: bonded_tokens_pool holds ${pools.bonded}${params.bondDenom}, validators hold ${bonded}`);
   if (pools.notBonded !== 0n) throw new Error(`staking genesis: not_bonded_tokens_pool holds ${pools.notBonded}${params.bondDenom} but nothing is unbonding`);
-  // As after the SDK's gentxs: each validator entered the set once all were created.
-  for (const { operator, validator } of [...keeper.validators(ctx.store)]) {
-    keeper.hooks.afterValidatorBonded?.(ctx, validatorView(operator, validator).consAddress, operator);
-  }
-  return applyValidatorSetUpdates(ctx, keeper);
+  return updates;
 }
 
-/** Creates one bonded validator with its self-delegation; returns the tokens bonded. */
-function bondGenesisValidator(ctx: Context, keeper: StakingKeeper, params: Params, g: GenValidator): bigint {
+/** Creates one validator with its self-delegation; returns the tokens it bonds. */
+function createGenesisValidator(ctx: Context, keeper: StakingStore, params: Params, g: GenValidator): bigint {
   const operator = parseAccAddress(g.delegatorAddress, "delegator_address");
   if (g.pubKey.length !== ED25519_PUBKEY_LENGTH) throw new Error(`pub_key must be a ${ED25519_PUBKEY_LENGTH}-byte ed25519 key, got ${g.pubKey.length} bytes`);
   if (g.moniker.trim() === "" || g.moniker.length > MAX_MONIKER_LENGTH) throw new Error(`moniker must be 1 to ${MAX_MONIKER_LENGTH} characters`);
@@ -106,37 +104,18 @@ function bondGenesisValidator(ctx: Context, keeper: StakingKeeper, params: Param
   if (amount < POWER_REDUCTION)
     throw new Error(`amount ${amount}${params.bondDenom} is below one unit of voting power (${POWER_REDUCTION}${params.bondDenom})`);
   if (keeper.getValidator(ctx.store, operator)) throw new Error(`duplicate validator operator ${valAddressToString(operator)}`);
-  const consAddress = consensusAddress(g.pubKey);
-  if (keeper.validatorByConsAddress(ctx.store, consAddress)) throw new Error(`duplicate pub_key ${Buffer.from(g.pubKey).toString("base64")}`);
-
-  keeper.bank.sendToModule(ctx, operator, BONDED_POOL, [{ denom: params.bondDenom, amount }]);
-  const shares = amount * DEC_ONE;
-  const rates = {
-    rate: decToWire(parseDec(GENESIS_COMMISSION.rate)),
-    maxRate: decToWire(parseDec(GENESIS_COMMISSION.maxRate)),
-    maxChangeRate: decToWire(parseDec(GENESIS_COMMISSION.maxChangeRate)),
-  };
-  const validator = create(ValidatorSchema, {
-    operatorAddress: valAddressToString(operator),
-    consensusPubkey: encodeConsensusPubKey(g.pubKey),
-    status: BondStatus.BONDED,
-    tokens: amount.toString(),
-    delegatorShares: decToWire(shares),
-    description: { moniker: g.moniker },
-    unbondingTime: create(TimestampSchema, { seconds: 0n, nanos: 0 }),
-    commission: { commissionRates: rates, updateTime: ctx.header.time },
-    minSelfDelegation: "1",
+  if (keeper.validatorByConsAddress(ctx.store, consensusAddress(g.pubKey))) throw new Error(`duplicate pub_key ${Buffer.from(g.pubKey).toString("base64")}`);
+  createValidator(ctx, keeper, {
+    operator,
+    pubKey: g.pubKey,
+    description: create(DescriptionSchema, { moniker: g.moniker }),
+    commission: {
+      rate: parseDec(GENESIS_COMMISSION.rate),
+      maxRate: parseDec(GENESIS_COMMISSION.maxRate),
+      maxChangeRate: parseDec(GENESIS_COMMISSION.maxChangeRate),
+    },
+    minSelfDelegation: 1n,
+    amount,
   });
-  keeper.setValidator(ctx, operator, validator);
-  keeper.setValidatorByConsAddress(ctx, consAddress, operator);
-  keeper.hooks.afterValidatorCreated?.(ctx, operator);
-  keeper.hooks.beforeDelegationCreated?.(ctx, operator, operator);
-  keeper.setDelegation(
-    ctx,
-    operator,
-    operator,
-    create(DelegationSchema, { delegatorAddress: accAddressToString(operator), validatorAddress: validator.operatorAddress, shares: decToWire(shares) }),
-  );
-  keeper.hooks.afterDelegationModified?.(ctx, operator, operator);
   return amount;
 }

@@ -4,6 +4,7 @@ import { MsgDelegateSchema, MsgUndelegateSchema, type MsgUndelegateResponseSchem
 import type { AbciEvent } from "../../context.js";
 import type { GovStakingKeeper } from "../gov/expectedKeepers.js";
 import { DEC_ONE } from "../../../sdk/math/dec.js";
+import { BondStatus } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { accText, addr, StakingFixture } from "./testFixture.js";
 import { valAddressToString } from "./valAddress.js";
@@ -147,24 +148,29 @@ test("at most max_entries unbonding entries per pair: the next is refused with t
   }
 });
 
-test("validators cannot be emptied: one power unit and the minimum self-delegation stay", () => {
+test("an operator undelegating below its minimum self-delegation is jailed, and the validator leaves the set", () => {
   const f = fixture();
   const self = (amount: bigint) => f.deliver(MsgUndelegateSchema, delegateMsg(amount, { delegatorAddress: accText(1) }));
   try {
-    const before = f.snapshot();
-    const tooMuch = self(9_000_001n);
-    assert.equal(tooMuch.error?.codespace, "staking");
-    assert.equal(tooMuch.error?.code, 100);
-    assert.match(tooMuch.error!.message, /would keep 999999 tokens, below 1000000.*validator exit is not supported/);
-    assert.equal(f.snapshot(), before);
-    assert.equal(self(9_000_000n).error, undefined, "down to exactly one unit is allowed");
-    assert.deepEqual(power(f), [1n]);
-    // With another delegator carrying the power, the operator still may not drop below min_self_delegation (1).
+    f.nextBlock();
     assert.equal(f.deliver(MsgDelegateSchema, delegateMsg(5n * UNIT)).error, undefined);
-    const last = self(UNIT);
-    assert.equal(last.error?.code, 16);
-    assert.match(last.error!.message, /validator exit is not supported: self-delegation would fall to 0, below 1/);
-    assert.equal(self(UNIT - 1n).error, undefined);
+    assert.deepEqual(power(f), [15n]);
+    f.nextBlock();
+    // Down to power 0 is allowed now; the validator stays bonded (not jailed: 999999 >= min 1) until the end block.
+    assert.equal(self(9_000_001n).error, undefined);
+    assert.equal(f.staking.getValidator(f.ctx.store, V)!.jailed, false);
+    assert.deepEqual(power(f), [5n]);
+    // The last self-delegated token: below min_self_delegation (1), so the operator's validator is jailed.
+    f.nextBlock();
+    assert.equal(self(999_999n).error, undefined);
+    const v = f.staking.getValidator(f.ctx.store, V)!;
+    assert.equal(v.jailed, true);
+    // It leaves CometBFT's set (power 0), begins unbonding, and its tokens move to the not-bonded pool.
+    assert.deepEqual(power(f), [0n]);
+    const after = f.staking.getValidator(f.ctx.store, V)!;
+    assert.equal(after.status, BondStatus.UNBONDING);
+    assert.equal(f.balance(BONDED), 0n);
+    assert.equal(f.balance(NOT_BONDED), 15n * UNIT, "10 UNIT unbonding + 5 UNIT of D's delegation");
   } finally {
     f.close();
   }

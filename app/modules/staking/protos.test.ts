@@ -6,7 +6,15 @@ import { create, getOption, hasOption, toBinary } from "@bufbuild/protobuf";
 import { http } from "../../../gen/google/api/annotations_pb.js";
 import { Query } from "../../../gen/cosmos/staking/v1beta1/query_pb.js";
 import { BondStatus, DelegationSchema, ParamsSchema, PoolSchema, ValidatorSchema } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
-import { MsgDelegateSchema, MsgUndelegateResponseSchema, Msg } from "../../../gen/cosmos/staking/v1beta1/tx_pb.js";
+import {
+  Msg,
+  MsgBeginRedelegateSchema,
+  MsgCancelUnbondingDelegationSchema,
+  MsgCreateValidatorSchema,
+  MsgDelegateSchema,
+  MsgEditValidatorSchema,
+  MsgUndelegateResponseSchema,
+} from "../../../gen/cosmos/staking/v1beta1/tx_pb.js";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 const text = (s: string) => Buffer.from(s).toString("hex");
@@ -49,8 +57,28 @@ test("Validator, Params, Pool and the Msgs keep the SDK's field numbers", () => 
   assert.equal(hex(r), "0a020801" + "1206" + "0a0175" + "120131");
   assert.deepEqual(
     Msg.methods.map((m) => m.name),
-    ["Delegate", "Undelegate"],
+    ["CreateValidator", "EditValidator", "Delegate", "BeginRedelegate", "Undelegate", "CancelUnbondingDelegation"],
   );
+});
+
+test("the validator, redelegation and cancel messages keep the SDK v0.50 field numbers", () => {
+  const coin = { denom: "u", amount: "1" };
+  const c = create(MsgCreateValidatorSchema, {
+    description: { moniker: "m" },
+    commission: { rate: "1" },
+    minSelfDelegation: "1",
+    delegatorAddress: "d",
+    validatorAddress: "v",
+    pubkey: { typeUrl: "t" },
+    value: coin,
+  });
+  assert.equal(hex(toBinary(MsgCreateValidatorSchema, c)), "0a030a016d" + "12030a0131" + "1a0131" + "220164" + "2a0176" + "32030a0174" + "3a060a0175120131");
+  const e = create(MsgEditValidatorSchema, { description: { moniker: "m" }, validatorAddress: "v", commissionRate: "1", minSelfDelegation: "2" });
+  assert.equal(hex(toBinary(MsgEditValidatorSchema, e)), "0a030a016d" + "120176" + "1a0131" + "220132");
+  const r = create(MsgBeginRedelegateSchema, { delegatorAddress: "a", validatorSrcAddress: "b", validatorDstAddress: "c", amount: coin });
+  assert.equal(hex(toBinary(MsgBeginRedelegateSchema, r)), "0a0161" + "120162" + "1a0163" + "22060a0175120131");
+  const x = create(MsgCancelUnbondingDelegationSchema, { delegatorAddress: "a", validatorAddress: "b", amount: coin, creationHeight: 5n });
+  assert.equal(hex(toBinary(MsgCancelUnbondingDelegationSchema, x)), "0a0161" + "120162" + "1a060a0175120131" + "2005");
 });
 
 test("every staking query has the SDK's GET route", () => {

@@ -1,19 +1,20 @@
 // Slashing a validator for an infraction at a known height (SDK Keeper.Slash): the stake that
-// was bonded to it then loses `fraction`, taken first from unbonding delegations (and, once they
-// exist, redelegations) begun at or after the infraction, the rest from the validator's tokens.
-// Slashed tokens are burned from the pool that holds them.
+// was bonded to it then loses `fraction`, taken first from unbonding delegations and
+// redelegations begun at or after the infraction, the rest from the validator's tokens. Slashed
+// tokens are burned from the pool that holds them.
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
-import { BondStatus, type UnbondingDelegation } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
+import { BondStatus, type Redelegation, type UnbondingDelegation } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { BONDED_POOL, NOT_BONDED_POOL } from "../../../common/moduleAccounts.js";
 import { sdkErrors } from "../../../common/errors.js";
-import { DEC_ONE, decMulInt, decTruncate } from "../../../sdk/math/dec.js";
+import { DEC_ONE, decMul, decMulInt, decTruncate } from "../../../sdk/math/dec.js";
 import type { Context } from "../../context.js";
+import { unbond } from "./delegation.js";
 import { tokensFromConsensusPower } from "./params.js";
 import { validatorAmounts, type StakingStore } from "./store.js";
 import { compareTime } from "./time.js";
 import { valAddressToString } from "./valAddress.js";
 import { removeValidatorTokens } from "./validatorState.js";
-import { intFromWire } from "./wire.js";
+import { decFromWire, intFromWire } from "./wire.js";
 
 /** Burns `amount` of the bond denom from a pool; nothing to burn is no call (SDK burn*Tokens). */
 export function burnFromPool(ctx: Context, keeper: StakingStore, pool: typeof BONDED_POOL | typeof NOT_BONDED_POOL, amount: bigint): void {
@@ -63,6 +64,43 @@ function slashUnbondingDelegation(
   return owed;
 }
 
+/**
+ * Redelegated stake now sits with the destination validator: each slashable entry unbonds
+ * `fraction` of the shares it created there and burns their tokens from the destination's pool.
+ * Returns what the entries should have lost (SDK SlashRedelegation).
+ */
+function slashRedelegation(
+  ctx: Context,
+  keeper: StakingStore,
+  delegator: Uint8Array,
+  dst: Uint8Array,
+  red: Redelegation,
+  infractionHeight: bigint,
+  fraction: bigint,
+): bigint {
+  let owed = 0n;
+  let bondedBurn = 0n;
+  let notBondedBurn = 0n;
+  for (const entry of red.entries) {
+    if (entry.creationHeight < infractionHeight || !stillSlashable(entry, ctx.header.time)) continue;
+    owed += decTruncate(decMulInt(fraction, intFromWire(entry.initialBalance, "initial_balance")));
+    let shares = decMul(fraction, decFromWire(entry.sharesDst));
+    if (shares === 0n) continue;
+    // The delegation may have shrunk or gone since: take at most what it holds.
+    const held = keeper.getDelegation(ctx.store, delegator, dst);
+    if (!held) continue;
+    const heldShares = decFromWire(held.shares);
+    if (shares > heldShares) shares = heldShares;
+    const tokens = unbond(ctx, keeper, delegator, dst, shares);
+    const dstValidator = keeper.getValidator(ctx.store, dst);
+    if (dstValidator?.status === BondStatus.BONDED) bondedBurn += tokens;
+    else notBondedBurn += tokens;
+  }
+  burnFromPool(ctx, keeper, BONDED_POOL, bondedBurn);
+  burnFromPool(ctx, keeper, NOT_BONDED_POOL, notBondedBurn);
+  return owed;
+}
+
 /** Returns the tokens burned from the validator itself, as the SDK's Slash. */
 export function slash(ctx: Context, keeper: StakingStore, consAddress: Uint8Array, infractionHeight: bigint, power: bigint, fraction: bigint): bigint {
   if (fraction < 0n) throw sdkErrors.logic.wrap(`attempted to slash with a negative slash factor ${fraction}`);
@@ -83,6 +121,9 @@ export function slash(ctx: Context, keeper: StakingStore, consAddress: Uint8Arra
   if (infractionHeight < ctx.header.height) {
     for (const { delegator, ubd } of [...keeper.unbondingDelegationsFrom(ctx.store, operator)]) {
       remaining -= slashUnbondingDelegation(ctx, keeper, ubd, delegator, operator, infractionHeight, fraction);
+    }
+    for (const { delegator, dst, red } of keeper.redelegationsFromSrc(ctx.store, operator)) {
+      remaining -= slashRedelegation(ctx, keeper, delegator, dst, red, infractionHeight, fraction);
     }
   }
 

@@ -5,16 +5,21 @@
 // together as the StakingKeeper other modules call. Reads take the whole state (a block's
 // `ctx.store` or a query's committed state); writes take the transition's Context.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
-import type { Timestamp } from "@bufbuild/protobuf/wkt";
+import { create } from "@bufbuild/protobuf";
+import { TimestampSchema, type Timestamp } from "@bufbuild/protobuf/wkt";
 import { BONDED_POOL, moduleAddress, NOT_BONDED_POOL } from "../../../common/moduleAccounts.js";
 import {
   BondStatus,
   DelegationSchema,
+  HistoricalInfoSchema,
   ParamsSchema,
+  RedelegationSchema,
   UnbondingDelegationSchema,
   ValidatorSchema,
   type Delegation,
+  type HistoricalInfo,
   type Params,
+  type Redelegation,
   type UnbondingDelegation,
   type Validator,
 } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
@@ -26,6 +31,24 @@ import { StoreKey } from "../../storeKey.js";
 import type { StakingAccountKeeper, StakingBankKeeper } from "./expectedKeepers.js";
 import type { StakingHooks } from "./hooks.js";
 import {
+  HISTORICAL_INFO_PREFIX,
+  historicalInfoKey,
+  LAST_TOTAL_POWER_KEY,
+  parseRedelegationQueueKey,
+  parseValidatorQueueKey,
+  REDELEGATION_PREFIX,
+  REDELEGATION_QUEUE_PREFIX,
+  redelegationByDstKey,
+  redelegationBySrcKey,
+  redelegationKey,
+  redelegationQueueKey,
+  redelegationsFromSrcPrefix,
+  redelegationsOfDelegatorPrefix,
+  redelegationsToDstPrefix,
+  VALIDATOR_QUEUE_PREFIX,
+  validatorByPowerKey,
+  validatorQueueKey,
+  VALIDATORS_BY_POWER_PREFIX,
   delegationByValidatorKey,
   delegationKey,
   delegationsOfDelegatorPrefix,
@@ -112,6 +135,28 @@ export class StakingStore {
 
   setValidatorByConsAddress(ctx: Context, consAddress: Uint8Array, operator: Uint8Array): void {
     this.key.write(ctx).set(validatorByConsAddrKey(consAddress), operator);
+  }
+
+  /** Deletes the record and its consensus-address index; the power index entry is the caller's. */
+  deleteValidator(ctx: Context, operator: Uint8Array, consAddress: Uint8Array): void {
+    const store = this.key.write(ctx);
+    store.delete(validatorKey(operator));
+    store.delete(validatorByConsAddrKey(consAddress));
+  }
+
+  // --- the power index: unjailed validators ranked for the active set -----------------------
+
+  setValidatorByPower(ctx: Context, power: bigint, operator: Uint8Array): void {
+    this.key.write(ctx).set(validatorByPowerKey(power, operator), operator);
+  }
+
+  deleteValidatorByPower(ctx: Context, power: bigint, operator: Uint8Array): void {
+    this.key.write(ctx).delete(validatorByPowerKey(power, operator));
+  }
+
+  /** Operators by rank: highest power first, then lower operator address first. */
+  *validatorsByPower(state: StateReader): IterableIterator<Uint8Array> {
+    for (const { value } of this.key.read(state).prefixIterator(VALIDATORS_BY_POWER_PREFIX, true)) yield Uint8Array.from(value);
   }
 
   /** Every validator, ascending by operator address. */
@@ -260,10 +305,134 @@ export class StakingStore {
     else store.set(lastValidatorPowerKey(operator), u64be(power));
   }
 
+  getLastTotalPower(state: StateReader): bigint {
+    const raw = this.key.read(state).get(LAST_TOTAL_POWER_KEY);
+    return raw ? readU64be(raw) : 0n;
+  }
+
+  setLastTotalPower(ctx: Context, power: bigint): void {
+    this.key.write(ctx).set(LAST_TOTAL_POWER_KEY, u64be(power));
+  }
+
   /** Operators CometBFT currently has, ascending. */
   *lastValidatorOperators(state: StateReader): IterableIterator<Uint8Array> {
     for (const { key } of this.key.read(state).prefixIterator(LAST_VALIDATOR_POWER_PREFIX))
       yield Uint8Array.from(key.subarray(LAST_VALIDATOR_POWER_PREFIX.length));
+  }
+
+  // --- validators unbonding -------------------------------------------------------------
+
+  insertValidatorQueue(ctx: Context, time: Timestamp, height: bigint, operator: Uint8Array): void {
+    this.key.write(ctx).set(validatorQueueKey(time, height, operator), new Uint8Array());
+  }
+
+  deleteValidatorQueue(ctx: Context, time: Timestamp, height: bigint, operator: Uint8Array): void {
+    this.key.write(ctx).delete(validatorQueueKey(time, height, operator));
+  }
+
+  /** Queue entries whose time is at or before `now` and height at or below `height`, earliest first. */
+  matureValidatorQueue(state: StateReader, now: Timestamp, height: bigint): { time: Timestamp; height: bigint; operator: Uint8Array }[] {
+    const out: { time: Timestamp; height: bigint; operator: Uint8Array }[] = [];
+    for (const { key } of this.key.read(state).prefixIterator(VALIDATOR_QUEUE_PREFIX)) {
+      const e = parseValidatorQueueKey(key.subarray(VALIDATOR_QUEUE_PREFIX.length));
+      if (compareTime(e, now) > 0) break;
+      if (e.height <= height) out.push({ time: create(TimestampSchema, { seconds: e.seconds, nanos: e.nanos }), height: e.height, operator: e.operator });
+    }
+    return out;
+  }
+
+  // --- redelegations --------------------------------------------------------------------
+
+  getRedelegation(state: StateReader, delegator: Uint8Array, src: Uint8Array, dst: Uint8Array): Redelegation | undefined {
+    return getMessage(this.key.read(state), redelegationKey(delegator, src, dst), RedelegationSchema);
+  }
+
+  /** Writes the record and both indexes; a record without entries is removed instead. */
+  setRedelegation(ctx: Context, delegator: Uint8Array, src: Uint8Array, dst: Uint8Array, red: Redelegation): void {
+    const store = this.key.write(ctx);
+    if (red.entries.length === 0) {
+      store.delete(redelegationKey(delegator, src, dst));
+      store.delete(redelegationBySrcKey(src, delegator, dst));
+      store.delete(redelegationByDstKey(dst, delegator, src));
+      return;
+    }
+    store.set(redelegationKey(delegator, src, dst), toBinary(RedelegationSchema, red));
+    store.set(redelegationBySrcKey(src, delegator, dst), new Uint8Array());
+    store.set(redelegationByDstKey(dst, delegator, src), new Uint8Array());
+  }
+
+  /** Redelegations away from `src`, ascending by (delegator, destination). */
+  redelegationsFromSrc(state: StateReader, src: Uint8Array): { delegator: Uint8Array; dst: Uint8Array; red: Redelegation }[] {
+    const prefix = redelegationsFromSrcPrefix(src);
+    return [...this.key.read(state).prefixIterator(prefix)].map(({ key }) => {
+      const delegator = Uint8Array.from(key.subarray(prefix.length, prefix.length + 20));
+      const dst = Uint8Array.from(key.subarray(prefix.length + 20));
+      return { delegator, dst, red: this.getRedelegation(state, delegator, src, dst)! };
+    });
+  }
+
+  /** Whether `delegator` has a redelegation into `dst` still maturing (SDK HasReceivingRedelegation). */
+  hasReceivingRedelegation(state: StateReader, delegator: Uint8Array, dst: Uint8Array): boolean {
+    for (const _ of this.key.read(state).prefixIterator(Buffer.concat([redelegationsToDstPrefix(dst), delegator]))) return true;
+    return false;
+  }
+
+  /** A delegator's redelegations, ascending by (source, destination). */
+  redelegationsOfDelegator(state: StateReader, delegator: Uint8Array): Redelegation[] {
+    return [...this.key.read(state).prefixIterator(redelegationsOfDelegatorPrefix(delegator))].map(({ value }) => fromBinary(RedelegationSchema, value));
+  }
+
+  /** A page of redelegations under a prefix of the main, by-source or by-destination keys. */
+  redelegationsPage(
+    state: StateReader,
+    prefix: Uint8Array,
+    req: PageRequest | undefined,
+    load: (rel: Uint8Array, value: Uint8Array) => Redelegation | undefined,
+  ): Page<Redelegation> {
+    return paginate(this.key.read(state), prefix, req, load);
+  }
+
+  /** Every redelegation, ascending by (delegator, source, destination). */
+  redelegationsPageAll(state: StateReader, req: PageRequest | undefined): Page<Redelegation> {
+    return paginate(this.key.read(state), REDELEGATION_PREFIX, req, (_rel, value) => fromBinary(RedelegationSchema, value));
+  }
+
+  insertRedelegationQueue(ctx: Context, time: Timestamp, delegator: Uint8Array, src: Uint8Array, dst: Uint8Array): void {
+    this.key.write(ctx).set(redelegationQueueKey(time, delegator, src, dst), new Uint8Array());
+  }
+
+  /** Removes and returns the redelegation queue's entries due at or before `now`, earliest first. */
+  dequeueMatureRedelegations(ctx: Context, now: Timestamp): { delegator: Uint8Array; src: Uint8Array; dst: Uint8Array }[] {
+    const store = this.key.write(ctx);
+    const due: { key: Uint8Array; delegator: Uint8Array; src: Uint8Array; dst: Uint8Array }[] = [];
+    for (const { key } of store.prefixIterator(REDELEGATION_QUEUE_PREFIX)) {
+      const e = parseRedelegationQueueKey(key.subarray(REDELEGATION_QUEUE_PREFIX.length));
+      if (compareTime(e, now) > 0) break;
+      due.push({ key: Uint8Array.from(key), delegator: e.delegator, src: e.src, dst: e.dst });
+    }
+    for (const d of due) store.delete(d.key);
+    return due.map(({ delegator, src, dst }) => ({ delegator, src, dst }));
+  }
+
+  // --- historical info ------------------------------------------------------------------
+
+  getHistoricalInfo(state: StateReader, height: bigint): HistoricalInfo | undefined {
+    return getMessage(this.key.read(state), historicalInfoKey(height), HistoricalInfoSchema);
+  }
+
+  setHistoricalInfo(ctx: Context, height: bigint, info: HistoricalInfo): void {
+    this.key.write(ctx).set(historicalInfoKey(height), toBinary(HistoricalInfoSchema, info));
+  }
+
+  /** Deletes every entry below `height`; the entries are kept contiguous, so this is the oldest few. */
+  pruneHistoricalInfo(ctx: Context, height: bigint): void {
+    const store = this.key.write(ctx);
+    const old: Uint8Array[] = [];
+    for (const { key } of store.prefixIterator(HISTORICAL_INFO_PREFIX)) {
+      if (readU64be(key.subarray(HISTORICAL_INFO_PREFIX.length)) >= height) break;
+      old.push(Uint8Array.from(key));
+    }
+    for (const k of old) store.delete(k);
   }
 
   // --- pools --------------------------------------------------------------------------------
