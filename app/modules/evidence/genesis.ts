@@ -21,7 +21,8 @@ export function initEvidenceGenesis(ctx: Context, keeper: EvidenceKeeper, raw: u
   }
   for (const [i, any] of g.evidence.entries()) {
     try {
-      const e = unpackEquivocation(any);
+      // protobuf-es reads "@type" into a type.googleapis.com/ URL; Cosmos type URLs are "/" + the name.
+      const e = unpackEquivocation({ ...any, typeUrl: `/${any.typeUrl.slice(any.typeUrl.lastIndexOf("/") + 1)}` });
       validateEquivocation(e);
       const hash = equivocationHash(e);
       if (keeper.hasEvidence(ctx.store, hash)) throw new Error(`evidence ${formatHash(hash)} is listed twice`);

@@ -1,8 +1,6 @@
 // cosmos.slashing.v1beta1.Msg: a validator's operator unjails it; governance replaces the params.
 import { MsgUnjailResponseSchema, MsgUnjailSchema, MsgUpdateParamsResponseSchema, MsgUpdateParamsSchema } from "../../../gen/cosmos/slashing/v1beta1/tx_pb.js";
-import { sdkErrors } from "../../../common/errors.js";
-import { decodeBech32 } from "../../../sdk/crypto/bech32.js";
-import { ADDRESS_LENGTH, BECH32_PREFIX_VALIDATOR } from "../../../sdk/crypto/prefixes.js";
+import { parseValAddress } from "../../../common/address.js";
 import { governanceOnly } from "../../tx/authority.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { slashingErrors } from "./errors.js";
@@ -11,22 +9,13 @@ import { MODULE_NAME } from "./keys.js";
 import { paramsOf, parseParams } from "./params.js";
 import { unjail } from "./unjail.js";
 
-/** The operator address's 20 bytes: also the operator account, which must sign (the SDK's signer option). */
-function operatorOf(text: string): Uint8Array {
-  if (text === "") throw sdkErrors.invalidAddress.wrap("empty validator address");
-  try {
-    return decodeBech32(text, { prefix: BECH32_PREFIX_VALIDATOR, length: ADDRESS_LENGTH });
-  } catch (err) {
-    throw sdkErrors.invalidAddress.wrap(`invalid validator address: ${(err as Error).message}`);
-  }
-}
-
 export function msgUnjailHandler(keeper: SlashingKeeper): MsgHandler<typeof MsgUnjailSchema, typeof MsgUnjailResponseSchema> {
   return {
     request: MsgUnjailSchema,
     response: MsgUnjailResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [operatorOf(msg.validatorAddr)],
+    // The operator account (the same 20 bytes) signs, as the SDK's signer option says.
+    signers: (msg) => [parseValAddress(msg.validatorAddr)],
     handle: (ctx, msg, [operator]) => {
       unjail(ctx, keeper, operator!);
       return {};
