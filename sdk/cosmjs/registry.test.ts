@@ -62,6 +62,10 @@ test("only the types CosmJS lacks are added; the ones it knows keep its codecs",
     "/cosmos.bank.v1beta1.MsgSetSendEnabled",
     "/cosmos.bank.v1beta1.MsgUpdateParams",
     "/cosmos.consensus.v1.MsgUpdateParams",
+    // CosmJS knows the four distribution messages of SDK v0.46; not the three added since.
+    "/cosmos.distribution.v1beta1.MsgCommunityPoolSpend",
+    "/cosmos.distribution.v1beta1.MsgDepositValidatorRewardsPool",
+    "/cosmos.distribution.v1beta1.MsgUpdateParams",
     "/cosmos.gov.v1.MsgCancelProposal",
   ]);
   assert.equal(registry.lookupType("/cosmos.bank.v1beta1.MsgSend"), cosmjsMsgSend);

@@ -7,6 +7,7 @@ import type { DescService } from "@bufbuild/protobuf";
 import type { GeneratedType } from "@cosmjs/proto-signing";
 import { Msg as BankMsg } from "../../gen/cosmos/bank/v1beta1/tx_pb.js";
 import { Msg as StakingMsg } from "../../gen/cosmos/staking/v1beta1/tx_pb.js";
+import { Msg as DistributionMsg } from "../../gen/cosmos/distribution/v1beta1/tx_pb.js";
 import { Msg as GovMsg } from "../../gen/cosmos/gov/v1/tx_pb.js";
 import { Msg as ConsensusMsg } from "../../gen/cosmos/consensus/v1/tx_pb.js";
 import { Msg as IdentityMsg } from "../../gen/chain/identity/tx_pb.js";
@@ -19,7 +20,17 @@ import { cosmjsTypeUrl, toGeneratedType } from "./generatedType.js";
  * The Msg services the chain serves. A Msg type is the input of a Msg service method, so a new
  * module's messages (registry, voting, taxrail) join by adding its service here.
  */
-const CHAIN_MSG_SERVICES: readonly DescService[] = [BankMsg, StakingMsg, GovMsg, ConsensusMsg, IdentityMsg, RegistryMsg, TaxrailMsg, VotingMsg];
+const CHAIN_MSG_SERVICES: readonly DescService[] = [
+  BankMsg,
+  StakingMsg,
+  DistributionMsg,
+  GovMsg,
+  ConsensusMsg,
+  IdentityMsg,
+  RegistryMsg,
+  TaxrailMsg,
+  VotingMsg,
+];
 
 /** Every Msg type the chain serves as [type URL, CosmJS GeneratedType], sorted by type URL. */
 export function chainMsgTypes(): Array<[string, GeneratedType]> {

@@ -17,5 +17,6 @@ export {
 } from "./txParts.js";
 export { signTx, simulationTxBytes, type SignedTx, type SignTxParameters, type SimulationTxParameters } from "./signTx.js";
 export { msgSend, type MsgSendInput } from "./bankMessages.js";
+export { msgFundCommunityPool, msgSetWithdrawAddress, msgWithdrawDelegatorReward, msgWithdrawValidatorCommission } from "./distributionMessages.js";
 export { msgUpdateConsensusParams, type MsgUpdateConsensusParamsInput } from "./consensusMessages.js";
 export { anyToJson, decodeTx, txToJson, type DecodedTx } from "./decodeTx.js";

@@ -15,6 +15,7 @@ import { file_chain_voting_tx } from "../../gen/chain/voting/tx_pb.js";
 import { file_cosmos_gov_v1_tx } from "../../gen/cosmos/gov/v1/tx_pb.js";
 import { file_cosmos_consensus_v1_tx } from "../../gen/cosmos/consensus/v1/tx_pb.js";
 import { file_cosmos_staking_v1beta1_tx } from "../../gen/cosmos/staking/v1beta1/tx_pb.js";
+import { file_cosmos_distribution_v1beta1_tx } from "../../gen/cosmos/distribution/v1beta1/tx_pb.js";
 
 /** Every Any payload the client knows; modules with their own messages add theirs with `extendRegistry`. */
 const knownTypes: DescMessage[] = [
@@ -27,6 +28,7 @@ const knownTypes: DescMessage[] = [
   Ed25519PubKeySchema,
   // Every Msg of the chain's modules (and their responses), for signing and for rendering txs.
   ...file_cosmos_staking_v1beta1_tx.messages,
+  ...file_cosmos_distribution_v1beta1_tx.messages,
   ...file_cosmos_gov_v1_tx.messages,
   ...file_cosmos_consensus_v1_tx.messages,
   ...file_chain_identity_tx.messages,
