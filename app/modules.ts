@@ -27,12 +27,25 @@ import { ConsensusKeeper } from "./modules/consensus/keeper.js";
 import { consensusModule } from "./modules/consensus/module.js";
 import { paramsModule } from "./modules/params/module.js";
 import { MintKeeper, mintModule } from "./modules/mint/module.js";
+import { SlashingKeeper } from "./modules/slashing/keeper.js";
+import { slashingModule } from "./modules/slashing/module.js";
+import { EvidenceKeeper } from "./modules/evidence/keeper.js";
+import { evidenceModule } from "./modules/evidence/module.js";
 import { CONSENSUS_KEY_TYPE } from "./modules/staking/consensusKey.js";
 import { readLegacyConsensusParams, type ConsensusParamsStore } from "./blockParams.js";
 import { AccountTier } from "../gen/chain/identity/identity_pb.js";
 import { QueryRouter } from "./query/router.js";
 import { accAddressToString } from "../common/address.js";
-import { BONDED_POOL, DISTRIBUTION_ACCOUNT, FEE_COLLECTOR, GOV_ACCOUNT, moduleAddress, NOT_BONDED_POOL, PRECISEBANK_RESERVE, TAXRAIL_ACCOUNT } from "../common/moduleAccounts.js";
+import {
+  BONDED_POOL,
+  DISTRIBUTION_ACCOUNT,
+  FEE_COLLECTOR,
+  GOV_ACCOUNT,
+  moduleAddress,
+  NOT_BONDED_POOL,
+  PRECISEBANK_RESERVE,
+  TAXRAIL_ACCOUNT,
+} from "../common/moduleAccounts.js";
 import { authAnteHandler } from "./modules/auth/ante.js";
 import { formatGasPriceAsDecCoin } from "./modules/auth/params.js";
 import type { StateReader } from "./store/types.js";
@@ -70,8 +83,10 @@ function keepers(msgs: MsgRouter) {
   const staking = new StakingKeeper(bank, accounts);
   const gov = new GovKeeper(bank, staking, msgs, GOV_AUTHORITY);
   const distribution = new DistributionKeeper({ bank, accounts, staking, authority: GOV_AUTHORITY });
-  // Distribution settles a delegation's rewards before its stake changes and records slashes.
-  staking.setHooks(multiStakingHooks(distributionModule(distribution).hooks()));
+  const slashing = new SlashingKeeper(staking, GOV_AUTHORITY);
+  // Distribution settles a delegation's rewards before its stake changes and records slashes;
+  // slashing keeps a signing record for every validator that enters the set.
+  staking.setHooks(multiStakingHooks(distributionModule(distribution).hooks(), slashingModule(slashing).hooks()));
   const identity = new IdentityKeeper(accounts, GOV_AUTHORITY);
   // registry and taxrail need each other (registry charges tax; taxrail asks registry who a
   // jurisdiction's authority is): each declares its side, and the closures connect the two keepers.
@@ -95,7 +110,9 @@ function keepers(msgs: MsgRouter) {
   // Staking gives every validator an ed25519 key, which the consensus params must keep allowing;
   // chains started before the module kept its record read their InitChain block params instead.
   const consensus = new ConsensusKeeper({ authority: GOV_AUTHORITY, validatorKeyTypes: [CONSENSUS_KEY_TYPE], legacyParams: readLegacyConsensusParams });
-  return { blockInfo, accounts, bank, precisebank, staking, distribution, gov, identity, registry, taxrail, voting, evm, consensus, mint };
+  // Evidence ages are judged by the consensus params in state; punishments go through slashing.
+  const evidence = new EvidenceKeeper(staking, slashing, consensus);
+  return { blockInfo, accounts, bank, precisebank, staking, distribution, slashing, evidence, gov, identity, registry, taxrail, voting, evm, consensus, mint };
 }
 
 function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
@@ -126,6 +143,11 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     // Its begin block shares the previous block's fees among the validators of the last commit;
     // its genesis runs before staking's, whose genesis validators get their records through the hooks.
     distributionModule(k.distribution),
+    // After distribution, which pays the last commit's validators before any is slashed (as in the
+    // SDK); the evidence module then punishes double signs. Both genesis before staking's, whose
+    // genesis validators get their signing records through the hooks.
+    slashingModule(k.slashing),
+    evidenceModule(k.evidence),
     // Gov's end block tallies and runs passed proposals before staking computes the validator set
     // changes of the block (as in the SDK), so a proposal's effect on stake reaches CometBFT at once.
     govModule(k.gov),
