@@ -1,13 +1,13 @@
-// cosmos.staking.v1beta1.Query over committed state. This chain keeps no historical info and has no
-// redelegations, so HistoricalInfo and Redelegations answer what an SDK node answers when none are
-// stored (NOT_FOUND, or an empty page) after checking their arguments: a client error, never a 5xx.
-import { Query } from "../../../gen/cosmos/staking/v1beta1/query_pb.js";
-import { BondStatus, BondStatusSchema, type Delegation, type Validator } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
+// cosmos.staking.v1beta1.Query over committed state, answering as the SDK's grpc_query.go does.
+// Bad arguments are the client's mistake (INVALID_ARGUMENT), missing records NOT_FOUND.
+import { Query, type QueryRedelegationsRequest } from "../../../gen/cosmos/staking/v1beta1/query_pb.js";
+import { BondStatus, BondStatusSchema, type Delegation, type Redelegation, type Validator } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { AppError } from "../../../common/errors.js";
 import { decTruncate } from "../../../sdk/math/dec.js";
 import { type QueryServices } from "../../query/service.js";
 import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
 import type { StateReader } from "../../store/types.js";
+import type { Page } from "../../query/pagination.js";
 import { parseAccAddress } from "../../../common/address.js";
 import { validatorAmounts, type StakingKeeper } from "./keeper.js";
 import { tokensFromShares } from "./shares.js";
@@ -33,7 +33,30 @@ function statusArg(status: string): BondStatus | undefined {
   return value as BondStatus;
 }
 
-const emptyRedelegations = { redelegationResponses: [], pagination: { nextKey: new Uint8Array(), total: 0n } };
+/**
+ * The SDK's three cases: one redelegation (all three addresses), those away from a source
+ * validator (source only), or else all of the delegator's, whatever source or destination is
+ * also given (the SDK ignores them there too).
+ */
+function redelegationsOf(
+  keeper: StakingKeeper,
+  state: StateReader,
+  req: QueryRedelegationsRequest,
+): { redelegations: Redelegation[]; pagination?: Page<Redelegation>["pagination"] } {
+  const { delegatorAddr: d, srcValidatorAddr: s, dstValidatorAddr: t } = req;
+  if (s !== "") validatorArg(s);
+  if (t !== "") validatorArg(t);
+  if (d !== "" && s !== "" && t !== "") {
+    const red = keeper.getRedelegation(state, delegatorArg(d), validatorArg(s), validatorArg(t));
+    if (!red) throw notFound(`redelegation not found for delegator address ${d} from validator address ${s}`);
+    return { redelegations: [red] };
+  }
+  const page =
+    d === "" && s !== "" && t === ""
+      ? keeper.srcRedelegationsPage(state, validatorArg(s), req.pagination)
+      : keeper.delegatorRedelegationsPage(state, delegatorArg(d), req.pagination);
+  return { redelegations: page.items, pagination: page.pagination };
+}
 
 export function registerStakingQueries(services: QueryServices, keeper: StakingKeeper): void {
   const bondDenom = (state: StateReader) => keeper.getParams(state).bondDenom;
@@ -48,6 +71,18 @@ export function registerStakingQueries(services: QueryServices, keeper: StakingK
     const v = validatorOf(state, operator, delegation.validatorAddress);
     const tokens = decTruncate(tokensFromShares(validatorAmounts(v), decFromWire(delegation.shares)));
     return { delegation, balance: { denom: bondDenom(state), amount: tokens.toString() } };
+  };
+
+  /** Each entry with the tokens its destination shares are worth now (SDK redelegationsToRedelegationResponses). */
+  const redelegationResponse = (state: StateReader, red: Redelegation) => {
+    const dst = validatorOf(state, parseValAddress(red.validatorDstAddress), red.validatorDstAddress);
+    return {
+      redelegation: red,
+      entries: red.entries.map((entry) => ({
+        redelegationEntry: entry,
+        balance: decTruncate(tokensFromShares(validatorAmounts(dst), decFromWire(entry.sharesDst))).toString(),
+      })),
+    };
   };
 
   services.register(Query, {
@@ -106,20 +141,15 @@ export function registerStakingQueries(services: QueryServices, keeper: StakingK
       return { pool: { notBondedTokens: pools.notBonded.toString(), bondedTokens: pools.bonded.toString() } };
     },
     params: (_req, { state }) => ({ params: keeper.getParams(state) }),
-    historicalInfo: (req) => {
+    historicalInfo: (req, { state }) => {
       if (req.height < 0n) throw invalidArgument("height cannot be negative");
-      throw notFound(`historical info for height ${req.height} not found`);
+      const hist = keeper.getHistoricalInfo(state, req.height);
+      if (!hist) throw notFound(`historical info for height ${req.height} not found`);
+      return { hist };
     },
-    // The SDK's three cases: one redelegation (all three addresses), those from a source validator
-    // (source only), or a delegator's (delegator required). None exist here.
-    redelegations: (req) => {
-      if (req.srcValidatorAddr !== "") validatorArg(req.srcValidatorAddr);
-      if (req.dstValidatorAddr !== "") validatorArg(req.dstValidatorAddr);
-      if (req.delegatorAddr === "" && req.srcValidatorAddr !== "" && req.dstValidatorAddr === "") return emptyRedelegations;
-      delegatorArg(req.delegatorAddr);
-      if (req.srcValidatorAddr !== "" && req.dstValidatorAddr !== "")
-        throw notFound(`redelegation not found for delegator address ${req.delegatorAddr} from validator address ${req.srcValidatorAddr}`);
-      return emptyRedelegations;
+    redelegations: (req, { state }) => {
+      const { redelegations, pagination } = redelegationsOf(keeper, state, req);
+      return { redelegationResponses: redelegations.map((r) => redelegationResponse(state, r)), pagination };
     },
   });
 }

@@ -382,19 +382,16 @@ export class StakingStore {
     return [...this.key.read(state).prefixIterator(redelegationsOfDelegatorPrefix(delegator))].map(({ value }) => fromBinary(RedelegationSchema, value));
   }
 
-  /** A page of redelegations under a prefix of the main, by-source or by-destination keys. */
-  redelegationsPage(
-    state: StateReader,
-    prefix: Uint8Array,
-    req: PageRequest | undefined,
-    load: (rel: Uint8Array, value: Uint8Array) => Redelegation | undefined,
-  ): Page<Redelegation> {
-    return paginate(this.key.read(state), prefix, req, load);
+  /** A page of a delegator's redelegations, ascending by (source, destination). */
+  delegatorRedelegationsPage(state: StateReader, delegator: Uint8Array, req: PageRequest | undefined): Page<Redelegation> {
+    return paginate(this.key.read(state), redelegationsOfDelegatorPrefix(delegator), req, (_rel, value) => fromBinary(RedelegationSchema, value));
   }
 
-  /** Every redelegation, ascending by (delegator, source, destination). */
-  redelegationsPageAll(state: StateReader, req: PageRequest | undefined): Page<Redelegation> {
-    return paginate(this.key.read(state), REDELEGATION_PREFIX, req, (_rel, value) => fromBinary(RedelegationSchema, value));
+  /** A page of the redelegations away from `src`, ascending by (delegator, destination). */
+  srcRedelegationsPage(state: StateReader, src: Uint8Array, req: PageRequest | undefined): Page<Redelegation> {
+    return paginate(this.key.read(state), redelegationsFromSrcPrefix(src), req, (rel) =>
+      this.getRedelegation(state, rel.subarray(0, 20), src, rel.subarray(20)),
+    );
   }
 
   insertRedelegationQueue(ctx: Context, time: Timestamp, delegator: Uint8Array, src: Uint8Array, dst: Uint8Array): void {

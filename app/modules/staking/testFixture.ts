@@ -18,6 +18,8 @@ import { AccountKeeper } from "../auth/keeper.js";
 import { authModule } from "../auth/module.js";
 import { BankKeeper } from "../bank/keeper.js";
 import { bankModule } from "../bank/module.js";
+import { encodeBech32 } from "../../../sdk/crypto/bech32.js";
+import { encodeConsensusPubKey } from "./consensusKey.js";
 import { genValidator } from "./genesis.js";
 import type { StakingHooks } from "./hooks.js";
 import { StakingKeeper } from "./keeper.js";
@@ -37,6 +39,18 @@ export const addr = (n: number) => new Uint8Array(20).fill(n);
 export const accText = (n: number) => accAddressToString(addr(n));
 /** A deterministic 32-byte consensus key, base64. */
 export const pubKeyB64 = (n: number) => Buffer.alloc(32, n).toString("base64");
+
+/** A MsgCreateValidator for operator addr(n) with consensus key n: 10 % commission, at most 20 %, 1 % a day. */
+export function createValidatorMsg(n: number, amount: bigint) {
+  return {
+    description: { moniker: `v${n}` },
+    commission: { rate: "100000000000000000", maxRate: "200000000000000000", maxChangeRate: "10000000000000000" },
+    minSelfDelegation: "1",
+    validatorAddress: encodeBech32("unitvaloper", addr(n)),
+    pubkey: encodeConsensusPubKey(Buffer.alloc(32, n)),
+    value: { denom: "uunit", amount: amount.toString() },
+  };
+}
 
 export interface FixtureOptions {
   balances: { address: string; amount: bigint }[];
@@ -121,6 +135,11 @@ export class StakingFixture {
     const ms = Number(this.ctx.header.time.seconds) * 1000 + seconds * 1000;
     this.height++;
     this.ctx = new Context(this.header(ms), this.branch, logger);
+  }
+
+  /** The staking module's begin-block over the current block. */
+  beginBlock(): void {
+    stakingModule(this.staking).beginBlock!(this.ctx);
   }
 
   /** The staking module's end-block over the current block. */
