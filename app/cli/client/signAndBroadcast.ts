@@ -20,7 +20,12 @@ import { keyringPassphraseFrom } from "../keys/passphrases.js";
 import type { TerminalInput } from "../keys/terminalInput.js";
 
 /** Signs `messages(sender)` with the key `from` and broadcasts; returns the exit code. */
-export async function signAndBroadcast(from: string, values: TxFlagValues, input: TerminalInput, messages: (senderAddress: string) => Any[]): Promise<number> {
+export async function signAndBroadcast(
+  from: string,
+  values: TxFlagValues,
+  input: TerminalInput,
+  messages: (senderAddress: string) => Any[] | Promise<Any[]>,
+): Promise<number> {
   const output = outputFormat(values.output);
   const gas = gasFlag(values.gas, values["gas-adjustment"]);
   const fees = coinsFlag("--fees", values.fees);
@@ -31,7 +36,8 @@ export async function signAndBroadcast(from: string, values: TxFlagValues, input
     backend: values["keyring-backend"],
     passphrase: keyringPassphraseFrom(input),
   });
-  const body = messages(record.address);
+  // Some commands ask the node which messages to send (withdraw-all-rewards: the sender's delegations).
+  const body = await messages(record.address);
 
   const rpc = new CometRpcClient(nodeUrlFlag(values.node));
   const chainId = (await rpc.status()).network;

@@ -5,6 +5,7 @@ import { expectPositionals, UsageError } from "./cliArgs.js";
 import { runCli } from "./runCli.js";
 import { signAndBroadcast } from "./signAndBroadcast.js";
 import { bankTxCommands } from "./txBank.js";
+import { distributionTxCommands } from "./txDistribution.js";
 import type { TxCommand } from "./txCommand.js";
 import { DEFAULT_GAS, TX_OPTIONS } from "./txFlags.js";
 import { govTxCommands } from "./txGov.js";
@@ -18,6 +19,7 @@ const MODULES: Record<string, Record<string, TxCommand>> = {
   bank: bankTxCommands,
   gov: govTxCommands,
   staking: stakingTxCommands,
+  distribution: distributionTxCommands,
   identity: identityTxCommands,
   registry: registryTxCommands,
   taxrail: taxrailTxCommands,

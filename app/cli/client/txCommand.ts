@@ -14,7 +14,10 @@ export interface TxCommand {
   /** Names of the positional arguments, in order. */
   positionals: string[];
   /** The signing key and the messages; `values` holds the common and the command's own flags. */
-  build(positionals: string[], values: TxFlagValues & Record<string, string | boolean | undefined>): { from: string; messages: (sender: string) => Any[] };
+  build(
+    positionals: string[],
+    values: TxFlagValues & Record<string, string | boolean | undefined>,
+  ): { from: string; messages: (sender: string) => Any[] | Promise<Any[]> };
 }
 
 /** --from, required by every command that does not take the sender as a positional. */
