@@ -19,4 +19,5 @@ export { signTx, simulationTxBytes, type SignedTx, type SignTxParameters, type S
 export { msgSend, type MsgSendInput } from "./bankMessages.js";
 export { msgFundCommunityPool, msgSetWithdrawAddress, msgWithdrawDelegatorReward, msgWithdrawValidatorCommission } from "./distributionMessages.js";
 export { msgUpdateConsensusParams, type MsgUpdateConsensusParamsInput } from "./consensusMessages.js";
+export { msgUnjail, msgUpdateSlashingParams, type MsgUpdateSlashingParamsInput } from "./slashingMessages.js";
 export { anyToJson, decodeTx, txToJson, type DecodedTx } from "./decodeTx.js";

@@ -15,6 +15,9 @@ import { file_chain_voting_tx } from "../../gen/chain/voting/tx_pb.js";
 import { file_cosmos_gov_v1_tx } from "../../gen/cosmos/gov/v1/tx_pb.js";
 import { file_cosmos_consensus_v1_tx } from "../../gen/cosmos/consensus/v1/tx_pb.js";
 import { file_cosmos_staking_v1beta1_tx } from "../../gen/cosmos/staking/v1beta1/tx_pb.js";
+import { file_cosmos_slashing_v1beta1_tx } from "../../gen/cosmos/slashing/v1beta1/tx_pb.js";
+import { file_cosmos_evidence_v1beta1_tx } from "../../gen/cosmos/evidence/v1beta1/tx_pb.js";
+import { EquivocationSchema } from "../../gen/cosmos/evidence/v1beta1/evidence_pb.js";
 import { file_cosmos_distribution_v1beta1_tx } from "../../gen/cosmos/distribution/v1beta1/tx_pb.js";
 
 /** Every Any payload the client knows; modules with their own messages add theirs with `extendRegistry`. */
@@ -26,8 +29,12 @@ const knownTypes: DescMessage[] = [
   Secp256k1PubKeySchema,
   EthSecp256k1PubKeySchema,
   Ed25519PubKeySchema,
+  // Evidence as the evidence queries answer it.
+  EquivocationSchema,
   // Every Msg of the chain's modules (and their responses), for signing and for rendering txs.
   ...file_cosmos_staking_v1beta1_tx.messages,
+  ...file_cosmos_slashing_v1beta1_tx.messages,
+  ...file_cosmos_evidence_v1beta1_tx.messages,
   ...file_cosmos_distribution_v1beta1_tx.messages,
   ...file_cosmos_gov_v1_tx.messages,
   ...file_cosmos_consensus_v1_tx.messages,

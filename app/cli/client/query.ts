@@ -8,6 +8,8 @@ import { REGISTRY_QUERY_USAGE, runQueryRegistry } from "./queryRegistry.js";
 import { TAXRAIL_QUERY_USAGE, runQueryTaxrail } from "./queryTaxrail.js";
 import { GOV_QUERY_USAGE, runQueryGov } from "./queryGov.js";
 import { STAKING_QUERY_USAGE, runQueryStaking } from "./queryStaking.js";
+import { SLASHING_QUERY_USAGE, runQuerySlashing } from "./querySlashing.js";
+import { EVIDENCE_QUERY_USAGE, runQueryEvidence } from "./queryEvidence.js";
 import { DISTRIBUTION_QUERY_USAGE, runQueryDistribution } from "./queryDistribution.js";
 import { VOTING_QUERY_USAGE, runQueryVoting } from "./queryVoting.js";
 import { CONSENSUS_QUERY_USAGE, runQueryConsensus } from "./queryConsensus.js";
@@ -25,6 +27,8 @@ Queries:
   auth module-account <name>                  a module account by name (gov, fee_collector, ...)
   tx <hash>                                   a committed tx by its hash, decoded
 ${STAKING_QUERY_USAGE}
+${SLASHING_QUERY_USAGE}
+${EVIDENCE_QUERY_USAGE}
 ${DISTRIBUTION_QUERY_USAGE}
 ${GOV_QUERY_USAGE}
 ${CONSENSUS_QUERY_USAGE}
@@ -63,6 +67,10 @@ export function runQueryCommand(args: string[]): Promise<number> {
         return runQueryTx(rest);
       case "staking":
         return runQueryStaking(rest);
+      case "slashing":
+        return runQuerySlashing(rest);
+      case "evidence":
+        return runQueryEvidence(rest);
       case "distribution":
         return runQueryDistribution(rest);
       case "gov":
@@ -85,7 +93,7 @@ export function runQueryCommand(args: string[]): Promise<number> {
         return runQueryEvm(rest);
       default:
         throw new UsageError(
-          `unknown query module "${module}": expected bank, auth, staking, distribution, gov, consensus, params, mint, identity, registry, taxrail, voting, evm or tx`,
+          `unknown query module "${module}": expected bank, auth, staking, slashing, evidence, distribution, gov, consensus, params, mint, identity, registry, taxrail, voting, evm or tx`,
         );
     }
   });

@@ -13,12 +13,14 @@ import { identityTxCommands } from "./txIdentity.js";
 import { registryTxCommands } from "./txRegistry.js";
 import { taxrailTxCommands } from "./txTaxrail.js";
 import { stakingTxCommands } from "./txStaking.js";
+import { slashingTxCommands } from "./txSlashing.js";
 import { votingTxCommands } from "./txVoting.js";
 
 const MODULES: Record<string, Record<string, TxCommand>> = {
   bank: bankTxCommands,
   gov: govTxCommands,
   staking: stakingTxCommands,
+  slashing: slashingTxCommands,
   distribution: distributionTxCommands,
   identity: identityTxCommands,
   registry: registryTxCommands,
