@@ -27,6 +27,8 @@ export interface DevnetOptions {
   timeoutCommit?: string;
   /** The gov voting period written to genesis (whole seconds). */
   votingPeriod?: string;
+  /** Changes to the generated app state (a test's slashing params, for one). */
+  editAppState?: (state: Record<string, unknown>) => Record<string, unknown>;
 }
 
 export interface BlockInfo {
@@ -299,6 +301,7 @@ export class Devnet {
         basePorts: ports.base,
         timeoutCommit: options.timeoutCommit ?? "300ms",
         votingPeriod: options.votingPeriod ?? "8s",
+        ...(options.editAppState ? { editAppState: options.editAppState } : {}),
       });
     } catch (err) {
       ports.release();
