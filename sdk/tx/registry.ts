@@ -13,6 +13,8 @@ import { file_chain_registry_tx } from "../../gen/chain/registry/tx_pb.js";
 import { file_chain_taxrail_tx } from "../../gen/chain/taxrail/tx_pb.js";
 import { file_chain_voting_tx } from "../../gen/chain/voting/tx_pb.js";
 import { file_cosmos_gov_v1_tx } from "../../gen/cosmos/gov/v1/tx_pb.js";
+import { file_cosmos_gov_v1beta1_tx } from "../../gen/cosmos/gov/v1beta1/tx_pb.js";
+import { TextProposalSchema } from "../../gen/cosmos/gov/v1beta1/gov_pb.js";
 import { file_cosmos_consensus_v1_tx } from "../../gen/cosmos/consensus/v1/tx_pb.js";
 import { file_cosmos_staking_v1beta1_tx } from "../../gen/cosmos/staking/v1beta1/tx_pb.js";
 import { file_cosmos_slashing_v1beta1_tx } from "../../gen/cosmos/slashing/v1beta1/tx_pb.js";
@@ -37,6 +39,9 @@ const knownTypes: DescMessage[] = [
   ...file_cosmos_evidence_v1beta1_tx.messages,
   ...file_cosmos_distribution_v1beta1_tx.messages,
   ...file_cosmos_gov_v1_tx.messages,
+  ...file_cosmos_gov_v1beta1_tx.messages,
+  // A gov v1beta1 submission's content.
+  TextProposalSchema,
   ...file_cosmos_consensus_v1_tx.messages,
   ...file_chain_identity_tx.messages,
   ...file_chain_registry_tx.messages,
