@@ -66,7 +66,11 @@ test("only the types CosmJS lacks are added; the ones it knows keep its codecs",
     "/cosmos.distribution.v1beta1.MsgCommunityPoolSpend",
     "/cosmos.distribution.v1beta1.MsgDepositValidatorRewardsPool",
     "/cosmos.distribution.v1beta1.MsgUpdateParams",
+    "/cosmos.evidence.v1beta1.MsgSubmitEvidence",
     "/cosmos.gov.v1.MsgCancelProposal",
+    "/cosmos.gov.v1.MsgExecLegacyContent",
+    "/cosmos.slashing.v1beta1.MsgUnjail",
+    "/cosmos.slashing.v1beta1.MsgUpdateParams",
   ]);
   assert.equal(registry.lookupType("/cosmos.bank.v1beta1.MsgSend"), cosmjsMsgSend);
   assert.deepEqual(registerChainMsgTypes(registry), [], "registering twice adds nothing");

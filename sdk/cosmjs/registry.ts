@@ -9,6 +9,9 @@ import { Msg as BankMsg } from "../../gen/cosmos/bank/v1beta1/tx_pb.js";
 import { Msg as StakingMsg } from "../../gen/cosmos/staking/v1beta1/tx_pb.js";
 import { Msg as DistributionMsg } from "../../gen/cosmos/distribution/v1beta1/tx_pb.js";
 import { Msg as GovMsg } from "../../gen/cosmos/gov/v1/tx_pb.js";
+import { Msg as GovV1beta1Msg } from "../../gen/cosmos/gov/v1beta1/tx_pb.js";
+import { Msg as SlashingMsg } from "../../gen/cosmos/slashing/v1beta1/tx_pb.js";
+import { Msg as EvidenceMsg } from "../../gen/cosmos/evidence/v1beta1/tx_pb.js";
 import { Msg as ConsensusMsg } from "../../gen/cosmos/consensus/v1/tx_pb.js";
 import { Msg as IdentityMsg } from "../../gen/chain/identity/tx_pb.js";
 import { Msg as RegistryMsg } from "../../gen/chain/registry/tx_pb.js";
@@ -25,6 +28,9 @@ const CHAIN_MSG_SERVICES: readonly DescService[] = [
   StakingMsg,
   DistributionMsg,
   GovMsg,
+  GovV1beta1Msg,
+  SlashingMsg,
+  EvidenceMsg,
   ConsensusMsg,
   IdentityMsg,
   RegistryMsg,
