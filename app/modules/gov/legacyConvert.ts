@@ -1,19 +1,21 @@
 // Gov v1 records in their v1beta1 form, as the SDK's ConvertToLegacy* functions show them:
-//  - a proposal needs exactly one message: a MsgExecLegacyContent shows its content, any other
-//    message shows itself as the content (the SDK's stand-in for clients that read only v1beta1);
-//    a proposal with no or several messages cannot be shown and the query fails, as in the SDK;
+//  - a MsgExecLegacyContent shows its content, any other message shows itself as the content (the
+//    SDK's stand-in for clients that read only v1beta1). Where the SDK fails the query (no message,
+//    or several), a proposal still shows: with none as the TextProposal its title and summary make,
+//    with several by its first message, so one such proposal cannot break a wallet's whole list;
 //  - times the proposal does not have yet are Go's zero time (0001-01-01T00:00:00Z), as the SDK's
 //    non-nullable timestamps print;
 //  - vote weights become LegacyDec atomics text, and a vote of one option at weight 1 also fills
 //    the deprecated `option` field.
-import { create, fromBinary } from "@bufbuild/protobuf";
-import { TimestampSchema, type Any, type Timestamp } from "@bufbuild/protobuf/wkt";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { AnySchema, TimestampSchema, type Any, type Timestamp } from "@bufbuild/protobuf/wkt";
 import type * as v1 from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import { MsgExecLegacyContentSchema } from "../../../gen/cosmos/gov/v1/tx_pb.js";
 import {
   DepositSchema,
   ProposalSchema,
   TallyResultSchema,
+  TextProposalSchema,
   VoteOption,
   VoteSchema,
   WeightedVoteOptionSchema,
@@ -25,7 +27,7 @@ import {
 import { GrpcCode } from "../../../common/errors.js";
 import { QueryError } from "../../../common/grpc/queryError.js";
 import { DEC_ONE, parseDec } from "../../../sdk/math/dec.js";
-import { EXEC_LEGACY_CONTENT_TYPE_URL } from "./legacyContent.js";
+import { EXEC_LEGACY_CONTENT_TYPE_URL, TEXT_PROPOSAL_TYPE_URL } from "./legacyContent.js";
 
 /** time.Time{} as a protobuf Timestamp. */
 const GO_ZERO_TIME_SECONDS = -62_135_596_800n;
@@ -36,18 +38,19 @@ function time(ts: Timestamp | undefined): Timestamp {
 
 /** The Any a v1beta1 client sees as the proposal's content. */
 function legacyContentOf(proposal: v1.Proposal): Any {
-  if (proposal.messages.length !== 1) {
-    throw new QueryError(
-      GrpcCode.FAILED_PRECONDITION,
-      `proposal ${proposal.id} has ${proposal.messages.length} messages: can't convert a gov/v1 Proposal to gov/v1beta1 Proposal when amount of proposal messages not exactly one; query it through cosmos.gov.v1`,
-    );
-  }
-  const msg = proposal.messages[0]!;
+  const msg = proposal.messages[0];
+  if (!msg) return textContent(proposal);
   if (msg.typeUrl !== EXEC_LEGACY_CONTENT_TYPE_URL) return msg;
   // Stored proposals' messages were decoded and checked at submission.
   const exec = fromBinary(MsgExecLegacyContentSchema, msg.value);
   if (!exec.content) throw new QueryError(GrpcCode.FAILED_PRECONDITION, `proposal ${proposal.id}: its legacy content is missing`);
   return exec.content;
+}
+
+/** A proposal without messages is a text proposal in all but name. */
+function textContent(proposal: v1.Proposal): Any {
+  const text = create(TextProposalSchema, { title: proposal.title, description: proposal.summary });
+  return create(AnySchema, { typeUrl: TEXT_PROPOSAL_TYPE_URL, value: toBinary(TextProposalSchema, text) });
 }
 
 export function legacyTally(tally: v1.TallyResult | undefined): TallyResult {
