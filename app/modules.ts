@@ -80,7 +80,7 @@ function keepers(msgs: MsgRouter) {
   const accounts = new AccountKeeper(MODULE_ACCOUNTS.map((m) => ({ name: m.name, permissions: [...m.permissions] })));
   const bank = new BankKeeper(accounts);
   const precisebank = new PrecisebankKeeper(bank, accounts);
-  const staking = new StakingKeeper(bank, accounts);
+  const staking = new StakingKeeper(bank, accounts, GOV_AUTHORITY);
   const gov = new GovKeeper(bank, staking, msgs, GOV_AUTHORITY);
   const distribution = new DistributionKeeper({ bank, accounts, staking, authority: GOV_AUTHORITY });
   const slashing = new SlashingKeeper(staking, GOV_AUTHORITY);

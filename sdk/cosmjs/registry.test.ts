@@ -71,6 +71,8 @@ test("only the types CosmJS lacks are added; the ones it knows keep its codecs",
     "/cosmos.gov.v1.MsgExecLegacyContent",
     "/cosmos.slashing.v1beta1.MsgUnjail",
     "/cosmos.slashing.v1beta1.MsgUpdateParams",
+    // CosmJS's staking messages stop at MsgCancelUnbondingDelegation.
+    "/cosmos.staking.v1beta1.MsgUpdateParams",
   ]);
   assert.equal(registry.lookupType("/cosmos.bank.v1beta1.MsgSend"), cosmjsMsgSend);
   assert.deepEqual(registerChainMsgTypes(registry), [], "registering twice adds nothing");

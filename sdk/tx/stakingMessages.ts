@@ -10,6 +10,7 @@ import {
   MsgDelegateSchema,
   MsgEditValidatorSchema,
   MsgUndelegateSchema,
+  MsgUpdateParamsSchema,
 } from "../../gen/cosmos/staking/v1beta1/tx_pb.js";
 import { parseDec } from "../math/dec.js";
 import type { Coin } from "./coins.js";
@@ -127,5 +128,29 @@ export function msgEditValidator(input: EditValidatorInput): Any {
     validatorAddress: input.validatorAddress,
     commissionRate: input.commissionRate === undefined ? "" : decAtomics(input.commissionRate),
     minSelfDelegation: input.minSelfDelegation ?? "",
+  });
+}
+
+export interface UpdateStakingParamsInput {
+  /** The gov module account: the message runs only from a passed proposal. */
+  authority: string;
+  /** Every param, replacing the chain's. */
+  params: {
+    unbondingSeconds: bigint;
+    maxValidators: number;
+    maxEntries: number;
+    historicalEntries: number;
+    bondDenom: string;
+    /** Decimal text, "0.05" for 5 %. */
+    minCommissionRate: string;
+  };
+}
+
+/** `/cosmos.staking.v1beta1.MsgUpdateParams` packed in an Any, for a proposal's messages. */
+export function msgUpdateStakingParams(input: UpdateStakingParamsInput): Any {
+  const { unbondingSeconds, minCommissionRate, ...rest } = input.params;
+  return packAny(MsgUpdateParamsSchema, {
+    authority: input.authority,
+    params: { ...rest, unbondingTime: { seconds: unbondingSeconds }, minCommissionRate: parseDec(minCommissionRate).toString() },
   });
 }

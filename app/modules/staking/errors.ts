@@ -1,5 +1,7 @@
 // The staking module's registered errors: the SDK's codespace (the module name) and codes
-// (x/staking/types/errors.go, v0.50) for the failures this chain can produce.
+// (x/staking/types/errors.go, v0.50) for the failures this chain can produce, plus one code of
+// this chain's for invalid params. A wrong authority gets staking's own ErrInvalidSigner (the SDK's
+// msg server wraps gov's; the description is the same).
 import { GrpcCode, registerError } from "../../../common/errors.js";
 import { MODULE_NAME } from "./keys.js";
 
@@ -38,4 +40,7 @@ export const stakingErrors = {
   noHistoricalInfo: registerError(MODULE_NAME, 38, "no historical info found", GrpcCode.NOT_FOUND),
   emptyValidatorPubKey: registerError(MODULE_NAME, 39, "empty validator public key"),
   commissionLTMinRate: registerError(MODULE_NAME, 40, "commission cannot be less than min rate"),
+  invalidSigner: registerError(MODULE_NAME, 43, "expected authority account as only signer for proposal message", GrpcCode.PERMISSION_DENIED),
+  /** The SDK answers these with Params.Validate's plain error (codespace "undefined"). */
+  invalidParams: registerError(MODULE_NAME, 101, "invalid staking params"),
 } as const;

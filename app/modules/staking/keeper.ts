@@ -1,8 +1,11 @@
 // The StakingKeeper other modules call (distribution, slashing, evidence, gov): reads of
 // validators and delegations in plain numbers, and the slash, jail and unjail operations. Key
 // access is StakingStore's (store.ts); the operations live in their own files.
+import { accAddressToString } from "../../../common/address.js";
+import { GOV_ACCOUNT, moduleAddress } from "../../../common/moduleAccounts.js";
 import type { Context } from "../../context.js";
 import type { StateReader } from "../../store/types.js";
+import type { StakingAccountKeeper, StakingBankKeeper } from "./expectedKeepers.js";
 import type { StakingHooks } from "./hooks.js";
 import { slash } from "./slash.js";
 import { StakingStore } from "./store.js";
@@ -15,6 +18,18 @@ export type { ValidatorView } from "./validatorView.js";
 
 export class StakingKeeper extends StakingStore {
   private hooksSet = false;
+
+  /**
+   * `authority` signs MsgUpdateParams; by default the gov module account, the SDK's default
+   * authority (the composition root passes it explicitly).
+   */
+  constructor(
+    bank: StakingBankKeeper,
+    accounts: StakingAccountKeeper,
+    readonly authority: string = accAddressToString(moduleAddress(GOV_ACCOUNT)),
+  ) {
+    super(bank, accounts);
+  }
 
   /** Called once by the composition root; a second call is a wiring mistake. */
   setHooks(hooks: StakingHooks): void {

@@ -1,6 +1,6 @@
 // cosmos.staking.v1beta1 Msg service: stateless checks first (they run in CheckTx), then the
 // checks against state and the state change, in the SDK msg server's order. The validator
-// messages (create, edit) are in msgValidator.ts.
+// messages (create, edit) are in msgValidator.ts, governance's MsgUpdateParams in paramsMsg.ts.
 import {
   MsgBeginRedelegateResponseSchema,
   MsgBeginRedelegateSchema,
@@ -21,6 +21,7 @@ import type { StakingKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
 import { checkBondDenom, delegatorArg, positiveCoin } from "./msgArgs.js";
 import { msgCreateValidatorHandler, msgEditValidatorHandler } from "./msgValidator.js";
+import { msgUpdateParamsHandler } from "./paramsMsg.js";
 import { beginRedelegation } from "./redelegation.js";
 import { formatRfc3339 } from "./time.js";
 import { parseValAddress, valAddressToString } from "./valAddress.js";
@@ -135,4 +136,5 @@ export function registerStakingMsgs(msgs: MsgRouter, keeper: StakingKeeper): voi
   msgs.register(msgBeginRedelegateHandler(keeper));
   msgs.register(msgUndelegateHandler(keeper));
   msgs.register(msgCancelUnbondingDelegationHandler(keeper));
+  msgs.register(msgUpdateParamsHandler(keeper));
 }

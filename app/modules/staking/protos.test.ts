@@ -14,6 +14,7 @@ import {
   MsgDelegateSchema,
   MsgEditValidatorSchema,
   MsgUndelegateResponseSchema,
+  MsgUpdateParamsSchema,
 } from "../../../gen/cosmos/staking/v1beta1/tx_pb.js";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
@@ -57,8 +58,11 @@ test("Validator, Params, Pool and the Msgs keep the SDK's field numbers", () => 
   assert.equal(hex(r), "0a020801" + "1206" + "0a0175" + "120131");
   assert.deepEqual(
     Msg.methods.map((m) => m.name),
-    ["CreateValidator", "EditValidator", "Delegate", "BeginRedelegate", "Undelegate", "CancelUnbondingDelegation"],
+    ["CreateValidator", "EditValidator", "Delegate", "BeginRedelegate", "Undelegate", "CancelUnbondingDelegation", "UpdateParams"],
   );
+  // MsgUpdateParams: 1 authority (0x0a), 2 params (0x12).
+  const u = toBinary(MsgUpdateParamsSchema, create(MsgUpdateParamsSchema, { authority: "a", params: { maxValidators: 2 } }));
+  assert.equal(hex(u), "0a0161" + "1202" + "1002");
 });
 
 test("the validator, redelegation and cancel messages keep the SDK v0.50 field numbers", () => {
