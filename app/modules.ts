@@ -158,7 +158,16 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     // block may change them, and the app reads them after every module's end block.
     consensusModule(k.consensus),
     // The SDK's legacy x/params queries, answered from the params the modules above keep.
-    paramsModule({ auth: k.accounts, bank: k.bank, staking: k.staking, gov: k.gov, consensus: k.consensus }),
+    paramsModule({
+      auth: k.accounts,
+      bank: k.bank,
+      staking: k.staking,
+      gov: k.gov,
+      distribution: k.distribution,
+      slashing: k.slashing,
+      mint: k.mint,
+      consensus: k.consensus,
+    }),
   ]);
 }
 

@@ -127,6 +127,13 @@ test("legacy params: baseapp and the modules' subspaces answer amino JSON over g
     ["auth", "MaxMemoCharacters", `"256"`],
     ["bank", "DefaultSendEnabled", "true"],
     ["gov", "votingparams", `{"voting_period":"${VOTING_PERIOD_SECONDS}000000000"}`],
+    ["distribution", "communitytax", `"0.020000000000000000"`],
+    ["distribution", "withdrawaddrenabled", "true"],
+    ["slashing", "SignedBlocksWindow", `"100"`],
+    ["slashing", "DowntimeJailDuration", `"600000000000"`],
+    ["mint", "MintDenom", `"uunit"`],
+    ["mint", "InflationMax", `"0.000000000000000000"`],
+    ["mint", "BlocksPerYear", `"6311520"`],
     ["staking", "NoSuchKey", ""],
   ];
   for (const [subspace, key, value] of cases) {
@@ -141,23 +148,23 @@ test("legacy params: baseapp and the modules' subspaces answer amino JSON over g
   const subspaces = await readMatchingGrpc(gateway, grpc, { url: "/cosmos/params/v1beta1/subspaces", service: ParamsQuery, method: "Subspaces", request: {} });
   assert.deepEqual(
     subspaces.subspaces.map((s: { subspace: string }) => s.subspace),
-    ["auth", "bank", "baseapp", "gov", "staking"],
+    ["auth", "bank", "baseapp", "distribution", "gov", "mint", "slashing", "staking"],
   );
   const cli = await ok(["query", "params", "subspace", "baseapp", "BlockParams", "-o", "json"]);
   assert.equal(cli.param.value, `{"max_bytes":"22020096","max_gas":"-1"}`);
 });
 
 test("legacy params errors: an unknown subspace is 404 (params/2), a missing key 400", async () => {
-  const unknown = await gateway.get("/cosmos/params/v1beta1/params?subspace=mint&key=InflationRateChange");
+  const unknown = await gateway.get("/cosmos/params/v1beta1/params?subspace=crisis&key=ConstantFee");
   assert.equal(unknown.status, 404, JSON.stringify(unknown.body));
   assert.equal(unknown.body.code, 5);
-  assert.match(unknown.body.message, /mint: unknown subspace/);
+  assert.match(unknown.body.message, /crisis: unknown subspace/);
   const missing = await gateway.get("/cosmos/params/v1beta1/params?subspace=baseapp");
   assert.equal(missing.status, 400);
   assert.equal(missing.body.code, 3);
-  const cli = await unitd(["query", "params", "subspace", "mint", "InflationRateChange"]);
+  const cli = await unitd(["query", "params", "subspace", "crisis", "ConstantFee"]);
   assert.equal(cli.code, 1);
-  assert.match(cli.stderr, /unknown subspace "mint"/);
+  assert.match(cli.stderr, /unknown subspace "crisis"/);
 });
 
 test("node Config: the chain's minimum gas price as a DecCoin and app.json's pruning settings, over gRPC and REST", async () => {

@@ -1,11 +1,13 @@
 // The legacy x/params queries over the modules' default params: every subspace and key answers
-// the legacy amino JSON an SDK chain's subspace holds for the same params (int64 as strings, uint32
+// the legacy amino JSON an SDK chain's subspace holds for the same params (auth, bank, baseapp,
+// distribution, gov, mint, slashing, staking) (int64 as strings, uint32
 // as numbers, durations in nanoseconds, decimals with 18 digits, omitempty fields left out); a key
 // the subspace does not hold is an empty value, an unknown subspace params/2, a missing argument
 // INVALID_ARGUMENT; Subspaces lists what is held.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { DurationSchema } from "@bufbuild/protobuf/wkt";
 import {
   QueryParamsRequestSchema,
   QueryParamsResponseSchema,
@@ -21,6 +23,10 @@ import { openStore } from "../../store/index.js";
 import { defaultAuthParams } from "../auth/params.js";
 import { defaultParams as defaultStakingParams } from "../staking/params.js";
 import { defaultParams as defaultGovParams } from "../gov/params.js";
+import { defaultParams as defaultDistributionParams } from "../distribution/params.js";
+import { defaultParams as defaultSlashingParams } from "../slashing/params.js";
+import { defaultParams as defaultMintParams } from "../mint/params.js";
+import { parseDec } from "../../../sdk/math/dec.js";
 import { paramsErrors } from "./errors.js";
 import { registerParamsQueries } from "./queryServer.js";
 import { legacySubspaces } from "./subspaces.js";
@@ -34,13 +40,21 @@ const COMET_DEFAULTS = create(ConsensusParamsSchema, {
   abci: { voteExtensionsEnableHeight: 0n },
 });
 
-function serve(consensus: ConsensusParams | null = COMET_DEFAULTS, bank = create(BankParamsSchema, { defaultSendEnabled: true })) {
+function serve(
+  consensus: ConsensusParams | null = COMET_DEFAULTS,
+  bank = create(BankParamsSchema, { defaultSendEnabled: true }),
+  more: Partial<Pick<ParamsSources, "distribution" | "slashing" | "mint">> = {},
+) {
   const sources: ParamsSources = {
     auth: { getParams: () => defaultAuthParams() },
     bank: { getParams: () => bank },
     staking: { getParams: () => defaultStakingParams() },
     gov: { getParams: () => defaultGovParams() },
+    distribution: { getParams: () => defaultDistributionParams() },
+    slashing: { getParams: () => defaultSlashingParams() },
+    mint: { getParams: () => defaultMintParams() },
     consensus: { getParams: () => consensus ?? undefined },
+    ...more,
   };
   const services = new QueryServices();
   registerParamsQueries(services, legacySubspaces(sources));
@@ -95,6 +109,27 @@ const EXPECTED: Record<string, Record<string, string>> = {
     votingparams: `{"voting_period":"172800000000000"}`,
     tallyparams: `{"quorum":"0.334000000000000000","threshold":"0.500000000000000000","veto_threshold":"0.334000000000000000"}`,
   },
+  distribution: {
+    communitytax: `"0.020000000000000000"`,
+    baseproposerreward: `"0.000000000000000000"`,
+    bonusproposerreward: `"0.000000000000000000"`,
+    withdrawaddrenabled: `true`,
+  },
+  slashing: {
+    SignedBlocksWindow: `"100"`,
+    MinSignedPerWindow: `"0.500000000000000000"`,
+    DowntimeJailDuration: `"600000000000"`,
+    SlashFractionDoubleSign: `"0.050000000000000000"`,
+    SlashFractionDowntime: `"0.010000000000000000"`,
+  },
+  mint: {
+    MintDenom: `"uunit"`,
+    InflationRateChange: `"0.000000000000000000"`,
+    InflationMax: `"0.000000000000000000"`,
+    InflationMin: `"0.000000000000000000"`,
+    GoalBonded: `"0.670000000000000000"`,
+    BlocksPerYear: `"6311520"`,
+  },
 };
 
 test("every subspace and key answers the SDK's legacy amino JSON of the params this chain holds", () => {
@@ -138,12 +173,29 @@ test("a key the subspace does not hold answers an empty value, as the SDK's GetR
   assert.equal(none.param("baseapp", "BlockParams").value, "", "no consensus params kept");
 });
 
+test("the distribution, slashing and mint subspaces follow their modules' current params", () => {
+  const q = serve(COMET_DEFAULTS, undefined, {
+    distribution: { getParams: () => ({ ...defaultDistributionParams(), communityTax: parseDec("0.125").toString(), withdrawAddrEnabled: false }) },
+    slashing: {
+      getParams: () => ({ ...defaultSlashingParams(), signedBlocksWindow: 10n, downtimeJailDuration: create(DurationSchema, { seconds: 60n, nanos: 5 }) }),
+    },
+    mint: { getParams: () => ({ ...defaultMintParams(), inflationMax: parseDec("0.2").toString(), blocksPerYear: 1n }) },
+  });
+  assert.equal(q.param("distribution", "communitytax").value, `"0.125000000000000000"`);
+  assert.equal(q.param("distribution", "withdrawaddrenabled").value, `false`);
+  assert.equal(q.param("slashing", "SignedBlocksWindow").value, `"10"`);
+  assert.equal(q.param("slashing", "DowntimeJailDuration").value, `"60000000005"`);
+  assert.equal(q.param("mint", "InflationMax").value, `"0.200000000000000000"`);
+  assert.equal(q.param("mint", "BlocksPerYear").value, `"1"`);
+  assert.equal(q.param("distribution", "CommunityTax").value, "", "the legacy keys are lower-case");
+});
+
 test("an unknown subspace is params/2 NOT_FOUND; a missing subspace or key INVALID_ARGUMENT", () => {
   const q = serve();
   assert.throws(
-    () => q.param("mint", "InflationRateChange"),
+    () => q.param("crisis", "ConstantFee"),
     (err: unknown) =>
-      err instanceof AppError && paramsErrors.unknownSubspace.is(err) && err.grpcCode === GrpcCode.NOT_FOUND && err.message === "mint: unknown subspace",
+      err instanceof AppError && paramsErrors.unknownSubspace.is(err) && err.grpcCode === GrpcCode.NOT_FOUND && err.message === "crisis: unknown subspace",
   );
   for (const [subspace, key] of [
     ["", "BlockParams"],
@@ -162,7 +214,10 @@ test("Subspaces lists every subspace by name with the keys it holds, in byte ord
     ["auth", ["MaxMemoCharacters", "SigVerifyCostED25519", "SigVerifyCostSecp256k1", "TxSigLimit", "TxSizeCostPerByte"]],
     ["bank", ["DefaultSendEnabled", "SendEnabled"]],
     ["baseapp", ["BlockParams", "EvidenceParams", "ValidatorParams"]],
+    ["distribution", ["baseproposerreward", "bonusproposerreward", "communitytax", "withdrawaddrenabled"]],
     ["gov", ["depositparams", "tallyparams", "votingparams"]],
+    ["mint", ["BlocksPerYear", "GoalBonded", "InflationMax", "InflationMin", "InflationRateChange", "MintDenom"]],
+    ["slashing", ["DowntimeJailDuration", "MinSignedPerWindow", "SignedBlocksWindow", "SlashFractionDoubleSign", "SlashFractionDowntime"]],
     ["staking", ["BondDenom", "HistoricalEntries", "MaxEntries", "MaxValidators", "MinCommissionRate", "UnbondingTime"]],
   ]);
   const legacyChain = serve(create(ConsensusParamsSchema, { block: { maxBytes: 1n, maxGas: -1n } }));

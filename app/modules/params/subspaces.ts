@@ -22,7 +22,7 @@ const coinJson = (c: Coin) =>
     ["amount", aminoString(c.amount === "" ? "0" : c.amount)],
   ]);
 
-/** A LegacyDec kept as the integer text of its atomics (staking's wire form). */
+/** A LegacyDec kept as the integer text of its atomics (the modules' wire form). */
 const decAtomics = (text: string) => aminoString(formatDec(BigInt(text === "" ? "0" : text)));
 
 function subspace(name: string, params: Record<string, ParamValue>): LegacySubspace {
@@ -37,6 +37,9 @@ export function legacySubspaces(k: ParamsSources): LegacySubspace[] {
   const bank = (state: StateReader) => k.bank.getParams(state);
   const staking = (state: StateReader) => k.staking.getParams(state);
   const gov = (state: StateReader) => k.gov.getParams(state);
+  const distribution = (state: StateReader) => k.distribution.getParams(state);
+  const slashing = (state: StateReader) => k.slashing.getParams(state);
+  const mint = (state: StateReader) => k.mint.getParams(state);
   return [
     subspace("auth", {
       MaxMemoCharacters: (s) => aminoInt64(auth(s).maxMemoCharacters),
@@ -115,5 +118,28 @@ export function legacySubspaces(k: ParamsSources): LegacySubspace[] {
       BondDenom: (s) => aminoString(staking(s).bondDenom),
       MinCommissionRate: (s) => decAtomics(staking(s).minCommissionRate),
     }),
-  ];
+    // x/distribution's legacy keys are lower-case; the proposer rewards are v0.50's deprecated zeros.
+    subspace("distribution", {
+      communitytax: (s) => decAtomics(distribution(s).communityTax),
+      baseproposerreward: (s) => decAtomics(distribution(s).baseProposerReward),
+      bonusproposerreward: (s) => decAtomics(distribution(s).bonusProposerReward),
+      withdrawaddrenabled: (s) => aminoBool(distribution(s).withdrawAddrEnabled),
+    }),
+    subspace("slashing", {
+      SignedBlocksWindow: (s) => aminoInt64(slashing(s).signedBlocksWindow),
+      MinSignedPerWindow: (s) => decAtomics(slashing(s).minSignedPerWindow),
+      DowntimeJailDuration: (s) => aminoDuration(slashing(s).downtimeJailDuration),
+      SlashFractionDoubleSign: (s) => decAtomics(slashing(s).slashFractionDoubleSign),
+      SlashFractionDowntime: (s) => decAtomics(slashing(s).slashFractionDowntime),
+    }),
+    subspace("mint", {
+      MintDenom: (s) => aminoString(mint(s).mintDenom),
+      InflationRateChange: (s) => decAtomics(mint(s).inflationRateChange),
+      InflationMax: (s) => decAtomics(mint(s).inflationMax),
+      InflationMin: (s) => decAtomics(mint(s).inflationMin),
+      GoalBonded: (s) => decAtomics(mint(s).goalBonded),
+      // uint64: a string.
+      BlocksPerYear: (s) => aminoInt64(mint(s).blocksPerYear),
+    }),
+  ].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
