@@ -1,7 +1,8 @@
 // A simulation in the Cosmos SDK's spirit: the real app over real SQLite, driven block by block
 // through InitChain/FinalizeBlock/Commit with random signed txs from a seeded PRNG (bank sends and
 // multi-sends, staking, gov, identity, EVM value transfers, garbage; registry, taxrail and voting
-// through their generators, registryTaxrail.ts, voting.ts and governance.ts), many deliberately
+// through their generators, registryTaxrail.ts, voting.ts and governance.ts; validators,
+// redelegations, rewards, unjail and gov v1beta1 through stakingDistribution.ts), many deliberately
 // invalid. After every block every module invariant is checked; the app hash of each height is
 // recorded so two runs of one seed can be compared. Every failure message names the seed and the
 // height.
@@ -27,9 +28,10 @@ import { GENESIS_TIME_MS, InProcessChain, TEST_CHAIN_ID } from "../inProcessChai
 import { prng } from "../prng.js";
 import { GovernanceSim, type ProposalOutcomes } from "./governance.js";
 import { registryTaxrailGenesisRoundTrip } from "./genesisRoundTrip.js";
-import { allBrokenInvariants } from "./invariants.js";
+import { allBrokenInvariants, supplyNotGrown } from "./invariants.js";
 import { ROLES, type OpContext, type Planned, type SimEvent } from "./ops.js";
 import { RegistryTaxrailSim } from "./registryTaxrail.js";
+import { StakingDistributionSim } from "./stakingDistribution.js";
 import { VotingSim } from "./voting.js";
 
 export interface SimulationOptions {
@@ -67,6 +69,11 @@ const ATTESTED_AT_GENESIS = 7;
 const GENESIS_ROUND_TRIP_EVERY = 10;
 /** The share of operations (in %) that exercise registry, taxrail and voting. */
 const CUSTOM_MODULES_SHARE = 40;
+/**
+ * Most staking, distribution, slashing and gov v1beta1 txs added to a block (stakingDistribution.ts),
+ * drawn from a PRNG of their own so the other operations' draws stay those of earlier runs.
+ */
+const MAX_STAKING_DISTRIBUTION_TXS = 4;
 const UNIT = 1_000_000n;
 const FEE = { amount: [{ denom: "uunit", amount: "10000" }], gasLimit: 400_000n };
 
@@ -77,6 +84,7 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
   const { seed, blocks } = opts;
   const maxTxs = opts.maxTxsPerBlock ?? 12;
   const rand = prng(seed);
+  const stakingRand = prng(seed ^ 0x5ea1ed);
   const int = (n: number) => Math.floor(rand() * n);
   const pick = <T>(list: readonly T[]): T => list[int(list.length)]!;
   const fail = (height: number, what: string) => new Error(`simulation seed ${seed} at height ${height}: ${what} (replay with SIM_SEED=${seed})`);
@@ -141,8 +149,11 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
   let lastProposalId = 0n;
   /** A proposal id among the last few submitted, or just past them (unknown). */
   const recentProposalId = () => (lastProposalId > 3n ? lastProposalId - 3n : 1n) + BigInt(int(6));
+  const stakingDistribution = new StakingDistributionSim(addrs, () => lastProposalId);
   let credentials = BigInt(ATTESTED_AT_GENESIS);
   let hashes = 0;
+  /** The bond denom's supply after the last block (it may only shrink). */
+  let lastSupply: bigint | undefined;
 
   async function refreshAccount(i: number): Promise<void> {
     const res = await chain.grpc("/cosmos.auth.v1beta1.Query/Account", QueryAccountRequestSchema, { address: addrs[i]! }, QueryAccountResponseSchema);
@@ -334,6 +345,9 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
         planned.push(...(await governance.validatorVotes(c)));
         const n = int(maxTxs + 1);
         for (let i = 0; i < n; i++) planned.push(await operation(c));
+        const sc: OpContext = { ...c, int: (k) => Math.floor(stakingRand() * k), pick: (list) => list[Math.floor(stakingRand() * list.length)]! };
+        const m = sc.int(MAX_STAKING_DISTRIBUTION_TXS + 1);
+        for (let i = 0; i < m; i++) planned.push(await stakingDistribution.operation(sc));
       }
       const block = await chain.block(planned.map((p) => p.tx));
       const results = block.txResults ?? [];
@@ -354,6 +368,9 @@ export async function runSimulation(opts: SimulationOptions): Promise<Simulation
       for (const e of block.events ?? []) observe(e);
       const view = chain.store.view();
       const broken = allBrokenInvariants(view);
+      const supply = supplyNotGrown(view, lastSupply);
+      lastSupply = supply.supply;
+      broken.push(...supply.broken);
       if (h % GENESIS_ROUND_TRIP_EVERY === 0 || h === blocks) broken.push(...registryTaxrailGenesisRoundTrip(view));
       result.invariantChecks++;
       if (broken.length > 0) throw fail(h, `broken invariants after ${planned.map((p) => p.kind).join(", ") || "an empty block"}:\n  ${broken.join("\n  ")}`);

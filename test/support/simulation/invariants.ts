@@ -9,6 +9,8 @@ import { AccountKeeper } from "../../../app/modules/auth/keeper.js";
 import { BlockInfoKeeper } from "../../../app/modules/blockinfo/keeper.js";
 import { BankKeeper } from "../../../app/modules/bank/keeper.js";
 import { BALANCE_PREFIX, SUPPLY_PREFIX } from "../../../app/modules/bank/keys.js";
+import { DistributionKeeper } from "../../../app/modules/distribution/keeper.js";
+import { checkDistributionInvariants } from "../../../app/modules/distribution/invariants.js";
 import { GovKeeper } from "../../../app/modules/gov/keeper.js";
 import { PrecisebankKeeper } from "../../../app/modules/precisebank/keeper.js";
 import { brokenInvariants as brokenPrecisebank } from "../../../app/modules/precisebank/invariants.js";
@@ -28,6 +30,7 @@ const bank = new BankKeeper(accounts);
 const precisebank = new PrecisebankKeeper(bank, accounts);
 const staking = new StakingKeeper(bank, accounts);
 const gov = new GovKeeper(bank, staking, new MsgRouter(), GOV_AUTHORITY);
+const distribution = new DistributionKeeper({ bank, accounts, staking, authority: GOV_AUTHORITY });
 // The invariant reads balances only; it never asks who a jurisdiction's authority is.
 const taxrail = new TaxrailKeeper(bank, accounts, { jurisdictionAuthority: () => undefined }, GOV_AUTHORITY);
 const blockInfo = new BlockInfoKeeper();
@@ -86,6 +89,26 @@ export function govDeposits(state: StateReader): string[] {
   return broken;
 }
 
+/** Distribution: nothing owed is negative, the account holds exactly what is owed, records are referenced. */
+export function distributionRecords(state: StateReader): string[] {
+  try {
+    checkDistributionInvariants(state, distribution);
+    return [];
+  } catch (err) {
+    return [(err as Error).message];
+  }
+}
+
+/**
+ * Bank, across blocks: the chain does not inflate, so the bond denom's supply never grows; it
+ * shrinks only by burns (slashing, vetoed deposits). Returns the supply to compare with the next block's.
+ */
+export function supplyNotGrown(state: StateReader, previous: bigint | undefined): { supply: bigint; broken: string[] } {
+  const supply = bank.getSupply(state, staking.bondDenom(state));
+  const broken = previous !== undefined && supply > previous ? [`bank: bond denom supply grew from ${previous} to ${supply}`] : [];
+  return { supply, broken };
+}
+
 /** Every invariant of every module, prefixed by the module that owns it. */
 export function allBrokenInvariants(state: StateReader): string[] {
   const time = blockInfo.lastBlock(state)?.time;
@@ -94,6 +117,7 @@ export function allBrokenInvariants(state: StateReader): string[] {
     ...bankSupply(state).map((m) => `bank: ${m}`),
     ...brokenPrecisebank(precisebank, state).map((m) => `precisebank: ${m}`),
     ...stakingPools(state).map((m) => `staking: ${m}`),
+    ...distributionRecords(state).map((m) => `distribution: ${m}`),
     ...govDeposits(state).map((m) => `gov: ${m}`),
     ...brokenTaxrail(state, taxrail).map((m) => `taxrail: ${m}`),
     ...taxCollectedMatchesHistory(state, taxrail).map((m) => `taxrail: ${m}`),
