@@ -96,7 +96,7 @@ test("validator info, outstanding rewards, commission, community pool, params, w
       { validatorAddress: valoper(1) },
       Q.QueryValidatorDistributionInfoResponseSchema,
     );
-    assert.equal(info.operatorAddress, valoper(1));
+    assert.equal(info.operatorAddress, acc(1), "the operator's account address, as the SDK answers");
     assert.deepEqual(
       info.selfBondRewards.map((r) => r.amount),
       ["146999999999900000000"],

@@ -58,7 +58,8 @@ export function registerDistributionQueries(services: QueryServices, k: Distribu
       // The operator's own delegation, as the SDK asks for it: the valoper's bytes as the delegator.
       const selfBondRewards = rewardsOf(state, val, val.operator, height);
       return {
-        operatorAddress: req.validatorAddress,
+        // The SDK answers the operator's account address here, not its valoper form.
+        operatorAddress: accAddressToString(val.operator),
         selfBondRewards: decCoinsToWire(selfBondRewards),
         commission: decCoinsToWire(k.commission(state, val.operator)),
       };

@@ -76,6 +76,24 @@ export class SlashingKeeper {
     return paginate(this.key.read(state), SIGNING_INFO_PREFIX, req, (_key, value) => fromBinary(ValidatorSigningInfoSchema, value));
   }
 
+  /**
+   * Every validator's window starts over: counters, offsets and bitmaps cleared. Used when the
+   * window's length changes, so misses recorded at positions the new window never visits again
+   * cannot count against a validator forever.
+   */
+  restartAllWindows(ctx: Context): void {
+    const store = this.key.write(ctx);
+    // Collected first: the iterator walks a live view of the store.
+    const records = [...store.prefixIterator(SIGNING_INFO_PREFIX)].map((e) => ({
+      consAddress: Uint8Array.from(e.key.subarray(SIGNING_INFO_PREFIX.length)),
+      info: fromBinary(ValidatorSigningInfoSchema, e.value),
+    }));
+    for (const { consAddress, info } of records) {
+      this.setSigningInfo(ctx, consAddress, { ...info, indexOffset: 0n, missedBlocksCounter: 0n });
+      this.clearMissedBitmap(ctx, consAddress);
+    }
+  }
+
   // --- missed-block bitmaps -------------------------------------------------------------------
 
   /** True when the validator missed the block at position `index` of its window. */

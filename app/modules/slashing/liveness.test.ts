@@ -9,6 +9,12 @@ import { consAddressToString } from "../../../common/address.js";
 import { parseDec } from "../../../sdk/math/dec.js";
 import { FLAG_ABSENT, FLAG_COMMIT, FLAG_NIL, consOf, operatorOf, SlashingHarness, UNIT } from "./testHarness.js";
 import { minSignedBlocks, parseParams, defaultParams } from "./params.js";
+import { create } from "@bufbuild/protobuf";
+import { DurationSchema } from "@bufbuild/protobuf/wkt";
+import { MsgUpdateParamsSchema } from "../../../gen/cosmos/slashing/v1beta1/tx_pb.js";
+import { BondStatus } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
+import { undelegate } from "../staking/delegation.js";
+import { GOV } from "./testHarness.js";
 
 const POWERS = [10n, 10n, 10n];
 const WINDOW = 10n;
@@ -141,6 +147,54 @@ test("a vote of a consensus address staking does not know is skipped, not fatal"
     const stranger = new Uint8Array(20).fill(0x77);
     h.block([{ consAddress: stranger, power: 5n, blockIdFlag: FLAG_ABSENT }]);
     assert.equal(h.slashing.getSigningInfo(h.ctx.store, stranger), undefined);
+  } finally {
+    h.close();
+  }
+});
+
+test("a shorter window set by governance starts every window over, so misses at positions it no longer visits do not count forever", () => {
+  const powers = [10n, 10n, 10n, 10n];
+  const h = SlashingHarness.create(powers, { signedBlocksWindow: 100n, minSignedPerWindow: parseDec("0.5") });
+  try {
+    // Validator 1 misses 10 blocks at window positions 50-59 of a 100-block window.
+    for (let i = 0; i < 60; i++) h.block(h.votes(powers, i >= 50 ? [FLAG_ABSENT] : []));
+    assert.equal(h.slashing.getSigningInfo(h.ctx.store, consOf(1))!.missedBlocksCounter, 10n);
+    const outcome = h.f.deliver(MsgUpdateParamsSchema, {
+      authority: GOV,
+      params: { ...defaultParams(), signedBlocksWindow: 10n, minSignedPerWindow: parseDec("0.5").toString() },
+    });
+    assert.equal("error" in outcome ? outcome.error : undefined, undefined);
+    const info = h.slashing.getSigningInfo(h.ctx.store, consOf(1))!;
+    assert.deepEqual([info.missedBlocksCounter, info.indexOffset], [0n, 0n]);
+    assert.deepEqual(h.slashing.missedIndexes(h.ctx.store, consOf(1)), []);
+    // From then on it signs every block: it must never be punished.
+    for (let i = 0; i < 40; i++) h.block(h.votes(powers));
+    assert.equal(h.f.staking.validatorViewByConsAddress(h.ctx.store, consOf(1))!.jailed, false);
+  } finally {
+    h.close();
+  }
+});
+
+test("an unbonded validator still listed in the last commit is neither tracked nor slashed, and the block goes on", () => {
+  const powers = [10n, 10n, 10n, 10n];
+  const h = SlashingHarness.create(powers, { signedBlocksWindow: 10n, minSignedPerWindow: parseDec("0.5") });
+  try {
+    h.f.staking.setParams(h.ctx, { ...h.f.staking.getParams(h.ctx.store), unbondingTime: create(DurationSchema, { seconds: 1n }) });
+    for (let i = 0; i < 12; i++) h.block(h.votes(powers));
+    for (let i = 0; i < 5; i++) h.block(h.votes(powers, [FLAG_COMMIT, FLAG_COMMIT, FLAG_COMMIT, FLAG_ABSENT]));
+    // Validator 4 unbonds almost all of its self-delegation: it leaves the set, and with a 1 s
+    // unbonding time it is unbonded one block later, while CometBFT still lists it.
+    const v4 = operatorOf(4);
+    const shares = h.f.staking.delegationShares(h.ctx.store, v4, v4)!;
+    h.f.nextBlock(1);
+    undelegate(h.ctx, h.f.staking, v4, v4, (shares * 95n) / 100n);
+    h.f.endBlock();
+    h.block(h.votes(powers));
+    assert.equal(h.f.staking.validatorViewByConsAddress(h.ctx.store, consOf(4))!.status, BondStatus.UNBONDED);
+    const before = h.slashing.getSigningInfo(h.ctx.store, consOf(4))!;
+    for (let i = 0; i < 3; i++) h.block(h.votes(powers, [FLAG_COMMIT, FLAG_COMMIT, FLAG_COMMIT, FLAG_ABSENT]));
+    assert.deepEqual(h.slashing.getSigningInfo(h.ctx.store, consOf(4)), before, "its record is left as it was");
+    assert.equal(h.f.staking.validatorViewByConsAddress(h.ctx.store, consOf(4))!.jailed, false);
   } finally {
     h.close();
   }

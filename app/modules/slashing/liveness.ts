@@ -4,6 +4,7 @@
 // slash_fraction_downtime, jailed until block time + downtime_jail_duration, and starts a clean
 // window. Jailed validators are not counted: CometBFT may still list them for two blocks after
 // the jailing, and their absence then must not be held against them.
+import { BondStatus } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { consAddressToString } from "../../../common/address.js";
 import type { CommitVote, Context } from "../../context.js";
 import { emitLiveness, emitSlash, REASON_MISSING_SIGNATURE } from "./events.js";
@@ -31,7 +32,9 @@ export function handleValidatorSignature(ctx: Context, keeper: SlashingKeeper, v
     ctx.logger.error({ validator: consAddressToString(consAddress), height: height.toString() }, "last commit lists a validator staking does not know");
     return;
   }
-  if (validator.jailed) return;
+  // An unbonded validator can still be in the last commit (CometBFT drops it two blocks after the
+  // app does) but holds no stake to slash, and staking refuses to slash it: nothing to track.
+  if (validator.jailed || validator.status === BondStatus.UNBONDED) return;
 
   // A validator bonded before this module kept records (or before it was added to the chain)
   // starts its window here, as if it had been bonded at this height.

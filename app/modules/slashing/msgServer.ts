@@ -37,7 +37,11 @@ export function msgUpdateParamsHandler(keeper: SlashingKeeper): MsgHandler<typeo
       }
     },
     handle: (ctx, msg) => {
-      keeper.setParams(ctx, paramsOf(parseParams(msg.params!)));
+      const next = parseParams(msg.params!);
+      const windowChanged = next.signedBlocksWindow !== keeper.params(ctx.store).signedBlocksWindow;
+      keeper.setParams(ctx, paramsOf(next));
+      // Positions past a shorter window would keep their misses forever (cosmos-sdk#12541).
+      if (windowChanged) keeper.restartAllWindows(ctx);
       return {};
     },
   });
