@@ -3,7 +3,7 @@
 // rewards per token included), without writing anything. Argument errors are INVALID_ARGUMENT;
 // an unknown validator or delegation NOT_FOUND, with the SDK's error text.
 import { Query } from "../../../gen/cosmos/distribution/v1beta1/query_pb.js";
-import { AppError } from "../../../common/errors.js";
+import { addressArg } from "../../../common/grpc/addressArg.js";
 import { invalidArgument } from "../../../common/grpc/queryError.js";
 import { parseAccAddress, parseValAddress, accAddressToString, valAddressToString } from "../../../common/address.js";
 import type { QueryServices } from "../../query/service.js";
@@ -15,16 +15,8 @@ import type { DistributionKeeper } from "./keeper.js";
 import { calculateDelegationRewards, ratiosWithOpenPeriod } from "./rewards.js";
 import { decCoinsToWire, decToWire } from "./wire.js";
 
-function addressArg(text: string, parse: (t: string) => Uint8Array, what: string): Uint8Array {
-  if (text === "") throw invalidArgument(`empty ${what} address`);
-  try {
-    return parse(text);
-  } catch (err) {
-    throw invalidArgument(err instanceof AppError ? err.message : String(err));
-  }
-}
-const delegatorArg = (text: string) => addressArg(text, (t) => parseAccAddress(t, "delegator address"), "delegator");
-const validatorArg = (text: string) => addressArg(text, (t) => parseValAddress(t), "validator");
+const delegatorArg = (text: string) => addressArg(text, (t) => parseAccAddress(t, "delegator address"), "empty delegator address");
+const validatorArg = (text: string) => addressArg(text, (t) => parseValAddress(t), "empty validator address");
 
 /** A delegation's rewards at the queried height. */
 export function pendingRewards(

@@ -3,19 +3,10 @@
 // LegacyDec.Marshal writes it and CosmJS reads it.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { DecCoinSchema } from "../../../gen/cosmos/base/v1beta1/coin_pb.js";
-import { sdkErrors } from "../../../common/errors.js";
+import { decFromWire, decToWire } from "../../../common/legacyDecWire.js";
 import type { DecCoin, DecCoins } from "./decCoins.js";
 
-/** Atomics of a wire LegacyDec; empty means zero, as gogoproto reads an absent field. */
-export function decFromWire(text: string): bigint {
-  if (text === "") return 0n;
-  if (!/^-?\d{1,100}$/.test(text)) throw sdkErrors.invalidType.wrap(`invalid LegacyDec wire value "${text.slice(0, 110)}"`);
-  return BigInt(text);
-}
-
-export function decToWire(atomics: bigint): string {
-  return atomics.toString();
-}
+export { decFromWire, decToWire };
 
 export function decCoinsToWire(coins: DecCoins): MessageInitShape<typeof DecCoinSchema>[] {
   return coins.map((c) => ({ denom: c.denom, amount: decToWire(c.amount) }));

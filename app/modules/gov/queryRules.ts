@@ -3,6 +3,7 @@
 // answers in its own wire form.
 import { ProposalStatus, type Deposit, type Proposal, type TallyResult, type Vote } from "../../../gen/cosmos/gov/v1/gov_pb.js";
 import type { PageRequest } from "../../query/pagination.js";
+import { addressArg } from "../../../common/grpc/addressArg.js";
 import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
 import type { StateReader } from "../../store/types.js";
 import { parseAccAddress } from "../../../common/address.js";
@@ -15,13 +16,8 @@ export function proposalIdArg(id: bigint): bigint {
   return id;
 }
 
-export function addressArg(text: string, what: string): Uint8Array {
-  if (text === "") throw invalidArgument(`empty ${what} address`);
-  try {
-    return parseAccAddress(text, what);
-  } catch (err) {
-    throw invalidArgument((err as Error).message);
-  }
+function govAddressArg(text: string, what: string): Uint8Array {
+  return addressArg(text, (t) => parseAccAddress(t, what), `empty ${what} address`);
 }
 
 export function findProposal(keeper: GovKeeper, state: StateReader, id: bigint): Proposal {
@@ -39,8 +35,8 @@ export interface ProposalsFilter {
 
 /** One page of proposals matching every filter that is set. */
 export function filteredProposals(keeper: GovKeeper, state: StateReader, req: ProposalsFilter) {
-  const voter = req.voter === "" ? undefined : addressArg(req.voter, "voter");
-  const depositor = req.depositor === "" ? undefined : addressArg(req.depositor, "depositor");
+  const voter = req.voter === "" ? undefined : govAddressArg(req.voter, "voter");
+  const depositor = req.depositor === "" ? undefined : govAddressArg(req.depositor, "depositor");
   return keeper.proposalsPage(state, req.pagination, (p) => {
     if (req.proposalStatus !== ProposalStatus.UNSPECIFIED && p.status !== req.proposalStatus) return false;
     if (voter && !keeper.hasVote(state, p.id, voter)) return false;
@@ -50,13 +46,13 @@ export function filteredProposals(keeper: GovKeeper, state: StateReader, req: Pr
 }
 
 export function findVote(keeper: GovKeeper, state: StateReader, id: bigint, voter: string): Vote {
-  const vote = keeper.getVote(state, proposalIdArg(id), addressArg(voter, "voter"));
+  const vote = keeper.getVote(state, proposalIdArg(id), govAddressArg(voter, "voter"));
   if (!vote) throw notFound(`voter: ${voter} not found for proposal: ${id}`);
   return vote;
 }
 
 export function findDeposit(keeper: GovKeeper, state: StateReader, id: bigint, depositor: string): Deposit {
-  const deposit = keeper.getDeposit(state, proposalIdArg(id), addressArg(depositor, "depositor"));
+  const deposit = keeper.getDeposit(state, proposalIdArg(id), govAddressArg(depositor, "depositor"));
   if (!deposit) throw notFound(`depositer: ${depositor} not found for proposal: ${id}`);
   return deposit;
 }

@@ -2,9 +2,9 @@
 import { fromBinary } from "@bufbuild/protobuf";
 import { Query } from "../../../gen/chain/identity/query_pb.js";
 import { PUBKEY_TYPE_URL } from "../../../sdk/signer.js";
-import { AppError } from "../../../common/errors.js";
 import { type QueryServices } from "../../query/service.js";
-import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
+import { addressArg } from "../../../common/grpc/addressArg.js";
+import { notFound } from "../../../common/grpc/queryError.js";
 import type { StateReader } from "../../store/types.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import type { IdentityKeeper } from "./keeper.js";
@@ -12,15 +12,6 @@ import type { IdentityKeeper } from "./keeper.js";
 export const DID_METHOD_PREFIX = "did:unit:";
 /** The W3C verification method type for a secp256k1 key, whichever digest the account signs with. */
 export const VERIFICATION_METHOD_TYPE = "EcdsaSecp256k1VerificationKey2019";
-
-/** A request's address as bytes; a malformed one is the caller's mistake (INVALID_ARGUMENT). */
-function addressArg(text: string): Uint8Array {
-  try {
-    return parseAccAddress(text);
-  } catch (err) {
-    throw invalidArgument(err instanceof AppError ? err.message : String(err));
-  }
-}
 
 /** The DID document of an account, from on-chain data only; undefined when the chain knows nothing of it. */
 function didDocument(keeper: IdentityKeeper, state: StateReader, address: Uint8Array) {

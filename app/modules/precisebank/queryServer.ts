@@ -1,20 +1,9 @@
 // chain.precisebank.Query over committed state (REST: /vendor/chain/precisebank/...).
 import { Query } from "../../../gen/chain/precisebank/query_pb.js";
-import { AppError } from "../../../common/errors.js";
 import { type QueryServices } from "../../query/service.js";
-import { invalidArgument } from "../../../common/grpc/queryError.js";
-import { parseAccAddress } from "../../../common/address.js";
+import { addressArg } from "../../../common/grpc/addressArg.js";
 import { EXTENDED_DENOM } from "./denoms.js";
 import type { PrecisebankKeeper } from "./keeper.js";
-
-/** A request's address as bytes; a malformed one is the caller's mistake (INVALID_ARGUMENT). */
-function addressArg(text: string): Uint8Array {
-  try {
-    return parseAccAddress(text);
-  } catch (err) {
-    throw invalidArgument(err instanceof AppError ? err.message : String(err));
-  }
-}
 
 const aunit = (amount: bigint) => ({ denom: EXTENDED_DENOM, amount: amount.toString() });
 

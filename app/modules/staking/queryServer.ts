@@ -2,9 +2,9 @@
 // Bad arguments are the client's mistake (INVALID_ARGUMENT), missing records NOT_FOUND.
 import { Query, type QueryRedelegationsRequest } from "../../../gen/cosmos/staking/v1beta1/query_pb.js";
 import { BondStatus, BondStatusSchema, type Delegation, type Redelegation, type Validator } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
-import { AppError } from "../../../common/errors.js";
 import { decTruncate } from "../../../sdk/math/dec.js";
 import { type QueryServices } from "../../query/service.js";
+import { addressArg } from "../../../common/grpc/addressArg.js";
 import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
 import type { StateReader } from "../../store/types.js";
 import type { Page } from "../../query/pagination.js";
@@ -14,17 +14,8 @@ import { tokensFromShares } from "./shares.js";
 import { parseValAddress } from "./valAddress.js";
 import { decFromWire } from "./wire.js";
 
-/** A bad address is the client's mistake: INVALID_ARGUMENT with the codec's message. */
-function addressArg(text: string, parse: (t: string) => Uint8Array, what: string): Uint8Array {
-  if (text === "") throw invalidArgument(`${what} address cannot be empty`);
-  try {
-    return parse(text);
-  } catch (err) {
-    throw invalidArgument(err instanceof AppError ? err.message : String(err));
-  }
-}
-const delegatorArg = (text: string) => addressArg(text, (t) => parseAccAddress(t, "delegator address"), "delegator");
-const validatorArg = (text: string) => addressArg(text, (t) => parseValAddress(t), "validator");
+const delegatorArg = (text: string) => addressArg(text, (t) => parseAccAddress(t, "delegator address"), "delegator address cannot be empty");
+const validatorArg = (text: string) => addressArg(text, (t) => parseValAddress(t), "validator address cannot be empty");
 
 function statusArg(status: string): BondStatus | undefined {
   if (status === "") return undefined;

@@ -1,21 +1,11 @@
 // chain.voting.Query over committed state (REST: /vendor/chain/voting/...).
 import { Query } from "../../../gen/chain/voting/query_pb.js";
 import { ElectionStatus } from "../../../gen/chain/voting/voting_pb.js";
-import { AppError } from "../../../common/errors.js";
+import { addressArg } from "../../../common/grpc/addressArg.js";
 import { invalidArgument, notFound } from "../../../common/grpc/queryError.js";
-import { parseAccAddress } from "../../../common/address.js";
 import type { QueryServices } from "../../query/service.js";
 import type { StateReader } from "../../store/types.js";
 import type { VotingKeeper } from "./keeper.js";
-
-/** A request's address as bytes; a malformed one is the caller's mistake (INVALID_ARGUMENT). */
-function addressArg(text: string): Uint8Array {
-  try {
-    return parseAccAddress(text);
-  } catch (err) {
-    throw invalidArgument(err instanceof AppError ? err.message : String(err));
-  }
-}
 
 function electionArg(keeper: VotingKeeper, state: StateReader, id: bigint) {
   const election = keeper.getElection(state, id);
