@@ -99,7 +99,8 @@ test("every unary method of every service reflection lists answers an empty requ
       if (REFUSED.has(code)) failures.push(`${service}/${method.name}: ${status[code]}`);
     }
   }
-  assert.ok(called >= 80, `called ${called} methods`);
+  // 123 when written: a drop means services vanished from reflection, not that they all answer.
+  assert.ok(called >= 120, `called ${called} methods`);
   assert.deepEqual(failures, []);
 });
 
@@ -115,6 +116,7 @@ test("every REST route in /openapi.json answers without 501 or another server er
     called++;
     if (res.status >= 500) failures.push(`GET ${template} -> ${res.status}`);
   }
-  assert.ok(called >= 60, `called ${called} routes`);
+  // 117 when written.
+  assert.ok(called >= 115, `called ${called} routes`);
   assert.deepEqual(failures, []);
 });
