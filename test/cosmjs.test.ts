@@ -22,9 +22,9 @@ before(async () => {
 after(() => node.destroy());
 
 async function fundedClient(wallet: OfflineDirectSigner): Promise<{ client: SigningStargateClient; address: string }> {
-  const [{ address }] = (await wallet.getAccounts()) as [{ address: string }];
+  const address = (await wallet.getAccounts())[0]!.address;
   const faucet = await DirectSecp256k1HdWallet.fromMnemonic(FAUCET_TEST_MNEMONIC, { prefix: "unit", hdPaths: [HD_PATH] });
-  const [{ address: faucetAddress }] = (await faucet.getAccounts()) as [{ address: string }];
+  const faucetAddress = (await faucet.getAccounts())[0]!.address;
   const fc = await SigningStargateClient.connectWithSigner(node.rpcUrl, faucet, { gasPrice });
   const r = await fc.sendTokens(faucetAddress, address, [{ denom: "uunit", amount: "50000000" }], "auto");
   assert.equal(r.code, 0, r.rawLog);

@@ -44,7 +44,7 @@ after(async () => {
 
 async function walletOf(mnemonic: string) {
   const wallet = await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix: "unit", hdPaths: [HD_PATH] });
-  const [{ address }] = (await wallet.getAccounts()) as [{ address: string }];
+  const address = (await wallet.getAccounts())[0]!.address;
   return { client: await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet), address };
 }
 

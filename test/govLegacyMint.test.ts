@@ -29,7 +29,7 @@ let faucet: { client: SigningStargateClient; address: string };
 
 async function signer(mnemonic: string) {
   const wallet = await DirectSecp256k1HdWallet.fromMnemonic(mnemonic, { prefix: "unit", hdPaths: [HD_PATH] });
-  const [{ address }] = (await wallet.getAccounts()) as [{ address: string }];
+  const address = (await wallet.getAccounts())[0]!.address;
   return { client: await SigningStargateClient.connectWithSigner(node.rpcUrl, wallet, { gasPrice }), address };
 }
 
@@ -74,12 +74,13 @@ test("CosmJS: a v1beta1 text proposal is submitted, deposited on, voted on and r
   const sub = await validator.client.signAndBroadcast(validator.address, [submitMsg(validator.address, "Adopt the charter", "1000000")], "auto");
   ok(sub);
   const id = proposalIdOf(sub);
+  const queryId = id.toString(); // CosmJS's gov queries take the id as a string or number (GovProposalId)
   assert.ok(
     sub.events.some(
       (e) => e.type === "submit_proposal" && e.attributes.some((a) => a.key === "proposal_messages" && a.value === ",/cosmos.gov.v1.MsgExecLegacyContent"),
     ),
   );
-  let { proposal } = await q.gov.proposal(id);
+  let { proposal } = await q.gov.proposal(queryId);
   assert.equal(proposal.status, ProposalStatus.PROPOSAL_STATUS_DEPOSIT_PERIOD);
   assert.equal(proposal.content!.typeUrl, "/cosmos.gov.v1beta1.TextProposal");
   assert.deepEqual(
@@ -95,11 +96,11 @@ test("CosmJS: a v1beta1 text proposal is submitted, deposited on, voted on and r
       "auto",
     ),
   );
-  ({ proposal } = await q.gov.proposal(id));
+  ({ proposal } = await q.gov.proposal(queryId));
   assert.equal(proposal.status, ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD);
   assert.deepEqual(proposal.totalDeposit, [{ denom: "uunit", amount: "10000000" }]);
-  assert.deepEqual((await q.gov.deposit(id, faucet.address)).deposit.amount, [{ denom: "uunit", amount: "9000000" }]);
-  assert.equal((await q.gov.deposits(id)).deposits.length, 2);
+  assert.deepEqual((await q.gov.deposit(queryId, faucet.address)).deposit.amount, [{ denom: "uunit", amount: "9000000" }]);
+  assert.equal((await q.gov.deposits(queryId)).deposits.length, 2);
 
   ok(
     await validator.client.signAndBroadcast(
@@ -127,10 +128,10 @@ test("CosmJS: a v1beta1 text proposal is submitted, deposited on, voted on and r
       "auto",
     ),
   );
-  const vote = (await q.gov.vote(id, validator.address)).vote;
+  const vote = (await q.gov.vote(queryId, validator.address)).vote;
   assert.equal(vote.option, VoteOption.VOTE_OPTION_YES);
   assert.deepEqual(vote.options, [{ option: VoteOption.VOTE_OPTION_YES, weight: "1000000000000000000" }]);
-  const split = (await q.gov.vote(id, faucet.address)).vote;
+  const split = (await q.gov.vote(queryId, faucet.address)).vote;
   assert.deepEqual(
     split.options.map((o) => [o.option, o.weight]),
     [
@@ -138,8 +139,8 @@ test("CosmJS: a v1beta1 text proposal is submitted, deposited on, voted on and r
       [VoteOption.VOTE_OPTION_NO, "400000000000000000"],
     ],
   );
-  assert.equal((await q.gov.votes(id)).votes.length, 2);
-  const live = (await q.gov.tally(id)).tally;
+  assert.equal((await q.gov.votes(queryId)).votes.length, 2);
+  const live = (await q.gov.tally(queryId)).tally;
   assert.deepEqual([live.yes, live.no, live.abstain, live.noWithVeto], [VALIDATOR_SELF_DELEGATION.toString(), "0", "0", "0"], "the faucet has no stake");
   assert.deepEqual(
     (await q.gov.proposals(ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD, "", "")).proposals.map((p) => p.proposalId),
@@ -159,14 +160,14 @@ test("CosmJS: a v1beta1 text proposal is submitted, deposited on, voted on and r
   assert.deepEqual((await q.gov.params("deposit")).depositParams.minDeposit, [{ denom: "uunit", amount: "10000000" }]);
 
   const deadline = Date.now() + 30_000;
-  while ((await q.gov.proposal(id)).proposal.status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD) {
+  while ((await q.gov.proposal(queryId)).proposal.status === ProposalStatus.PROPOSAL_STATUS_VOTING_PERIOD) {
     assert.ok(Date.now() < deadline, "the voting period ends");
     await new Promise((r) => setTimeout(r, 500));
   }
-  ({ proposal } = await q.gov.proposal(id));
+  ({ proposal } = await q.gov.proposal(queryId));
   assert.equal(proposal.status, ProposalStatus.PROPOSAL_STATUS_PASSED);
   assert.equal(proposal.finalTallyResult.yes, VALIDATOR_SELF_DELEGATION.toString());
-  assert.equal((await q.gov.tally(id)).tally.yes, VALIDATOR_SELF_DELEGATION.toString());
+  assert.equal((await q.gov.tally(queryId)).tally.yes, VALIDATOR_SELF_DELEGATION.toString());
 
   // The same proposal through the v1 REST view: one MsgExecLegacyContent by the gov account.
   const v1 = (await gateway.get(`/cosmos/gov/v1/proposals/${id}`)).body.proposal;

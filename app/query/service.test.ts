@@ -51,7 +51,7 @@ test("the app's pending and latest views reach every handler once provided", asy
   const method = services.method("/cosmos.auth.v1beta1.Query/Params")!;
   await method.handleAsync(request, { state, height: 1 });
   assert.deepEqual(seen, ["undefined", "undefined"]);
-  services.provideStateAccess({ pending: () => state, latest: () => ({ state, height: 9 }) });
+  services.provideStateAccess({ pending: () => [state], latest: () => ({ state, height: 9 }) });
   await method.handleAsync(request, { state, height: 1 });
   assert.deepEqual(seen, ["function", "9"]);
 });

@@ -15,13 +15,13 @@ const cosmosTx = Uint8Array.of(0x0a, 0x02, 0x01, 0x02);
 const NO_LIMITS = { maxTxBytes: -1, maxGas: -1n };
 
 function eth(gasLimit: bigint, nonce = 0n): Uint8Array {
-  return createFeeMarket1559Tx({ gasLimit, nonce, maxFeePerGas: 10n ** 9n, to: "0x" + "11".repeat(20) }, { common })
+  return createFeeMarket1559Tx({ gasLimit, nonce, maxFeePerGas: 10n ** 9n, to: `0x${"11".repeat(20)}` }, { common })
     .sign(key)
     .serialize();
 }
 
 test("reads the gas limit of every accepted tx type without decoding the whole tx", () => {
-  const to = "0x" + "22".repeat(20);
+  const to = `0x${"22".repeat(20)}` as const;
   const txs = [
     createLegacyTx({ gasLimit: 21_001n, gasPrice: 1n, to }, { common }).sign(key),
     createAccessList2930Tx({ gasLimit: 21_002n, gasPrice: 1n, to }, { common }).sign(key),

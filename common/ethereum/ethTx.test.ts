@@ -38,7 +38,7 @@ test("refusals are not cached: garbage is refused every time", () => {
 
 test("the shared decode Common gives every tx what a Common of its own gives: gas, hash, sender, chain id", () => {
   const c = evmCommon(2611n);
-  const to = `0x${"55".repeat(20)}`;
+  const to = `0x${"55".repeat(20)}` as const;
   const data = Uint8Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? 0 : i));
   const txs = [
     createLegacyTx({ nonce: 1n, gasPrice: 7n, gasLimit: 90_000n, to, data }, { common: c }).sign(key),

@@ -171,7 +171,7 @@ test("connections past the limit are refused at the upgrade (503); a place freed
   assert.equal((await b.call("eth_chainId")).result, "0xa33", "the connections within the limit are served");
   a.ws.close();
   let c: Awaited<ReturnType<typeof client>> | undefined;
-  for (let i = 0; i < 50 && !c; i++) c = await client(url).catch(() => new Promise<undefined>((r) => setTimeout(r, 20)));
+  for (let i = 0; i < 50 && !c; i++) c = await client(url).catch(() => new Promise<undefined>((r) => setTimeout(() => r(undefined), 20)));
   assert.ok(c, "the freed place is taken");
   assert.equal((await c.call("net_version")).result, "2611");
   b.ws.close();

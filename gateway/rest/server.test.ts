@@ -309,7 +309,7 @@ test("any other failure is 500 internal error, without its message", async () =>
   };
   const res = await request(base, `/cosmos/bank/v1beta1/balances/${ADDRESS}`);
   assertError(res, 500, 13, /^internal error$/);
-  backend.answer = async () => ({ bytes: Uint8Array.of(0xff, 0xff, 0xff), height: "1" });
+  backend.answer = async () => ({ bytes: Uint8Array.of(0xff, 0xff, 0xff), height: 1 });
   assertError(await request(base, `/cosmos/bank/v1beta1/balances/${ADDRESS}`), 500, 13);
 });
 
@@ -416,7 +416,7 @@ test("an Any of a type the registry lacks is learned once, then the answer is wr
   const answer = create(QueryAccountResponseSchema, {
     account: create(AnySchema, { typeUrl: "/cosmos.auth.v1beta1.BaseAccount", value: toBinary(BaseAccountSchema, account) }),
   });
-  backend.answer = async () => ({ bytes: toBinary(QueryAccountResponseSchema, answer), height: "3" });
+  backend.answer = async () => ({ bytes: toBinary(QueryAccountResponseSchema, answer), height: 3 });
   assert.equal(backend.snap!.registry.getMessage("cosmos.crypto.secp256k1.PubKey"), undefined, "sanity: the type is not known yet");
 
   const res = await request(base, `/cosmos/auth/v1beta1/accounts/${ADDRESS}`);
@@ -440,7 +440,7 @@ test("an Any of a type the registry lacks is learned once, then the answer is wr
 test("an Any of a type the app does not know either is 500 naming the type", async () => {
   const { base, backend } = await start();
   const answer = create(QueryAccountResponseSchema, { account: create(AnySchema, { typeUrl: "/x.v1.Unknown", value: Uint8Array.of(8, 1) }) });
-  backend.answer = async () => ({ bytes: toBinary(QueryAccountResponseSchema, answer), height: "3" });
+  backend.answer = async () => ({ bytes: toBinary(QueryAccountResponseSchema, answer), height: 3 });
   assertError(await request(base, `/cosmos/auth/v1beta1/accounts/${ADDRESS}`), 500, 13, /"\/x\.v1\.Unknown"/);
   assert.deepEqual(backend.learned, ["x.v1.Unknown"]);
 

@@ -3,6 +3,7 @@
 // signing with CosmJS send identical txs.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import type { Any } from "@bufbuild/protobuf/wkt";
 import { Registry } from "@cosmjs/proto-signing";
 import { defaultRegistryTypes } from "@cosmjs/stargate";
 import { registerChainMsgTypes } from "../cosmjs/registry.js";
@@ -66,7 +67,7 @@ test("CosmJS encodes each registry and taxrail Msg to the bytes our builders pro
   ] as const;
   for (const c of cases) {
     const any = registry.encodeAsAny({ typeUrl: c.typeUrl, value: c.value });
-    const ours = (c.ours as (v: unknown) => { typeUrl: string; value: Uint8Array })(c.value);
+    const ours = (c.ours as (v: unknown) => Any)(c.value);
     assert.equal(any.typeUrl, ours.typeUrl);
     assert.deepEqual(new Uint8Array(any.value), ours.value, c.typeUrl);
     // And our client registry decodes them back, for rendering txs.

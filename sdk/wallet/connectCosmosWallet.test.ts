@@ -14,7 +14,7 @@ const signerWith = (prefix = "unit") => DirectSecp256k1Wallet.fromKey(KEY, prefi
 async function fakeWallet(options: { fail?: Partial<Record<string, unknown>>; signer?: unknown; auto?: boolean } = {}) {
   const calls: Array<{ method: string; args: unknown[] }> = [];
   const signer = "signer" in options ? options.signer : await signerWith();
-  const answer = (method: string, args: unknown[], value: unknown) => {
+  const answer = <T>(method: string, args: unknown[], value: T): T => {
     calls.push({ method, args });
     if (options.fail?.[method] !== undefined) throw options.fail[method];
     return value;

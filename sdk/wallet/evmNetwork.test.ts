@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DEVNET_EVM_CHAIN_ID, evmNetworkParameters } from "./evmNetwork.js";
+import { DEVNET_EVM_CHAIN_ID, evmNetworkParameters, type EvmNetworkOptions } from "./evmNetwork.js";
 import { WalletNetworkError } from "./errors.js";
 
 const DEVNET = { evmChainId: DEVNET_EVM_CHAIN_ID, chainName: "Unit devnet", rpcUrl: "http://127.0.0.1:8545" };
@@ -20,7 +20,7 @@ test("the devnet's network: chain id 0xa33, 18 decimals, the RPC URL as given", 
 });
 
 test("settings a wallet would refuse are refused here, naming the field", () => {
-  const cases: Array<[Partial<typeof DEVNET> & Record<string, unknown>, RegExp]> = [
+  const cases: Array<[Partial<EvmNetworkOptions>, RegExp]> = [
     [{ evmChainId: 0 }, /evmChainId must be a positive integer/],
     [{ evmChainId: -1 }, /evmChainId/],
     [{ evmChainId: 26.11 }, /evmChainId/],

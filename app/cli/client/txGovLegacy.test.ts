@@ -14,11 +14,11 @@ const command = govTxCommands["submit-legacy-proposal"]!;
 const build = (values: Record<string, string>) => command.build([], { from: "alice", ...values } as never);
 const usage = (run: () => unknown, message: RegExp) => assert.throws(run, (e) => e instanceof UsageError && message.test(e.message));
 
-test("submit-legacy-proposal: a TextProposal content, the deposit, the signer as proposer", () => {
+test("submit-legacy-proposal: a TextProposal content, the deposit, the signer as proposer", async () => {
   for (const type of [undefined, "Text", "text"]) {
     const { from, messages } = build({ title: "Adopt the charter", description: "A signal", deposit: "10000000uunit", ...(type ? { type } : {}) });
     assert.equal(from, "alice");
-    const [any] = messages(A);
+    const [any] = await messages(A);
     assert.equal(any!.typeUrl, "/cosmos.gov.v1beta1.MsgSubmitProposal");
     const msg = fromBinary(MsgSubmitProposalSchema, any!.value);
     assert.equal(msg.proposer, A);
@@ -30,7 +30,8 @@ test("submit-legacy-proposal: a TextProposal content, the deposit, the signer as
     const text = fromBinary(TextProposalSchema, msg.content!.value);
     assert.deepEqual([text.title, text.description], ["Adopt the charter", "A signal"]);
   }
-  const noDeposit = fromBinary(MsgSubmitProposalSchema, build({ title: "t", description: "d" }).messages(A)[0]!.value);
+  const [noDepositAny] = await build({ title: "t", description: "d" }).messages(A);
+  const noDeposit = fromBinary(MsgSubmitProposalSchema, noDepositAny!.value);
   assert.deepEqual(noDeposit.initialDeposit, []);
 });
 

@@ -12,7 +12,9 @@ import {
   MsgFundCommunityPoolSchema,
   MsgSetWithdrawAddressSchema,
   MsgUpdateParamsSchema,
+  MsgWithdrawDelegatorRewardResponseSchema,
   MsgWithdrawDelegatorRewardSchema,
+  MsgWithdrawValidatorCommissionResponseSchema,
   MsgWithdrawValidatorCommissionSchema,
 } from "../../../gen/cosmos/distribution/v1beta1/tx_pb.js";
 import { sdkErrors, type RegisteredError } from "../../../common/errors.js";
@@ -20,12 +22,13 @@ import { accAddressToString } from "../../../common/address.js";
 import { FEE_COLLECTOR, GOV_ACCOUNT, moduleAddress } from "../../../common/moduleAccounts.js";
 import { parseDec } from "../../../sdk/math/dec.js";
 import { distributionErrors } from "./errors.js";
+import type { AbciEvent } from "../../context.js";
 import { acc, addr, DistributionChain, DISTRIBUTION_ADDRESS, GOV, valoper } from "./testHarness.js";
 
 const d = (text: string) => parseDec(text);
 const UNIT = 1_000_000n;
 const uunit = (amount: bigint | number) => [{ denom: "uunit", amount: amount.toString() }];
-const attrs = (events: { type: string; attributes?: { key: string; value: string }[] }[], type: string) =>
+const attrs = (events: readonly AbciEvent[], type: string) =>
   events.filter((e) => e.type === type).map((e) => Object.fromEntries(e.attributes!.map((a) => [a.key, a.value])));
 
 /** v1 (100 UNIT) and v2 (300 UNIT); account 5 delegates 100 UNIT to v1 at height 1; 1000uunit of fees are shared at height 2. */
@@ -69,7 +72,10 @@ test("MsgWithdrawDelegatorReward pays the whole rewards, sends the fraction to t
     assert.deepEqual(c.distribution.communityPool(c.branch), [{ denom: "uunit", amount: d("20.4") }]);
     assert.deepEqual(c.distribution.outstanding(c.branch, addr(1)), [{ denom: "uunit", amount: d("215.6") }]);
     // Started again in this block: nothing more, and the event says 0 of the bond denom.
-    const again = c.ok(MsgWithdrawDelegatorRewardSchema, { delegatorAddress: acc(5), validatorAddress: valoper(1) });
+    const again = c.ok<typeof MsgWithdrawDelegatorRewardSchema, typeof MsgWithdrawDelegatorRewardResponseSchema>(MsgWithdrawDelegatorRewardSchema, {
+      delegatorAddress: acc(5),
+      validatorAddress: valoper(1),
+    });
     assert.equal(again.response!.amount.length, 0);
     assert.deepEqual(attrs(again.events, "withdraw_rewards"), [{ amount: "0uunit", validator: valoper(1), delegator: acc(5) }]);
   } finally {
@@ -93,7 +99,9 @@ test("MsgWithdrawValidatorCommission pays the whole commission to the operator's
   const c = rewardedChain();
   try {
     c.ok(MsgSetWithdrawAddressSchema, { delegatorAddress: acc(1), withdrawAddress: acc(8) });
-    const out = c.ok(MsgWithdrawValidatorCommissionSchema, { validatorAddress: valoper(1) });
+    const out = c.ok<typeof MsgWithdrawValidatorCommissionSchema, typeof MsgWithdrawValidatorCommissionResponseSchema>(MsgWithdrawValidatorCommissionSchema, {
+      validatorAddress: valoper(1),
+    });
     assert.deepEqual(
       out.response!.amount.map((x) => `${x.amount}${x.denom}`),
       ["39uunit"],
@@ -103,7 +111,9 @@ test("MsgWithdrawValidatorCommission pays the whole commission to the operator's
     assert.deepEqual(c.distribution.commission(c.branch, addr(1)), [{ denom: "uunit", amount: d("0.2") }]);
     assert.deepEqual(c.distribution.outstanding(c.branch, addr(1)), [{ denom: "uunit", amount: d("353") }]);
     // 0.2 left: nothing whole to pay, but it is still a commission (the SDK pays an empty amount).
-    const again = c.ok(MsgWithdrawValidatorCommissionSchema, { validatorAddress: valoper(1) });
+    const again = c.ok<typeof MsgWithdrawValidatorCommissionSchema, typeof MsgWithdrawValidatorCommissionResponseSchema>(MsgWithdrawValidatorCommissionSchema, {
+      validatorAddress: valoper(1),
+    });
     assert.equal(again.response!.amount.length, 0);
     refused(c, MsgWithdrawValidatorCommissionSchema, { validatorAddress: valoper(7) }, distributionErrors.noValidatorCommission);
   } finally {

@@ -47,7 +47,7 @@ function rejects(h: GovHarness, run: () => ExecResult, codespace: string, code: 
 }
 
 const attrs = (res: ExecResult, type: string) =>
-  res.events.filter((e) => e.type === type).map((e) => Object.fromEntries(e.attributes.map((a) => [a.key, a.value])));
+  res.events.filter((e) => e.type === type).map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key, a.value])));
 
 test("a legacy text proposal becomes a v1 proposal holding one MsgExecLegacyContent, and passes as a no-op", () => {
   const h = setup();
@@ -85,7 +85,7 @@ test("a legacy text proposal becomes a v1 proposal holding one MsgExecLegacyCont
   const events = h.endBlock(2n * DAY);
   assert.equal(h.keeper.getProposal(h.root, 1n)!.status, ProposalStatus.PASSED);
   assert.deepEqual(
-    events.filter((e) => e.type === "active_proposal").map((e) => e.attributes.find((a) => a.key === "proposal_result")!.value),
+    events.filter((e) => e.type === "active_proposal").map((e) => (e.attributes ?? []).find((a) => a.key === "proposal_result")!.value),
     ["proposal_passed"],
   );
   assert.equal(h.supply(), supply, "a text proposal moves no coins; deposits are refunded");

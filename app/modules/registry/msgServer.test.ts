@@ -68,7 +68,7 @@ function rejects(h: Harness, kind: RegisteredError, attempt: () => Error, messag
   assert.deepEqual(h.dump(), before, "state unchanged");
 }
 
-const attrs = (event: { attributes?: { key: string; value: string }[] }) => Object.fromEntries((event.attributes ?? []).map((a) => [a.key, a.value]));
+const attrs = (event: { attributes?: { key?: string; value?: string }[] }) => Object.fromEntries((event.attributes ?? []).map((a) => [a.key, a.value]));
 
 test("error codes are registered under the registry codespace from 2 up", () => {
   assert.deepEqual(

@@ -7,7 +7,13 @@ import assert from "node:assert/strict";
 import { create } from "@bufbuild/protobuf";
 import { DurationSchema } from "@bufbuild/protobuf/wkt";
 import { BondStatus, type Params } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
-import { MsgCreateValidatorSchema, MsgEditValidatorSchema, MsgUndelegateSchema, MsgUpdateParamsSchema } from "../../../gen/cosmos/staking/v1beta1/tx_pb.js";
+import {
+  MsgCreateValidatorSchema,
+  MsgEditValidatorSchema,
+  MsgUndelegateResponseSchema,
+  MsgUndelegateSchema,
+  MsgUpdateParamsSchema,
+} from "../../../gen/cosmos/staking/v1beta1/tx_pb.js";
 import { accAddressToString } from "../../../common/address.js";
 import { GOV_ACCOUNT, moduleAddress } from "../../../common/moduleAccounts.js";
 import { GrpcCode, sdkErrors, type RegisteredError } from "../../../common/errors.js";
@@ -119,13 +125,13 @@ test("a new unbonding_time dates the next undelegation; min_commission_rate is s
     );
     assert.equal(r.error, undefined, r.error?.message);
     assert.equal(f.staking.getParams(f.ctx.store).minCommissionRate, dec("0.05"));
-    const out = f.deliver(MsgUndelegateSchema, {
+    const out = f.deliver<typeof MsgUndelegateSchema, typeof MsgUndelegateResponseSchema>(MsgUndelegateSchema, {
       delegatorAddress: accText(2),
       validatorAddress: valAddressToString(addr(2)),
       amount: { denom: "uunit", amount: UNIT.toString() },
     });
     assert.equal(out.error, undefined, out.error?.message);
-    assert.equal((out.response as { completionTime: { seconds: bigint } }).completionTime.seconds, f.ctx.header.time.seconds + 3600n);
+    assert.equal(out.response!.completionTime!.seconds, f.ctx.header.time.seconds + 3600n);
   } finally {
     f.close();
   }

@@ -392,7 +392,7 @@ test("a removed authority cannot cancel its election; governance still can", () 
     /no longer an electoral authority/,
   );
   const { events } = h.run(h.m.cancel, { signer: GOV_AUTHORITY, electionId: election });
-  assert.equal(events[0]?.attributes.find((a) => a.key === "cancelled_by")?.value, `"${GOV_AUTHORITY}"`);
+  assert.equal(events[0]?.attributes?.find((a) => a.key === "cancelled_by")?.value, `"${GOV_AUTHORITY}"`);
   assert.equal(h.keeper.getElection(h.branch, election)?.status, ElectionStatus.CANCELLED);
   h.close();
 });

@@ -8,7 +8,7 @@ import { create } from "@bufbuild/protobuf";
 import { EVM, EVMMockBlockchain, NobleBLS, NobleBN254, type EVMResult } from "@ethereumjs/evm";
 import { SimpleStateManager } from "@ethereumjs/statemanager";
 import { bytesToHex, concatBytes, createAddressFromString } from "@ethereumjs/util";
-import { QueryCallRequestSchema } from "../../../../gen/chain/evm/query_pb.js";
+import { QueryCallRequestSchema, QueryCallResponseSchema } from "../../../../gen/chain/evm/query_pb.js";
 import { QueryBudget } from "../../../query/budget.js";
 import { WorkQueue } from "../../../query/workQueue.js";
 import type { TxResult } from "../../../tx/processor.js";
@@ -136,11 +136,15 @@ test("in a block and in eth_call, precompile results and refusals read as on nob
   assert.equal(attrs(results[1]!, "ethereum_tx").ethereumTxFailed, "revert");
 
   const queue = new WorkQueue({ what: "test executions", maxRunning: 1, maxWaiting: 1 });
-  const call = (to: number, data: Uint8Array) =>
-    callQuery(chain.evmKeepers, queue, create(QueryCallRequestSchema, { args: { from: alice.address.bytes, to: precompile(to).bytes, data } }), {
-      state: chain.store.view(),
-      height: chain.store.lastHeight,
-    });
+  // The response as the query server encodes it (absent fields read as their defaults).
+  const call = async (to: number, data: Uint8Array) =>
+    create(
+      QueryCallResponseSchema,
+      await callQuery(chain.evmKeepers, queue, create(QueryCallRequestSchema, { args: { from: alice.address.bytes, to: precompile(to).bytes, data } }), {
+        state: chain.store.view(),
+        height: chain.store.lastHeight,
+      }),
+    );
   const ok = await call(0x0f, pairing);
   assert.deepEqual([ok.reverted, ok.vmError, bytesToHex(ok.returnData)], [false, "", `0x${"00".repeat(31)}01`]);
   const refused = await call(0x06, badAdd);

@@ -3,9 +3,9 @@
 // cancel stops it, and only query VMs carry the budget (a block's VM runs the library's opcodes).
 import assert from "node:assert/strict";
 import { test, before, after } from "node:test";
-import { create } from "@bufbuild/protobuf";
+import { create, type MessageInitShape } from "@bufbuild/protobuf";
 import type { EVM } from "@ethereumjs/evm";
-import { QueryCallRequestSchema, QueryEstimateGasRequestSchema, type CallArgs } from "../../../../gen/chain/evm/query_pb.js";
+import { QueryCallRequestSchema, QueryEstimateGasRequestSchema, type CallArgsSchema } from "../../../../gen/chain/evm/query_pb.js";
 import { GrpcCode } from "../../../../common/errors.js";
 import { QueryBudget } from "../../../query/budget.js";
 import { type QueryContext } from "../../../query/service.js";
@@ -46,8 +46,9 @@ after(() => chain.close());
 
 const queue = () => new WorkQueue({ what: "test executions", maxRunning: 4, maxWaiting: 4 });
 const ctx = (signal?: AbortSignal): QueryContext => ({ state: chain.store.view(), height: chain.store.lastHeight, signal });
-const callReq = (args: Partial<CallArgs>) => create(QueryCallRequestSchema, { args });
-const estimateReq = (args: Partial<CallArgs>) => create(QueryEstimateGasRequestSchema, { args });
+type CallArgsInit = MessageInitShape<typeof CallArgsSchema>;
+const callReq = (args: CallArgsInit) => create(QueryCallRequestSchema, { args });
+const estimateReq = (args: CallArgsInit) => create(QueryEstimateGasRequestSchema, { args });
 const timedOut = (ms: string) => (e: unknown) =>
   e instanceof QueryError && e.grpcCode === GrpcCode.RESOURCE_EXHAUSTED && e.message === `execution aborted (timeout = ${ms})`;
 

@@ -63,7 +63,7 @@ export class EvmTestChain {
     for (const m of this.modules) m.registerServices?.({ msgs, queries: this.queries.services });
     const cosmos = new CosmosTxProcessor(msgs, authAnteHandler({ accounts: this.accounts, bank: this.bank, sigCache: new SignatureCache() }));
     this.processor = new RoutingTxProcessor(cosmos, new EthTxProcessor(this.evmKeepers), BLOCK_GAS_LIMIT);
-    this.queries.services.provideStateAccess({ pending: () => this.checkState, latest: () => ({ state: this.store.view(), height: this.store.lastHeight }) });
+    this.queries.services.provideStateAccess({ pending: () => [this.checkState], latest: () => ({ state: this.store.view(), height: this.store.lastHeight }) });
     const state = withGenesisBalances(
       defaultAppState(this.modules),
       funds.map((f) => ({ address: accAddressToString(f.address), coins: [{ denom: INTEGER_DENOM, amount: f.uunit.toString() }] })),
