@@ -5,6 +5,7 @@ import type { ValidatorUpdateSchema } from "../gen/tendermint/abci/types_pb.js";
 import type { Context } from "./context.js";
 import type { QueryServices } from "./query/service.js";
 import type { MsgRouter } from "./tx/msgRouter.js";
+import type { StateReader } from "./store/types.js";
 
 export type ValidatorUpdate = MessageInitShape<typeof ValidatorUpdateSchema>;
 
@@ -25,6 +26,12 @@ export interface AppModule {
    * May return the initial validator set, which InitChain hands to CometBFT.
    */
   initGenesis?(ctx: Context, genesis: unknown): ValidatorUpdate[] | void;
+  /**
+   * The module's whole state at a committed height as its genesis section: what initGenesis reads
+   * back into the same state (the SDK's ExportGenesis). JSON-ready: strings for 64-bit and larger
+   * numbers, base64 or hex for bytes, keys in a fixed order, so export -> import -> export is stable.
+   */
+  exportGenesis?(state: StateReader): unknown;
   beginBlock?(ctx: Context): void;
   /** May return validator set changes for CometBFT. */
   endBlock?(ctx: Context): ValidatorUpdate[] | void;
