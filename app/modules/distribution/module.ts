@@ -4,7 +4,7 @@
 import type { AppModule } from "../../module.js";
 import { allocateTokens } from "./allocation.js";
 import type { DistributionHooks } from "./expectedKeepers.js";
-import { defaultDistributionGenesis, initDistributionGenesis } from "./genesis.js";
+import { defaultDistributionGenesis, exportDistributionGenesis, initDistributionGenesis } from "./genesis.js";
 import { distributionHooks } from "./hooks.js";
 import type { DistributionKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
@@ -22,6 +22,7 @@ export function distributionModule(keeper: DistributionKeeper): AppModule & { ho
     },
     defaultGenesis: defaultDistributionGenesis,
     initGenesis: (ctx, genesis) => initDistributionGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportDistributionGenesis(state, keeper),
     // The SDK allocates from height 2: the first block has no previous block whose fees to share.
     beginBlock: (ctx) => {
       if (ctx.header.height > 1n) allocateTokens(ctx, keeper);

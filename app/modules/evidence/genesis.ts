@@ -1,12 +1,14 @@
 // Evidence genesis in the SDK's JSON shape (cosmos.evidence.v1beta1.GenesisState): handled
 // evidence, each an Any with "@type". Each must be a valid Equivocation and appear once.
-import { fromJson, type JsonValue } from "@bufbuild/protobuf";
-import { createRegistry } from "@bufbuild/protobuf";
+import { create, createRegistry, fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
 import { EquivocationSchema } from "../../../gen/cosmos/evidence/v1beta1/evidence_pb.js";
 import { GenesisStateSchema } from "../../../gen/cosmos/evidence/v1beta1/genesis_pb.js";
 import type { Context } from "../../context.js";
+import type { StateReader } from "../../store/types.js";
 import { equivocationHash, formatHash, packEquivocation, unpackEquivocation, validateEquivocation } from "./equivocation.js";
 import type { EvidenceKeeper } from "./keeper.js";
+
+const registry = createRegistry(EquivocationSchema);
 
 export function defaultEvidenceGenesis(): unknown {
   return { evidence: [] };
@@ -15,7 +17,7 @@ export function defaultEvidenceGenesis(): unknown {
 export function initEvidenceGenesis(ctx: Context, keeper: EvidenceKeeper, raw: unknown): void {
   let g;
   try {
-    g = fromJson(GenesisStateSchema, raw as JsonValue, { registry: createRegistry(EquivocationSchema) });
+    g = fromJson(GenesisStateSchema, raw as JsonValue, { registry });
   } catch (err) {
     throw new Error(`evidence genesis: ${(err as Error).message}`);
   }
@@ -32,4 +34,13 @@ export function initEvidenceGenesis(ctx: Context, keeper: EvidenceKeeper, raw: u
       throw new Error(`evidence genesis evidence[${i}]: ${(err as Error).message}`);
     }
   }
+}
+
+/** Handled evidence in `state`, ascending by hash (the SDK's ExportGenesis). */
+export function exportEvidenceGenesis(state: StateReader, keeper: EvidenceKeeper): JsonValue {
+  return toJson(GenesisStateSchema, create(GenesisStateSchema, { evidence: keeper.allEvidence(state) }), {
+    registry,
+    useProtoFieldName: true,
+    alwaysEmitImplicit: true,
+  });
 }

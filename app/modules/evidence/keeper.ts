@@ -31,6 +31,11 @@ export class EvidenceKeeper {
     this.key.write(ctx).set(evidenceKey(hash), toBinary(AnySchema, evidence));
   }
 
+  /** Every piece of evidence, ascending by hash. */
+  allEvidence(state: StateReader): Any[] {
+    return [...this.key.read(state).prefixIterator(EVIDENCE_PREFIX)].map(({ value }) => fromBinary(AnySchema, value));
+  }
+
   /** A page of evidence, ascending by hash. */
   evidencePage(state: StateReader, req: PageRequest | undefined): Page<Any> {
     return paginate(this.key.read(state), EVIDENCE_PREFIX, req, (_key, value) => fromBinary(AnySchema, value));

@@ -3,7 +3,7 @@
 // queried; submitted evidence is refused (msgServer.ts).
 import type { AppModule } from "../../module.js";
 import { EquivocationSchema } from "../../../gen/cosmos/evidence/v1beta1/evidence_pb.js";
-import { defaultEvidenceGenesis, initEvidenceGenesis } from "./genesis.js";
+import { defaultEvidenceGenesis, exportEvidenceGenesis, initEvidenceGenesis } from "./genesis.js";
 import { handleMisbehavior } from "./infraction.js";
 import type { EvidenceKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
@@ -21,6 +21,7 @@ export function evidenceModule(keeper: EvidenceKeeper): AppModule {
     anyTypes: [EquivocationSchema],
     defaultGenesis: defaultEvidenceGenesis,
     initGenesis: (ctx, genesis) => initEvidenceGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportEvidenceGenesis(state, keeper),
     beginBlock: (ctx) => handleMisbehavior(ctx, keeper),
   };
 }

@@ -6,6 +6,7 @@ import { GenesisStateSchema } from "../../../gen/cosmos/mint/v1beta1/genesis_pb.
 import { MinterSchema, ParamsSchema, type Minter, type Params } from "../../../gen/cosmos/mint/v1beta1/mint_pb.js";
 import { formatDec, parseDec } from "../../../sdk/math/dec.js";
 import type { Context } from "../../context.js";
+import type { StateReader } from "../../store/types.js";
 import type { MintKeeper } from "./keeper.js";
 import { decFromWire, decToWire, defaultParams, zeroMinter } from "./params.js";
 
@@ -60,4 +61,9 @@ export function initMintGenesis(ctx: Context, keeper: MintKeeper, raw: unknown):
   } catch (err) {
     throw new Error(`mint genesis: ${(err as Error).message}`);
   }
+}
+
+/** The params and minter in `state` (the SDK's ExportGenesis). */
+export function exportMintGenesis(state: StateReader, keeper: MintKeeper): unknown {
+  return mintGenesisJson(keeper.getParams(state), keeper.getMinter(state));
 }

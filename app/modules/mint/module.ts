@@ -2,7 +2,7 @@
 // mint queries answer it, so wallets that read them show no inflation APR. No begin block mints
 // anything and no message changes the params (docs/mint.md says why, and how to turn it on).
 import type { AppModule } from "../../module.js";
-import { defaultMintGenesis, initMintGenesis } from "./genesis.js";
+import { defaultMintGenesis, exportMintGenesis, initMintGenesis } from "./genesis.js";
 import type { MintKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
 import { registerMintQueries } from "./queryServer.js";
@@ -15,5 +15,6 @@ export function mintModule(keeper: MintKeeper): AppModule {
     registerServices: ({ queries }) => registerMintQueries(queries, keeper),
     defaultGenesis: defaultMintGenesis,
     initGenesis: (ctx, genesis) => initMintGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportMintGenesis(state, keeper),
   };
 }

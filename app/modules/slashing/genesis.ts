@@ -2,12 +2,13 @@
 // params with the decimals in decimal form ("0.500000000000000000"), signing infos and missed
 // blocks by consensus address. Records are checked against each other (an index inside the
 // window, a counter equal to the missed blocks listed), since a wrong counter would go negative.
-import { fromJson, toJson, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromJson, toJson, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import { GenesisStateSchema } from "../../../gen/cosmos/slashing/v1beta1/genesis_pb.js";
 import { ParamsSchema, type Params } from "../../../gen/cosmos/slashing/v1beta1/slashing_pb.js";
 import { consAddressToString, parseConsAddress } from "../../../common/address.js";
 import { formatDec, parseDec } from "../../../sdk/math/dec.js";
 import type { Context } from "../../context.js";
+import type { StateReader } from "../../store/types.js";
 import type { SlashingKeeper } from "./keeper.js";
 import { defaultParams, paramsOf, parseParams } from "./params.js";
 
@@ -85,4 +86,21 @@ function initGenesis(ctx: Context, keeper: SlashingKeeper, raw: unknown): void {
   for (const [address, counter] of counters) {
     if (counter !== 0n && !seen.has(address)) throw new Error(`signing info of ${address} counts ${counter} missed blocks that missed_blocks does not list`);
   }
+}
+
+/**
+ * Params, every signing info and, for each, the window positions it missed (the SDK's
+ * ExportGenesis lists only missed positions, one entry per signing info).
+ */
+export function exportSlashingGenesis(state: StateReader, keeper: SlashingKeeper): JsonValue {
+  const infos = keeper.allSigningInfos(state);
+  const g = create(GenesisStateSchema, {
+    signingInfos: infos.map(({ consAddress, info }) => ({ address: consAddressToString(consAddress), validatorSigningInfo: info })),
+    missedBlocks: infos.map(({ consAddress }) => ({
+      address: consAddressToString(consAddress),
+      missedBlocks: keeper.missedIndexes(state, consAddress).map((index) => ({ index, missed: true })),
+    })),
+  });
+  const json = toJson(GenesisStateSchema, g, { useProtoFieldName: true, alwaysEmitImplicit: true }) as JsonObject;
+  return { params: paramsToJson(keeper.getParams(state)), signing_infos: json.signing_infos ?? [], missed_blocks: json.missed_blocks ?? [] };
 }

@@ -71,6 +71,14 @@ export class SlashingKeeper {
     });
   }
 
+  /** Every signing info with its consensus address, ascending by address. */
+  allSigningInfos(state: StateReader): { consAddress: Uint8Array; info: ValidatorSigningInfo }[] {
+    return [...this.key.read(state).prefixIterator(SIGNING_INFO_PREFIX)].map((e) => ({
+      consAddress: Uint8Array.from(e.key.subarray(SIGNING_INFO_PREFIX.length)),
+      info: fromBinary(ValidatorSigningInfoSchema, e.value),
+    }));
+  }
+
   /** A page of signing infos, ascending by consensus address. */
   signingInfosPage(state: StateReader, req: PageRequest | undefined): Page<ValidatorSigningInfo> {
     return paginate(this.key.read(state), SIGNING_INFO_PREFIX, req, (_key, value) => fromBinary(ValidatorSigningInfoSchema, value));

@@ -4,7 +4,7 @@
 // its hooks (hooks()).
 import type { AppModule } from "../../module.js";
 import { slashingHooks, type SlashingHooks } from "./hooks.js";
-import { defaultSlashingGenesis, initSlashingGenesis } from "./genesis.js";
+import { defaultSlashingGenesis, exportSlashingGenesis, initSlashingGenesis } from "./genesis.js";
 import type { SlashingKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
 import { handleLastCommit } from "./liveness.js";
@@ -21,6 +21,7 @@ export function slashingModule(keeper: SlashingKeeper): AppModule & { hooks(): S
     },
     defaultGenesis: defaultSlashingGenesis,
     initGenesis: (ctx, genesis) => initSlashingGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportSlashingGenesis(state, keeper),
     beginBlock: (ctx) => handleLastCommit(ctx, keeper),
     // Staking calls these as validators enter and leave the set (the composition root installs them).
     hooks: () => slashingHooks(keeper),
