@@ -28,6 +28,9 @@ import { isFatal, noTransactions, type TxEnv, type TxProcessor, type TxResult } 
 import { errorResult } from "../common/errors.js";
 import { registerSimulate } from "./query/simulateService.js";
 import { APP_NAME, APP_PROTOCOL_VERSION, APP_SEMVER } from "../common/version.js";
+import type { SnapshotManager } from "./snapshots/manager.js";
+import { SnapshotRestore } from "./snapshots/restore.js";
+import { applyResult, offerResult } from "./snapshots/abciResults.js";
 
 const EPOCH = create(TimestampSchema);
 
@@ -56,6 +59,8 @@ export interface AppOptions {
    * InitChain keeps none and proposals are held to CometBFT's own caps only.
    */
   consensusParams?: ConsensusParamsStore;
+  /** Snapshots taken after Commit and served for state sync, and restores (app/snapshots/); absent = none. */
+  snapshots?: SnapshotManager;
 }
 
 interface PendingGenesis {
@@ -71,6 +76,8 @@ interface PendingBlock {
   block: Branch;
   height: number;
   hash: Uint8Array;
+  /** The hash this block chains from, which a snapshot at its height records. */
+  prevHash: Uint8Array;
 }
 
 /** How long the pre-Commit mempool view may still answer pending reads (wall clock: queries only). */
@@ -100,6 +107,9 @@ export class UnitApp extends BaseApplication {
   private checkHeader: BlockHeader;
   private readonly faultDelayMs: number;
   private readonly consensusParams: ConsensusParamsStore | undefined;
+  private readonly snapshots: SnapshotManager | undefined;
+  /** The state-sync restore in progress, between OfferSnapshot and its last chunk. */
+  private restore: SnapshotRestore | undefined;
 
   constructor(options: AppOptions) {
     super();
@@ -112,6 +122,7 @@ export class UnitApp extends BaseApplication {
     if (options.queryExecutor) this.queries.useExecutor(options.queryExecutor);
     this.faultDelayMs = options.faultBlockDelayMs ?? 0;
     this.consensusParams = options.consensusParams;
+    this.snapshots = options.snapshots;
     if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
     this.checkState = this.store.begin();
     this.checkHeader = this.nextCheckHeader();
@@ -248,7 +259,7 @@ export class UnitApp extends BaseApplication {
       for (const m of this.modules) validatorUpdates.push(...(m.endBlock?.(ctx) ?? []));
       const consensusParamUpdates = changedConsensusParams(paramsBefore, this.consensusParams?.getParams(block));
       const hash = block.appHash(prevHash, height);
-      this.pending = { root, block, height, hash };
+      this.pending = { root, block, height, hash, prevHash };
       return { events: ctx.events, txResults, validatorUpdates, appHash: hash, ...(consensusParamUpdates ? { consensusParamUpdates } : {}) };
     });
   }
@@ -258,6 +269,8 @@ export class UnitApp extends BaseApplication {
       const pending = this.pending;
       if (!pending) throw new Error("Commit without a finalized block");
       await this.faultDelay();
+      // Block H's own change set, which a snapshot at H carries to prove itself against the app hash.
+      const link = this.snapshots?.due(pending.height) ? { height: pending.height, prevHash: pending.prevHash, changes: pending.block.changes() } : undefined;
       if (pending.block !== pending.root) pending.block.write();
       this.store.commit(pending.root, pending.height, pending.hash);
       await this.faultDelay();
@@ -267,6 +280,7 @@ export class UnitApp extends BaseApplication {
       this.preCommitCheckState = { state: this.checkState, until: Date.now() + RECHECK_GRACE_MS };
       this.checkState = this.store.begin();
       this.checkHeader = this.nextCheckHeader();
+      if (link) this.snapshots?.take(link);
       return { retainHeight: 0n };
     });
   }
@@ -281,6 +295,63 @@ export class UnitApp extends BaseApplication {
         this.logger.error({ err }, "CheckTx failed outside the tx pipeline");
         return { ...INTERNAL_RESULT, log: `internal error: ${(err as Error).message}` };
       }
+    });
+  }
+
+  override listSnapshots(_req: pb.RequestListSnapshots): A.ListSnapshotsResult {
+    const list = this.snapshots?.list() ?? [];
+    return {
+      snapshots: list.map((s) => ({
+        height: BigInt(s.height),
+        format: s.format,
+        chunks: s.chunks,
+        hash: Buffer.from(s.hash, "hex"),
+        metadata: Buffer.from(s.metadata, "hex"),
+      })),
+    };
+  }
+
+  override loadSnapshotChunk(req: pb.RequestLoadSnapshotChunk): A.LoadSnapshotChunkResult {
+    return { chunk: this.snapshots?.loadChunk(Number(req.height), req.format, req.chunk) ?? new Uint8Array() };
+  }
+
+  /** State sync: only an empty node restores, and only with somewhere to keep the chunks. */
+  override offerSnapshot(req: pb.RequestOfferSnapshot): Promise<A.OfferSnapshotResult> {
+    return this.serial.run(() => {
+      this.restore?.discard();
+      this.restore = undefined;
+      const snapshot = req.snapshot;
+      if (!this.snapshots || !snapshot || this.store.lastHeight > 0 || this.genesis) return { result: offerResult("abort") };
+      const offered = { height: Number(snapshot.height), format: snapshot.format, chunks: snapshot.chunks, hash: snapshot.hash, metadata: snapshot.metadata };
+      const session = SnapshotRestore.offer(this.snapshots.dir, offered, req.appHash, (height, hash, entries) => this.store.restore(height, hash, entries));
+      if (!(session instanceof SnapshotRestore)) {
+        this.logger.warn({ height: offered.height, format: offered.format, reason: session.reason }, "snapshot refused");
+        return { result: offerResult(session.verdict) };
+      }
+      this.restore = session;
+      this.logger.info({ height: offered.height, chunks: offered.chunks }, "restoring a snapshot");
+      return { result: offerResult("accept") };
+    });
+  }
+
+  override applySnapshotChunk(req: pb.RequestApplySnapshotChunk): Promise<A.ApplySnapshotChunkResult> {
+    return this.serial.run(() => {
+      const session = this.restore;
+      if (!session) return { result: applyResult("abort") };
+      const outcome = session.apply(req.index, req.chunk, req.sender);
+      if (outcome.reason)
+        this.logger.warn(
+          { height: session.height, chunk: req.index, sender: req.sender, result: outcome.result, reason: outcome.reason },
+          "snapshot chunk refused",
+        );
+      if (outcome.result === "rejectSnapshot" || outcome.restored) this.restore = undefined;
+      if (outcome.restored) {
+        this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
+        this.checkState = this.store.begin();
+        this.checkHeader = this.nextCheckHeader();
+        this.logger.info({ height: this.store.lastHeight, appHash: Buffer.from(this.store.lastHash).toString("hex") }, "state restored from a snapshot");
+      }
+      return { result: applyResult(outcome.result), refetchChunks: outcome.refetchChunks ?? [], rejectSenders: outcome.rejectSenders ?? [] };
     });
   }
 

@@ -108,6 +108,25 @@ export class SqliteBackend extends SqliteReader {
     this.latestHeight = height;
   }
 
+  /**
+   * Fills an empty database with a snapshot's state as height `height` (state sync): the entries
+   * become that version and the latest state, and every height below it reads as pruned.
+   */
+  restore(height: number, hash: Buffer, entries: Iterable<[Buffer, Buffer]>): void {
+    this.db.transaction(() => {
+      if (this.readState().latestHeight !== 0) throw new Error("restore: the store already holds committed state");
+      for (const [key, value] of entries) {
+        this.insertOne.run(key, height, value);
+        this.upsertLatest.run(key, value);
+      }
+      this.insertCommit.run(height, hash);
+      this.setMeta.run("latest_height", height);
+      this.setMeta.run("earliest_height", height);
+      this.setMeta.run("pruned_to", height);
+    })();
+    this.latestHeight = height;
+  }
+
   private insertRows(height: number, changes: readonly StoredChange[]): void {
     const n = changes.length;
     let i = 0;

@@ -24,7 +24,7 @@ export class Store {
   private prunedTo: number;
   private closed = false;
   /** Reads of the state at `height` (see latestReadCache.ts). */
-  private readonly latestReads = new LatestReadCache(200_000, 64 * 1024 * 1024);
+  private latestReads = newLatestReadCache();
 
   private constructor(path: string, options: StoreOptions) {
     const synchronous: SynchronousMode = options.synchronous ?? "FULL";
@@ -132,6 +132,24 @@ export class Store {
     }
   }
 
+  /**
+   * Makes an empty store hold a snapshot's state as committed height `height` with `appHash`
+   * (state sync, app/snapshots/): readable from that height on, every height below it pruned.
+   */
+  restore(height: number, appHash: Uint8Array, entries: Iterable<[Buffer, Buffer]>): void {
+    this.assertOpen();
+    if (this.height !== 0) throw new Error(`restore: the store already holds height ${this.height}`);
+    if (!Number.isSafeInteger(height) || height < 1) throw new RangeError(`restore: height must be a positive integer, got ${height}`);
+    const hash = copyBytes(appHash);
+    this.backend.restore(height, hash, entries);
+    this.height = height;
+    this.hash = hash;
+    this.earliest = height;
+    this.prunedTo = height;
+    // Reads cached while the store was empty are not the restored state's.
+    this.latestReads = newLatestReadCache();
+  }
+
   /** @internal A committed read at `height`, through the cache when that is the latest height. */
   readCommitted(key: Buffer, height: number): Buffer | undefined {
     if (height !== this.height) return this.backend.get(key, height);
@@ -190,6 +208,10 @@ class PinnedState implements CommittedSource {
     this.check();
     return this.backend.page(this.height, lower, upper, reverse, limit);
   }
+}
+
+function newLatestReadCache(): LatestReadCache {
+  return new LatestReadCache(200_000, 64 * 1024 * 1024);
 }
 
 export function openStore(path: string, options: StoreOptions = {}): Store {
