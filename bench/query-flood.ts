@@ -57,6 +57,7 @@ import { QueryAccountsRequestSchema } from "../gen/cosmos/auth/v1beta1/query_pb.
 import { QueryDenomOwnersRequestSchema } from "../gen/cosmos/bank/v1beta1/query_pb.js";
 import { QueryCallRequestSchema, QueryLogsRequestSchema } from "../gen/chain/evm/query_pb.js";
 import { LocalNode } from "../test/support/localNode.js";
+import { updateAppConfig } from "../common/node/home.js";
 import { positiveIntFlag } from "./args.js";
 import { processCpuSeconds, machineBusySeconds } from "./load/processes.js";
 import { RpcClient } from "./load/rpc.js";
@@ -277,8 +278,7 @@ async function createNode(flags: Flags): Promise<LocalNode> {
 /** (Re)starts the node with these query workers and waits until it answers gRPC and makes blocks. */
 async function startWith(node: LocalNode, queryWorkers: number): Promise<void> {
   await node.stop();
-  const config = JSON.parse(fs.readFileSync(node.paths.appConfigFile, "utf8")) as Record<string, unknown>;
-  fs.writeFileSync(node.paths.appConfigFile, JSON.stringify({ ...config, queryWorkers }, null, 2));
+  updateAppConfig(node.paths, { queryWorkers });
   await node.start();
   await waitUntil("gRPC port", () => canConnect(node.ports.grpc), 60_000);
   await node.waitForHeight((await node.status()).latestBlockHeight + 3);

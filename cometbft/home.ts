@@ -3,6 +3,7 @@
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { sha256 } from "@noble/hashes/sha2.js";
 import { defaultCometConfig, writeCometConfig, type CometConfig } from "./config.js";
 import { customizeGenesis, readGenesis, writeGenesis } from "./genesis.js";
 import {
@@ -12,6 +13,7 @@ import {
   nodeHomePaths,
   type AppConfig,
   type NodeHomePaths,
+  writeAppConfig,
 } from "../common/node/home.js";
 import type { NodePorts } from "../common/node/ports.js";
 
@@ -42,6 +44,21 @@ export function readConsensusPubKey(cometHome: string): string {
   return key.pub_key.value;
 }
 
+/** CometBFT's address of an ed25519 key (a node id, a validator address): the first 20 bytes of its sha256. */
+export function cometAddress(pubKey: Uint8Array): Buffer {
+  return Buffer.from(sha256(pubKey).subarray(0, 20));
+}
+
+/** The node's P2P id (40 lower-case hex digits) from the node_key.json `cometbft init` wrote. */
+export function readNodeId(cometHome: string): string {
+  const file = path.join(cometHome, "config", "node_key.json");
+  const key = JSON.parse(fs.readFileSync(file, "utf8")) as { priv_key?: { type?: string; value?: string } };
+  const bytes = Buffer.from(key.priv_key?.value ?? "", "base64");
+  if (key.priv_key?.type !== "tendermint/PrivKeyEd25519" || bytes.length !== 64) throw new Error(`${file} holds no ed25519 node key`);
+  // CometBFT stores an ed25519 private key as seed || public key.
+  return cometAddress(bytes.subarray(32)).toString("hex");
+}
+
 /** Creates the node home unless it exists; returns whether it was created now. */
 export function initNodeHome(opts: InitOptions): { paths: NodeHomePaths; created: boolean } {
   const paths = nodeHomePaths(opts.home);
@@ -70,6 +87,6 @@ export function initNodeHome(opts: InitOptions): { paths: NodeHomePaths; created
     ...(opts.listenHost ? { listenHost: opts.listenHost } : {}),
   };
   // Written last: its presence marks a complete init, so an interrupted init is redone.
-  fs.writeFileSync(paths.appConfigFile, JSON.stringify(appConfig, null, 2) + "\n");
+  writeAppConfig(paths, appConfig);
   return { paths, created: true };
 }

@@ -47,8 +47,8 @@ export const EVM_RPC_USAGE = `evm-rpc: the node's Ethereum JSON-RPC server (HTTP
 
 Usage: node dist/evm/main.js [flags]
 
-  --home <dir>              node home: takes the EVM, gRPC and RPC ports, the listen host and CORS
-                            (unsafeCors) from its config/app.json
+  --home <dir>              node home: takes the EVM, gRPC and RPC ports, the listen host, CORS and the
+                            [json-rpc] limits from its config/app.toml (docs/configuration.md)
   --host <addr>             listen address (default the home's listenHost, else ${EVM_RPC_DEFAULTS.host})
   --http-port <n>           JSON-RPC over HTTP (default ${DEFAULT_PORTS.evmHttp}, or the home's evmHttp port)
   --ws-port <n>             JSON-RPC over WebSocket (default ${DEFAULT_PORTS.evmWs}, or the home's evmWs port)
@@ -107,7 +107,9 @@ export function parseEvmRpcArgs(argv: string[]): EvmRpcConfig | "help" {
   const httpPort = int("http-port", home?.ports.evmHttp ?? DEFAULT_PORTS.evmHttp, 65535);
   const wsPort = int("ws-port", home?.ports.evmWs ?? DEFAULT_PORTS.evmWs, 65535);
   if (httpPort === wsPort) throw new Error(`--http-port and --ws-port must differ (both ${httpPort})`);
-  const maxBodyBytes = int("max-body", EVM_RPC_DEFAULTS.maxBodyBytes, 256 * 1024 * 1024);
+  // app.toml's [json-rpc] limits stand in for flags not given.
+  const limits = home?.jsonRpc ?? {};
+  const maxBodyBytes = int("max-body", limits.maxBodyBytes ?? EVM_RPC_DEFAULTS.maxBodyBytes, 256 * 1024 * 1024);
   return {
     host: values.host ?? home?.listenHost ?? EVM_RPC_DEFAULTS.host,
     httpPort,
@@ -115,17 +117,24 @@ export function parseEvmRpcArgs(argv: string[]): EvmRpcConfig | "help" {
     grpcAddress,
     nodeUrl: normalizeNodeUrl(values.node ?? `http://127.0.0.1:${home?.ports.rpc ?? DEFAULT_PORTS.rpc}`),
     cors: parseCorsPolicy(values.cors ?? (home?.unsafeCors ? "*" : "off")),
-    timeoutMs: int("timeout", EVM_RPC_DEFAULTS.timeoutMs, 600_000),
+    timeoutMs: int("timeout", limits.timeoutMs ?? EVM_RPC_DEFAULTS.timeoutMs, 600_000),
     maxBodyBytes,
-    maxBatch: int("max-batch", EVM_RPC_DEFAULTS.maxBatch, 100_000),
-    logs: { maxBlockRange: int("max-log-blocks", DEFAULT_LOG_LIMITS.maxBlockRange), maxLogs: int("max-logs", DEFAULT_LOG_LIMITS.maxLogs) },
+    maxBatch: int("max-batch", limits.batchRequestLimit ?? EVM_RPC_DEFAULTS.maxBatch, 100_000),
+    logs: {
+      maxBlockRange: int("max-log-blocks", limits.blockRangeCap ?? DEFAULT_LOG_LIMITS.maxBlockRange),
+      maxLogs: int("max-logs", limits.logsCap ?? DEFAULT_LOG_LIMITS.maxLogs),
+    },
     filters: {
       ...DEFAULT_FILTER_LIMITS,
-      maxFilters: int("max-filters", DEFAULT_FILTER_LIMITS.maxFilters),
+      maxFilters: int("max-filters", limits.filterCap ?? DEFAULT_FILTER_LIMITS.maxFilters),
       maxFiltersPerClient: int("max-filters-per-client", DEFAULT_FILTER_LIMITS.maxFiltersPerClient),
       ttlMs: int("filter-timeout", DEFAULT_FILTER_LIMITS.ttlMs / 1000, 86_400) * 1000,
     },
-    ws: { ...DEFAULT_WS_LIMITS, maxMessageBytes: maxBodyBytes, maxConnections: int("max-connections", DEFAULT_WS_LIMITS.maxConnections) },
+    ws: {
+      ...DEFAULT_WS_LIMITS,
+      maxMessageBytes: maxBodyBytes,
+      maxConnections: int("max-connections", limits.maxOpenConnections ?? DEFAULT_WS_LIMITS.maxConnections),
+    },
     maxSubscriptionsPerConnection: int("max-subscriptions", EVM_RPC_DEFAULTS.maxSubscriptionsPerConnection),
     maxFeeHistoryBlocks: EVM_RPC_DEFAULTS.maxFeeHistoryBlocks,
     pollIntervalMs: int("poll", EVM_RPC_DEFAULTS.pollIntervalMs, 60_000),

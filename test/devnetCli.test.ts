@@ -10,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { waitUntil, isPortFree } from "../cometbft/readiness.js";
 import { DEFAULT_PORTS } from "../common/node/ports.js";
+import { nodeHomePaths, readAppConfig } from "../common/node/home.js";
 import { freeDevnetPortBlock } from "./support/devnet.js";
 import { runUnitd, UNITD_MAIN } from "./support/unitdCli.js";
 
@@ -49,7 +50,7 @@ test("init generates four nodes whose ports are the offset + 10 per validator", 
   const run = await devnet("init", "--port-offset", String(offset));
   assert.equal(run.code, 0, run.stderr);
   for (let i = 0; i < 4; i++) {
-    const config = JSON.parse(fs.readFileSync(path.join(dir, `node${i}`, "config", "app.json"), "utf8"));
+    const config = readAppConfig(nodeHomePaths(path.join(dir, `node${i}`)));
     assert.equal(config.ports.rest, DEFAULT_PORTS.rest + offset + 10 * i);
     assert.equal(config.ports.rpc, DEFAULT_PORTS.rpc + offset + 10 * i);
     assert.equal(config.unsafeCors, true);
@@ -139,5 +140,5 @@ test("stop ends every process; reset gives a fresh genesis on the same ports", a
     "the same deterministic validators",
   );
   assert.equal(fs.existsSync(path.join(dir, "node0", "data", "app.db")), false, "state wiped");
-  assert.equal(JSON.parse(fs.readFileSync(path.join(dir, "node3", "config", "app.json"), "utf8")).ports.rest, DEFAULT_PORTS.rest + offset + 30, "ports kept");
+  assert.equal(readAppConfig(nodeHomePaths(path.join(dir, "node3"))).ports.rest, DEFAULT_PORTS.rest + offset + 30, "ports kept");
 });

@@ -5,12 +5,12 @@
 // idle pace. Blocks are counted over the same window, idle and flooded, on the same node.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import { GrpcCode } from "../common/errors.js";
 import { NodeGrpcClient } from "../common/grpc/client.js";
 import { Query as BankQuery } from "../gen/cosmos/bank/v1beta1/query_pb.js";
 import { Query as EvmQuery } from "../gen/chain/evm/query_pb.js";
 import { LocalNode } from "./support/localNode.js";
+import { updateAppConfig } from "../common/node/home.js";
 import { canConnect, waitUntil } from "../cometbft/readiness.js";
 
 const BUSY_MS = 400;
@@ -27,8 +27,7 @@ after(() => node.destroy());
 /** Restarts the node with these app settings and waits for blocks. */
 async function restartWith(settings: { queryWorkers: number; queryTimeoutMs?: number }): Promise<void> {
   await node.stop();
-  const config = JSON.parse(fs.readFileSync(node.paths.appConfigFile, "utf8")) as Record<string, unknown>;
-  fs.writeFileSync(node.paths.appConfigFile, JSON.stringify({ ...config, ...settings }, null, 2));
+  updateAppConfig(node.paths, settings);
   await node.start();
   // gRPC listens once the query workers are up, which may take longer than the first blocks.
   await waitUntil("gRPC port", () => canConnect(node.ports.grpc), 30_000);

@@ -49,7 +49,7 @@ export const FAUCET_USAGE = `faucet: sends test coins from a funded key
 
 Usage: node gateway/faucet/main.js [flags]
 
-  --home <dir>           node home: takes the RPC and faucet ports from its config/app.json
+  --home <dir>           node home: takes the RPC and faucet ports from its config/app.toml
   --host <addr>          listen address (default ${FAUCET_DEFAULTS.host})
   --port <n>             listen port (default ${FAUCET_DEFAULTS.port}, or the home's faucet port)
   --node <url>           CometBFT RPC (default http://127.0.0.1:26657, or the home's RPC port)

@@ -27,8 +27,8 @@ export const REST_USAGE = `rest gateway: the node's REST API, answered through t
 
 Usage: node dist/gateway/rest/main.js [flags]
 
-  --home <dir>             node home: takes the gRPC and REST ports and CORS (unsafeCors,
-                           restCorsOrigins) from its config/app.json
+  --home <dir>             node home: takes the gRPC and REST ports and CORS ([api]
+                           enabled-unsafe-cors, cors-origins) from its config/app.toml
   --host <addr>            listen address (default the home's listenHost, else 127.0.0.1)
   --port <n>               listen port (default ${DEFAULT_PORTS.rest}, or the home's REST port)
   --grpc <host:port>       the app's gRPC server (default 127.0.0.1:${DEFAULT_PORTS.grpc}, or the home's gRPC port)
