@@ -4,7 +4,7 @@
 // form with 18 fractional digits. The option comes from the descriptors, so the rule holds for any
 // type the gateway learned by reflection, and a field without it is never touched.
 import { getOption, hasOption, ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
-import { formatDec } from "../math/dec.js";
+import { formatDec, parseDec } from "../math/dec.js";
 import { customtype } from "../../gen/gogoproto/gogo_pb.js";
 
 export const LEGACY_DEC_TYPE = "cosmossdk.io/math.LegacyDec";
@@ -81,6 +81,30 @@ export function decimalizeLegacyDecs(schema: DescMessage, json: JsonValue): Json
     else if (field.fieldKind === "message") out[field.name] = decimalizeLegacyDecs(field.message, value);
     else if (field.fieldKind === "list" && field.listKind === "message" && Array.isArray(value))
       out[field.name] = value.map((v) => decimalizeLegacyDecs(field.message, v));
+  }
+  return out;
+}
+
+/**
+ * The inverse of decimalizeLegacyDecs for genesis files: every decimal-form LegacyDec string of
+ * `schema`, at any depth, as the atomics text the wire carries. Errors name the field by `path`.
+ */
+export function atomizeLegacyDecs(schema: DescMessage, json: JsonValue, path: string): JsonValue {
+  if (json === null || typeof json !== "object" || Array.isArray(json)) return json;
+  const out: JsonObject = { ...json };
+  for (const field of schema.fields) {
+    const value = out[field.name];
+    if (value === undefined || value === null) continue;
+    const at = `${path}.${field.name}`;
+    if (isLegacyDecField(field) && typeof value === "string") {
+      try {
+        out[field.name] = parseDec(value).toString();
+      } catch (err) {
+        throw new Error(`${at}: ${(err as Error).message}`);
+      }
+    } else if (field.fieldKind === "message") out[field.name] = atomizeLegacyDecs(field.message, value, at);
+    else if (field.fieldKind === "list" && field.listKind === "message" && Array.isArray(value))
+      out[field.name] = value.map((v, i) => atomizeLegacyDecs(field.message, v, `${at}[${i}]`));
   }
   return out;
 }

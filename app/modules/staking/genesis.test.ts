@@ -174,8 +174,8 @@ test("bad gen validators are refused with a message naming the entry and the fau
     },
     {
       name: "unknown field",
-      options: { balances: rich, editGenesis: (g) => ({ ...g, validators: [] }) },
-      error: /staking genesis: .*validators/,
+      options: { balances: rich, editGenesis: (g) => ({ ...g, validator_set: [] }) },
+      error: /staking genesis: .*validator_set/,
     },
     {
       name: "more validators than max_validators",

@@ -1,16 +1,19 @@
 // Staking genesis in this chain's own shape (cosmos.staking.v1beta1.StakingGenesis, proto-JSON
-// with snake_case names): params, and gentx-like `gen_validators`. Each gen validator bonds its
+// with snake_case names): params, and gentx-like `gen_validators` for a new chain or an exported
+// state (genesisExport.ts). Each gen validator bonds its
 // delegator's `amount` from the balance bank's genesis credited, so InitChain must run bank first.
-import { create, fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
-import { StakingGenesisSchema, type GenValidator } from "../../../gen/cosmos/staking/v1beta1/genesis_pb.js";
+import { create, toJson, type JsonValue } from "@bufbuild/protobuf";
+import { type GenValidator, type StakingGenesis } from "../../../gen/cosmos/staking/v1beta1/genesis_pb.js";
 import { DescriptionSchema, ParamsSchema, type Params } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import type { Context } from "../../context.js";
+import type { StateReader } from "../../store/types.js";
 import { parseAmount } from "../../coins/coins.js";
 import { formatDec, parseDec } from "../../../sdk/math/dec.js";
 import type { ValidatorUpdate } from "../../module.js";
 import { parseAccAddress } from "../../../common/address.js";
 import { consensusAddress, ED25519_PUBKEY_LENGTH } from "./consensusKey.js";
 import { createValidator } from "./createValidator.js";
+import { exportStakingState, hasFullState, importStakingState, parseStakingGenesisJson } from "./genesisExport.js";
 import type { StakingStore } from "./store.js";
 import { defaultParams, POWER_REDUCTION, validateParams } from "./params.js";
 import { valAddressToString } from "./valAddress.js";
@@ -34,6 +37,11 @@ export function defaultStakingGenesis(): unknown {
   return { params: paramsToJson(defaultParams()), gen_validators: [] };
 }
 
+/** The whole state at a committed height (the SDK's ExportGenesis), which initStakingGenesis reads back. */
+export function exportStakingGenesis(state: StateReader, keeper: StakingStore): unknown {
+  return { params: paramsToJson(keeper.getParams(state)), gen_validators: [], ...exportStakingState(state, keeper) };
+}
+
 /** One `gen_validators` entry, for genesis generation: checked here so mistakes surface early. */
 export function genValidator(input: { delegatorAddress: string; pubKeyBase64: string; moniker: string; amount: string | bigint }): {
   delegator_address: string;
@@ -50,10 +58,10 @@ export function genValidator(input: { delegatorAddress: string; pubKeyBase64: st
   return { delegator_address: input.delegatorAddress, pub_key: input.pubKeyBase64, moniker: input.moniker, amount };
 }
 
-function parseGenesis(raw: unknown): { params: Params; genValidators: GenValidator[] } {
+function parseGenesis(raw: unknown): { params: Params; genValidators: GenValidator[]; g: StakingGenesis } {
   let g;
   try {
-    g = fromJson(StakingGenesisSchema, raw as JsonValue);
+    g = parseStakingGenesisJson(raw as JsonValue);
   } catch (err) {
     throw new Error(`staking genesis: ${(err as Error).message}`);
   }
@@ -64,7 +72,7 @@ function parseGenesis(raw: unknown): { params: Params; genValidators: GenValidat
   } catch (err) {
     throw new Error(`staking genesis params: ${(err as Error).message}`);
   }
-  return { params, genValidators: g.genValidators };
+  return { params, genValidators: g.genValidators, g };
 }
 
 /**
@@ -72,8 +80,15 @@ function parseGenesis(raw: unknown): { params: Params; genValidators: GenValidat
  * them as the first end block would; returns CometBFT's initial set, ranked by power.
  */
 export function initStakingGenesis(ctx: Context, keeper: StakingStore, raw: unknown): ValidatorUpdate[] {
-  const { params, genValidators } = parseGenesis(raw);
+  const { params, genValidators, g } = parseGenesis(raw);
   keeper.setParams(ctx, params);
+  if (hasFullState(g)) {
+    try {
+      return importStakingState(ctx, keeper, g, params.bondDenom);
+    } catch (err) {
+      throw new Error(`staking genesis: ${(err as Error).message}`);
+    }
+  }
   if (genValidators.length > params.maxValidators)
     throw new Error(`staking genesis: ${genValidators.length} gen_validators, max_validators is ${params.maxValidators}`);
   if (decFromWire(params.minCommissionRate) > parseDec(GENESIS_COMMISSION.rate)) {

@@ -2,7 +2,7 @@
 // unbondings and redelegations, and the validator set handed to CometBFT.
 import type { AppModule } from "../../module.js";
 import { Ed25519PubKeySchema } from "./consensusKey.js";
-import { defaultStakingGenesis, initStakingGenesis } from "./genesis.js";
+import { defaultStakingGenesis, exportStakingGenesis, initStakingGenesis } from "./genesis.js";
 import { trackHistoricalInfo } from "./historicalInfo.js";
 import { type StakingKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
@@ -23,6 +23,7 @@ export function stakingModule(keeper: StakingKeeper): AppModule {
     anyTypes: [Ed25519PubKeySchema],
     defaultGenesis: defaultStakingGenesis,
     initGenesis: (ctx, genesis) => initStakingGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportStakingGenesis(state, keeper),
     beginBlock: (ctx) => trackHistoricalInfo(ctx, keeper),
     // The SDK's order: the set first (a validator leaving starts unbonding now), then validators,
     // unbonding delegations and redelegations whose time has come.

@@ -270,6 +270,22 @@ export class StakingStore {
     return id;
   }
 
+  /** The last unbonding id handed out (0 before the first). */
+  lastUnbondingId(state: StateReader): bigint {
+    const raw = this.key.read(state).get(LAST_UNBONDING_ID_KEY);
+    return raw ? readU64be(raw) : 0n;
+  }
+
+  /** Genesis import only: ids continue from an exported chain's. */
+  setLastUnbondingId(ctx: Context, id: bigint): void {
+    if (id > 0n) this.key.write(ctx).set(LAST_UNBONDING_ID_KEY, u64be(id));
+  }
+
+  /** Every record under `prefix` (delegations, unbonding delegations, redelegations), in key order. */
+  *records<T>(state: StateReader, prefix: Uint8Array, decode: (value: Uint8Array) => T): IterableIterator<T> {
+    for (const { value } of this.key.read(state).prefixIterator(prefix)) yield decode(value);
+  }
+
   insertUnbondingQueue(ctx: Context, completionTime: Timestamp, delegator: Uint8Array, validator: Uint8Array): void {
     this.key.write(ctx).set(unbondingQueueKey(completionTime, delegator, validator), new Uint8Array());
   }
@@ -312,6 +328,12 @@ export class StakingStore {
 
   setLastTotalPower(ctx: Context, power: bigint): void {
     this.key.write(ctx).set(LAST_TOTAL_POWER_KEY, u64be(power));
+  }
+
+  /** Operators CometBFT currently has with their powers, ascending by operator. */
+  *lastValidatorPowers(state: StateReader): IterableIterator<{ operator: Uint8Array; power: bigint }> {
+    for (const { key, value } of this.key.read(state).prefixIterator(LAST_VALIDATOR_POWER_PREFIX))
+      yield { operator: Uint8Array.from(key.subarray(LAST_VALIDATOR_POWER_PREFIX.length)), power: readU64be(value) };
   }
 
   /** Operators CometBFT currently has, ascending. */
