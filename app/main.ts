@@ -2,6 +2,7 @@
 //   node dist/app/main.js --home <node home> [--grpc-host <host>]
 // gRPC listens on 127.0.0.1 unless --grpc-host (or UNIT_GRPC_HOST) says otherwise, e.g. 0.0.0.0
 // in a container whose port is published.
+import path from "node:path";
 import { parseArgs } from "node:util";
 import { AbciServer } from "../abci/server.js";
 import { DEFAULT_QUERY_TIMEOUT_MS, DEFAULT_QUERY_WORKERS, nodeHomePaths, readAppConfig } from "../common/node/home.js";
@@ -14,6 +15,7 @@ import { InProcessExecutor, PooledExecutor, type QueryExecutor } from "./query/e
 import { QueryPool } from "./query/pool/queryPool.js";
 import { QUERY_BUSY_FAULT_MS } from "./query/faults.js";
 import { defaultHome } from "../common/node/paths.js";
+import { SnapshotManager } from "./snapshots/manager.js";
 
 const { values } = parseArgs({ options: { home: { type: "string" }, "grpc-host": { type: "string" } } });
 const paths = nodeHomePaths(values.home ?? defaultHome());
@@ -42,7 +44,19 @@ if (queryWorkers > 0) {
   });
   queryExecutor = new PooledExecutor(queryPool, queryExecutor);
 }
-const app = new UnitApp({ store, ...wiring, logger, faultBlockDelayMs, queryExecutor });
+// Snapshots for state sync (docs/statesync.md): none taken unless snapshot-interval is set, two kept;
+// a node restores from peers' snapshots whatever its own interval.
+const { snapshotInterval = 0, snapshotKeepRecent = 2 } = config as { snapshotInterval?: number; snapshotKeepRecent?: number };
+const snapshots = new SnapshotManager({
+  dir: path.join(paths.root, "data", "snapshots"),
+  interval: snapshotInterval,
+  keepRecent: snapshotKeepRecent,
+  logger: logger.child({ component: "snapshots" }),
+  dbPath: paths.appDb,
+  // Compiled JavaScript, as the query workers.
+  workerUrl: new URL("./snapshots/snapshotWorker.js", import.meta.url),
+});
+const app = new UnitApp({ store, ...wiring, logger, faultBlockDelayMs, queryExecutor, snapshots });
 const abciAddress = `tcp://127.0.0.1:${config.ports.abci}`;
 const server = new AbciServer(app, { address: abciAddress, logger: logger.child({ component: "abci" }) });
 
