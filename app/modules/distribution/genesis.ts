@@ -4,12 +4,12 @@
 // after this module's genesis (app/modules.ts). Imported records must be backed by the
 // distribution account's balance, which bank's genesis credited: as in the SDK, the whole part of
 // outstanding rewards plus the community pool must equal it exactly.
-import { create, fromJson, toJson, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
+import { create, fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
 import { GenesisStateSchema, type GenesisState } from "../../../gen/cosmos/distribution/v1beta1/genesis_pb.js";
 import { accAddressToString, parseAccAddress, parseValAddress, valAddressToString } from "../../../common/address.js";
 import { DISTRIBUTION_ACCOUNT, moduleAddress } from "../../../common/moduleAccounts.js";
 import { parseDec } from "../../../sdk/math/dec.js";
-import { decimalizeLegacyDecs, isLegacyDecField } from "../../../sdk/client/legacyDec.js";
+import { atomizeLegacyDecs, decimalizeLegacyDecs } from "../../../sdk/client/legacyDec.js";
 import { coinsEqual, formatCoins } from "../../coins/coins.js";
 import type { Context } from "../../context.js";
 import type { StateReader } from "../../store/types.js";
@@ -19,27 +19,6 @@ import { defaultParams, validateParams } from "./params.js";
 import { decCoinsFromWire, decCoinsToWire, decToWire } from "./wire.js";
 
 const JSON_OPTIONS = { useProtoFieldName: true, alwaysEmitImplicit: true } as const;
-
-/** Decimal-form LegacyDec values of `json` (any depth) as the atomics the wire carries. */
-function atomizeLegacyDecs(schema: DescMessage, json: JsonValue, path: string): JsonValue {
-  if (json === null || typeof json !== "object" || Array.isArray(json)) return json;
-  const out: JsonObject = { ...json };
-  for (const field of schema.fields) {
-    const value = out[field.name];
-    if (value === undefined || value === null) continue;
-    const at = `${path}.${field.name}`;
-    if (isLegacyDecField(field) && typeof value === "string") {
-      try {
-        out[field.name] = decToWire(parseDec(value));
-      } catch (err) {
-        throw new Error(`${at}: ${(err as Error).message}`);
-      }
-    } else if (field.fieldKind === "message") out[field.name] = atomizeLegacyDecs(field.message, value, at);
-    else if (field.fieldKind === "list" && field.listKind === "message" && Array.isArray(value))
-      out[field.name] = value.map((v, i) => atomizeLegacyDecs(field.message, v, `${at}[${i}]`));
-  }
-  return out;
-}
 
 export function genesisToJson(g: GenesisState): JsonValue {
   return decimalizeLegacyDecs(GenesisStateSchema, toJson(GenesisStateSchema, g, JSON_OPTIONS));
