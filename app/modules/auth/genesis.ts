@@ -7,12 +7,14 @@ import type { Context } from "../../context.js";
 import { parseAccAddress } from "../../../common/address.js";
 import { type AccountKeeper } from "./keeper.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
+import { importAccounts, isExportedAccount, parseExportedAccount } from "./export.js";
 import { DEFAULT_MIN_GAS_PRICE, defaultAuthParams, parseGasPrice } from "./params.js";
 
 export interface AuthGenesis {
   params: unknown;
   /** Decimal coin, e.g. `0.025uunit`: the least a tx pays per unit of gas. */
   min_gas_price: string;
+  /** `{ address }` entries, or (in an export) each account as the SDK's Any JSON. */
   accounts: { address: string }[];
 }
 
@@ -35,9 +37,19 @@ export function initAuthGenesis(ctx: Context, keeper: AccountKeeper, raw: unknow
   }
   keeper.setParams(ctx, params);
   keeper.setMinGasPrice(ctx, parseGasPrice(g.min_gas_price ?? DEFAULT_MIN_GAS_PRICE));
-  for (const m of keeper.moduleAccounts) keeper.newAccount(ctx, moduleAddress(m.name), { name: m.name, permissions: [...m.permissions] });
-  for (const [i, a] of (g.accounts ?? []).entries()) {
-    if (typeof a?.address !== "string") throw new Error(`auth genesis accounts[${i}]: address missing`);
-    keeper.ensureAccount(ctx, parseAccAddress(a.address, `genesis accounts[${i}].address`));
+  const entries = (g.accounts ?? []) as unknown[];
+  // An export lists every account with its number (module accounts too): those are written first,
+  // as they were; module accounts this chain has and the export lacks follow with the next numbers.
+  importAccounts(
+    ctx,
+    keeper,
+    entries.flatMap((a, i) => (isExportedAccount(a) ? [parseExportedAccount(a, `auth genesis accounts[${i}]`)] : [])),
+  );
+  for (const m of keeper.moduleAccounts)
+    if (!keeper.getAccount(ctx.store, moduleAddress(m.name))) keeper.newAccount(ctx, moduleAddress(m.name), { name: m.name, permissions: [...m.permissions] });
+  for (const [i, a] of entries.entries()) {
+    if (isExportedAccount(a)) continue;
+    if (typeof (a as { address?: unknown })?.address !== "string") throw new Error(`auth genesis accounts[${i}]: address missing`);
+    keeper.ensureAccount(ctx, parseAccAddress((a as { address: string }).address, `genesis accounts[${i}].address`));
   }
 }

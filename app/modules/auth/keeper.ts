@@ -46,6 +46,17 @@ export class AccountKeeper {
     return account;
   }
 
+  /** An exported account under its own number (genesis import); later numbers continue after it. */
+  importAccount(ctx: Context, account: Account): void {
+    const store = this.key.write(ctx);
+    if (store.has(accountKey(account.address)) || store.has(accountNumberKey(account.accountNumber)))
+      throw new Error(`account ${Buffer.from(account.address).toString("hex")} or number ${account.accountNumber} already exists`);
+    store.set(accountKey(account.address), encodeAccount(account));
+    store.set(accountNumberKey(account.accountNumber), account.address);
+    const raw = store.get(NEXT_ACCOUNT_NUMBER_KEY);
+    if (!raw || readU64be(raw) <= account.accountNumber) store.set(NEXT_ACCOUNT_NUMBER_KEY, u64be(account.accountNumber + 1n));
+  }
+
   /** Accounts come into existence on first receipt of funds. */
   ensureAccount(ctx: Context, address: Uint8Array): void {
     if (!this.key.write(ctx).has(accountKey(address))) this.newAccount(ctx, address);

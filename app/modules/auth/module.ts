@@ -1,6 +1,7 @@
 // The auth module: accounts, their numbers and sequences, params, and module accounts.
 import type { AppModule } from "../../module.js";
 import { defaultAuthGenesis, initAuthGenesis } from "./genesis.js";
+import { exportAuthGenesis } from "./export.js";
 import type { AccountKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
 import { registerAuthQueries } from "./queryServer.js";
@@ -14,5 +15,6 @@ export function authModule(keeper: AccountKeeper): AppModule {
     anyTypes: [BaseAccountSchema, ModuleAccountSchema, ...Object.values(PUBKEY_SCHEMAS)],
     defaultGenesis: defaultAuthGenesis,
     initGenesis: (ctx, genesis) => initAuthGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportAuthGenesis(state, keeper),
   };
 }

@@ -5,7 +5,8 @@ import { GenesisStateSchema } from "../../../gen/cosmos/bank/v1beta1/genesis_pb.
 import { MetadataSchema, ParamsSchema } from "../../../gen/cosmos/bank/v1beta1/bank_pb.js";
 import type { Context } from "../../context.js";
 import { addCoins, coinsEqual, formatCoins, parseCoins, type Coin } from "../../coins/coins.js";
-import { parseAccAddress } from "../../../common/address.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
+import type { StateReader } from "../../store/types.js";
 import type { BankKeeper } from "./keeper.js";
 
 export const BOND_DENOM = "uunit";
@@ -57,4 +58,19 @@ export function initBankGenesis(ctx: Context, keeper: BankKeeper, raw: unknown):
   }
   for (const c of total) keeper.setSupply(ctx, c);
   for (const m of g.denomMetadata) keeper.setDenomMetadata(ctx, m);
+}
+
+/** The whole bank state in the same shape: balances by account, the supply, params, metadata. */
+export function exportBankGenesis(state: StateReader, keeper: BankKeeper): unknown {
+  const g = create(GenesisStateSchema, {
+    params: keeper.getParams(state),
+    balances: [...keeper.allBalances(state)].map((b) => ({ address: accAddressToString(b.address), coins: toCoinMessages(b.coins) })),
+    supply: toCoinMessages(keeper.allSupply(state)),
+    denomMetadata: keeper.allDenomMetadata(state),
+  });
+  return toJson(GenesisStateSchema, g, { useProtoFieldName: true, alwaysEmitImplicit: true });
+}
+
+function toCoinMessages(coins: readonly Coin[]) {
+  return coins.map((c) => ({ denom: c.denom, amount: c.amount.toString() }));
 }

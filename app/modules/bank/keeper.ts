@@ -16,6 +16,7 @@ import { emitBurn, emitCoinbase, emitCoinReceived, emitCoinSpent, emitTransfer }
 import type { BankAccountKeeper } from "./expectedKeepers.js";
 import {
   accountBalancesPrefix,
+  BALANCE_PREFIX,
   balanceKey,
   DENOM_METADATA_PREFIX,
   denomMetadataKey,
@@ -72,6 +73,33 @@ export class BankKeeper {
       out.push({ denom: utf8.decode(key.subarray(21)), amount: readAmount(value) });
     }
     return out;
+  }
+
+  /** Every account's balances, grouped by account in address order (the export). */
+  *allBalances(state: StateReader): IterableIterator<{ address: Uint8Array; coins: Coin[] }> {
+    let current: { address: Uint8Array; coins: Coin[] } | undefined;
+    for (const { key, value } of this.key.read(state).prefixIterator(BALANCE_PREFIX)) {
+      const address = key.subarray(1, 21);
+      if (current && !Buffer.from(current.address).equals(address)) {
+        yield current;
+        current = undefined;
+      }
+      current ??= { address: Uint8Array.from(address), coins: [] };
+      current.coins.push({ denom: utf8.decode(key.subarray(21)), amount: readAmount(value) });
+    }
+    if (current) yield current;
+  }
+
+  /** The supply of every denom and every denom's metadata, in denom order (the export). */
+  allSupply(state: StateReader): Coin[] {
+    return [...this.key.read(state).prefixIterator(SUPPLY_PREFIX)].map(({ key, value }) => ({
+      denom: utf8.decode(key.subarray(1)),
+      amount: readAmount(value),
+    }));
+  }
+
+  allDenomMetadata(state: StateReader): Metadata[] {
+    return [...this.key.read(state).prefixIterator(DENOM_METADATA_PREFIX)].map(({ value }) => fromBinary(MetadataSchema, value));
   }
 
   // ---- pages, as the queries page them (key order)

@@ -1,7 +1,7 @@
 // The bank module: balances, supply, denom metadata, MsgSend and MsgMultiSend.
 import type { AppModule } from "../../module.js";
 import type { BankAccountKeeper } from "./expectedKeepers.js";
-import { defaultBankGenesis, initBankGenesis } from "./genesis.js";
+import { defaultBankGenesis, exportBankGenesis, initBankGenesis } from "./genesis.js";
 import type { BankKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
 import { msgMultiSendHandler, msgSendHandler } from "./msgServer.js";
@@ -17,5 +17,6 @@ export function bankModule(keeper: BankKeeper, accounts: BankAccountKeeper): App
     },
     defaultGenesis: defaultBankGenesis,
     initGenesis: (ctx, genesis) => initBankGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportBankGenesis(state, keeper),
   };
 }

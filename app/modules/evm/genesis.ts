@@ -2,6 +2,8 @@
 import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { GenesisStateSchema } from "../../../gen/chain/evm/genesis_pb.js";
 import type { Context } from "../../context.js";
+import type { StateReader } from "../../store/types.js";
+import { exportEvmAccounts, importEvmAccounts } from "./state/genesisAccounts.js";
 import type { EvmKeeper } from "./state/keeper.js";
 import { defaultEvmParams, invalidParamsReason, paramsMessage } from "./state/params.js";
 
@@ -29,4 +31,14 @@ export function initEvmGenesis(ctx: Context, keeper: EvmKeeper, raw: unknown): v
     baseFeeChangeDenominator: p.baseFeeChangeDenominator,
     elasticityMultiplier: p.elasticityMultiplier,
   });
+  importEvmAccounts(ctx, g.accounts);
+}
+
+/**
+ * Params and every contract's code and storage. Receipts and per-block records are the old
+ * chain's history (its heights and hashes), not state a new chain starts from: not exported.
+ */
+export function exportEvmGenesis(state: StateReader, keeper: EvmKeeper): unknown {
+  const g = create(GenesisStateSchema, { params: paramsMessage(keeper.getParams(state)), accounts: exportEvmAccounts(state) });
+  return toJson(GenesisStateSchema, g, { useProtoFieldName: true, alwaysEmitImplicit: true });
 }

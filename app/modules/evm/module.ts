@@ -4,7 +4,7 @@
 // block opens the block's EvmBlock record, which fixes the base fee every tx of the block pays.
 import type { AppModule } from "../../module.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
-import { defaultEvmGenesis, initEvmGenesis } from "./genesis.js";
+import { defaultEvmGenesis, exportEvmGenesis, initEvmGenesis } from "./genesis.js";
 import { MODULE_NAME } from "./state/keys.js";
 import { registerEvmQueries } from "./query/queryServer.js";
 
@@ -18,6 +18,7 @@ export function evmModule(keepers: EvmKeepers): AppModule {
     registerServices: ({ queries }) => registerEvmQueries(queries, keepers),
     defaultGenesis: defaultEvmGenesis,
     initGenesis: (ctx, genesis) => initEvmGenesis(ctx, keepers.evm, genesis),
+    exportGenesis: (state) => exportEvmGenesis(state, keepers.evm),
     beginBlock: (ctx) => void keepers.evm.beginBlock(ctx),
   };
 }

@@ -4,6 +4,7 @@
 import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { CredentialSchema, CredentialStatus, GenesisStateSchema, type GenesisState } from "../../../gen/chain/identity/identity_pb.js";
 import type { Context } from "../../context.js";
+import type { StateReader } from "../../store/types.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import { defaultIdentityParams, type IdentityKeeper } from "./keeper.js";
 import { normalizeCredentialHash, validateCredentialType, validateIssuerName } from "./validation.js";
@@ -66,4 +67,15 @@ export function initIdentityGenesis(ctx: Context, keeper: IdentityKeeper, raw: u
   const next = g.nextCredentialId === 0n ? maxId + 1n : g.nextCredentialId;
   if (next <= maxId) throw new Error(`identity genesis next_credential_id: ${next} must be above every credential id (highest ${maxId})`);
   keeper.setNextCredentialId(ctx, next);
+}
+
+/** Params, issuers (address order), every credential (id order) and the next id. */
+export function exportIdentityGenesis(state: StateReader, keeper: IdentityKeeper): unknown {
+  const g = create(GenesisStateSchema, {
+    params: keeper.getParams(state),
+    issuers: keeper.issuers(state),
+    credentials: keeper.credentials(state),
+    nextCredentialId: keeper.nextCredentialId(state),
+  });
+  return toJson(GenesisStateSchema, g, { useProtoFieldName: true, alwaysEmitImplicit: true });
 }

@@ -25,6 +25,7 @@ import type { IdentityAccountKeeper } from "./expectedKeepers.js";
 import {
   activeContentKey,
   credentialKey,
+  CREDENTIAL_PREFIX,
   issuerKey,
   ISSUER_PREFIX,
   NEXT_CREDENTIAL_ID_KEY,
@@ -118,6 +119,11 @@ export class IdentityKeeper {
 
   getCredential(state: StateReader, id: bigint): Credential | undefined {
     return getMessage(this.key.read(state), credentialKey(id), CredentialSchema);
+  }
+
+  /** Every credential, in id order (the export). */
+  credentials(state: StateReader): Credential[] {
+    return [...this.key.read(state).prefixIterator(CREDENTIAL_PREFIX)].map(({ value }) => fromBinary(CredentialSchema, value));
   }
 
   /** Every credential whose subject is `subject` (active and revoked), ascending by id. */

@@ -1,7 +1,7 @@
 // The identity module: governance-authorized issuers, credentials anchored by hash, and the
 // account tier derived from them. No begin/end-block work: nothing here changes with time.
 import type { AppModule } from "../../module.js";
-import { defaultIdentityGenesis, initIdentityGenesis } from "./genesis.js";
+import { defaultIdentityGenesis, exportIdentityGenesis, initIdentityGenesis } from "./genesis.js";
 import type { IdentityKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
 import { msgAddIssuerHandler, msgIssueCredentialHandler, msgRemoveIssuerHandler, msgRevokeCredentialHandler, msgUpdateParamsHandler } from "./msgServer.js";
@@ -20,5 +20,6 @@ export function identityModule(keeper: IdentityKeeper): AppModule {
     },
     defaultGenesis: defaultIdentityGenesis,
     initGenesis: (ctx, genesis) => initIdentityGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportIdentityGenesis(state, keeper),
   };
 }

@@ -5,7 +5,8 @@ import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { GenesisStateSchema } from "../../../gen/chain/precisebank/genesis_pb.js";
 import type { Context } from "../../context.js";
 import { parseAmount } from "../../coins/coins.js";
-import { parseAccAddress } from "../../../common/address.js";
+import { accAddressToString, parseAccAddress } from "../../../common/address.js";
+import type { StateReader } from "../../store/types.js";
 import { CONVERSION_FACTOR, EXTENDED_DENOM, INTEGER_DENOM } from "./denoms.js";
 import type { PrecisebankKeeper } from "./keeper.js";
 
@@ -56,4 +57,13 @@ export function initPrecisebankGenesis(ctx: Context, keeper: PrecisebankKeeper, 
         `plus the remainder ${remainder}${EXTENDED_DENOM}, divided by ${CONVERSION_FACTOR}`,
     );
   }
+}
+
+/** Every fractional balance in address order and the remainder. */
+export function exportPrecisebankGenesis(state: StateReader, keeper: PrecisebankKeeper): unknown {
+  const g = create(GenesisStateSchema, {
+    balances: [...keeper.fractionalBalances(state)].map((b) => ({ address: accAddressToString(b.address), amount: b.amount.toString() })),
+    remainder: keeper.getRemainder(state).toString(),
+  });
+  return toJson(GenesisStateSchema, g, { useProtoFieldName: true, alwaysEmitImplicit: true });
 }

@@ -3,7 +3,7 @@
 // begin/end-block work. Its genesis must run after bank's, which credits the reserve.
 import type { AppModule } from "../../module.js";
 import { MODULE_NAME } from "./keys.js";
-import { defaultPrecisebankGenesis, initPrecisebankGenesis } from "./genesis.js";
+import { defaultPrecisebankGenesis, exportPrecisebankGenesis, initPrecisebankGenesis } from "./genesis.js";
 import type { PrecisebankKeeper } from "./keeper.js";
 import { registerPrecisebankQueries } from "./queryServer.js";
 
@@ -16,5 +16,6 @@ export function precisebankModule(keeper: PrecisebankKeeper): AppModule {
     registerServices: ({ queries }) => registerPrecisebankQueries(queries, keeper),
     defaultGenesis: defaultPrecisebankGenesis,
     initGenesis: (ctx, genesis) => initPrecisebankGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportPrecisebankGenesis(state, keeper),
   };
 }

@@ -1,7 +1,7 @@
 // The registry module: jurisdiction authorities set by governance, assets they register, and each
 // asset's transfer history; a transfer pays its tax through taxrail. No begin/end-block work.
 import type { AppModule } from "../../module.js";
-import { defaultRegistryGenesis, initRegistryGenesis } from "./genesis.js";
+import { defaultRegistryGenesis, exportRegistryGenesis, initRegistryGenesis } from "./genesis.js";
 import type { RegistryKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
 import {
@@ -26,5 +26,6 @@ export function registryModule(keeper: RegistryKeeper): AppModule {
     },
     defaultGenesis: defaultRegistryGenesis,
     initGenesis: (ctx, genesis) => initRegistryGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportRegistryGenesis(state, keeper),
   };
 }

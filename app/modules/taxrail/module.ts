@@ -2,7 +2,7 @@
 // transfer (registry calls collectTransferTax), and withdrawals by the jurisdiction's authority.
 // No begin/end-block work.
 import type { AppModule } from "../../module.js";
-import { defaultTaxrailGenesis, initTaxrailGenesis } from "./genesis.js";
+import { defaultTaxrailGenesis, exportTaxrailGenesis, initTaxrailGenesis } from "./genesis.js";
 import type { TaxrailKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
 import { msgSetTaxRuleHandler, msgUpdateParamsHandler, msgWithdrawTaxHandler } from "./msgServer.js";
@@ -19,5 +19,6 @@ export function taxrailModule(keeper: TaxrailKeeper): AppModule {
     },
     defaultGenesis: defaultTaxrailGenesis,
     initGenesis: (ctx, genesis) => initTaxrailGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportTaxrailGenesis(state, keeper),
   };
 }

@@ -5,6 +5,7 @@ import { create, fromJson, toJson } from "@bufbuild/protobuf";
 import { ElectionSchema, ElectionStatus, GenesisStateSchema, VoterRecordSchema, type GenesisState } from "../../../gen/chain/voting/voting_pb.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
 import type { Context } from "../../context.js";
+import type { StateReader } from "../../store/types.js";
 import { defaultVotingParams, type VotingKeeper } from "./keeper.js";
 import {
   validateAuthorityName,
@@ -76,4 +77,17 @@ export function initVotingGenesis(ctx: Context, keeper: VotingKeeper, raw: unkno
   const next = g.nextElectionId === 0n ? maxId + 1n : g.nextElectionId;
   if (next <= maxId) throw new Error(`voting genesis next_election_id: ${next} must be above every election id (highest ${maxId})`);
   keeper.setNextElectionId(ctx, next);
+}
+
+/** Params, authorities, elections, voter records (votes included; tallies follow from them) and the next id. */
+export function exportVotingGenesis(state: StateReader, keeper: VotingKeeper): unknown {
+  const { authorities, elections, voterRecords } = keeper.exportState(state);
+  const g = create(GenesisStateSchema, {
+    params: keeper.getParams(state),
+    electoralAuthorities: authorities,
+    elections,
+    voterRecords,
+    nextElectionId: keeper.nextElectionId(state),
+  });
+  return toJson(GenesisStateSchema, g, { useProtoFieldName: true, alwaysEmitImplicit: true });
 }

@@ -43,6 +43,7 @@ import {
   statusIndexPrefix,
   tallyKey,
   trailingId,
+  VOTER_PREFIX,
   u64be,
   voterKey,
 } from "./keys.js";
@@ -258,6 +259,17 @@ export class VotingKeeper {
   results(state: StateReader, election: Election): ElectionResults {
     const tally = this.getTally(state, election.id);
     return create(ElectionResultsSchema, { ...tally, final: election.status === ElectionStatus.CLOSED, status: election.status });
+  }
+
+  /** Everything the export lists, in key order: authorities by address, elections by id, voter records by election then address. */
+  exportState(state: StateReader): { authorities: ElectoralAuthority[]; elections: Election[]; voterRecords: VoterRecord[] } {
+    const reader = this.key.read(state);
+    const all = <T>(prefix: Uint8Array, decode: (value: Uint8Array) => T) => [...reader.prefixIterator(prefix)].map(({ value }) => decode(value));
+    return {
+      authorities: all(AUTHORITY_PREFIX, (v) => fromBinary(ElectoralAuthoritySchema, v)),
+      elections: all(ELECTION_PREFIX, (v) => fromBinary(ElectionSchema, v)),
+      voterRecords: all(VOTER_PREFIX, (v) => fromBinary(VoterRecordSchema, v)),
+    };
   }
 
   private getTally(state: StateReader, electionId: bigint): ElectionResults {

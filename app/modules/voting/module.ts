@@ -3,7 +3,7 @@
 // block time reaches their windows.
 import type { AppModule } from "../../module.js";
 import { votingEndBlock } from "./endBlocker.js";
-import { defaultVotingGenesis, initVotingGenesis } from "./genesis.js";
+import { defaultVotingGenesis, exportVotingGenesis, initVotingGenesis } from "./genesis.js";
 import type { VotingKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
 import {
@@ -32,6 +32,7 @@ export function votingModule(keeper: VotingKeeper): AppModule {
     },
     defaultGenesis: defaultVotingGenesis,
     initGenesis: (ctx, genesis) => initVotingGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportVotingGenesis(state, keeper),
     endBlock: (ctx) => votingEndBlock(keeper, ctx),
   };
 }

@@ -1,7 +1,7 @@
 // The evm module's own state, through the module's StoreKey: params, the per-block records and
 // their tx hashes, and receipts (the store-level functions in evmBlocks.ts, receipts.ts and
 // params.ts are this keeper's parts). Accounts' code and storage are the state manager's
-// (stateManager.ts), which the VM reads and writes through; nothing else touches `evm/` keys.
+// (stateManager.ts), which the VM reads and writes through, and genesis (genesisAccounts.ts).
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { EvmBlock, Receipt, ReceiptSchema } from "../../../../gen/chain/evm/evm_pb.js";
 import type { Context } from "../../../context.js";
