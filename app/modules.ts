@@ -1,6 +1,6 @@
 // The composition of the state machine: keepers, the module list in the order the app runs their
 // genesis, begin-block and end-block hooks, the message router and the query services.
-import type { DescMessage } from "@bufbuild/protobuf";
+import { createRegistry, type DescMessage } from "@bufbuild/protobuf";
 import { validateModuleList, type AppModule } from "./module.js";
 import { BlockInfoKeeper } from "./modules/blockinfo/keeper.js";
 import { blockInfoModule } from "./modules/blockinfo/module.js";
@@ -31,6 +31,8 @@ import { SlashingKeeper } from "./modules/slashing/keeper.js";
 import { slashingModule } from "./modules/slashing/module.js";
 import { EvidenceKeeper } from "./modules/evidence/keeper.js";
 import { evidenceModule } from "./modules/evidence/module.js";
+import { genutilModule, type GenesisTxPipeline } from "./modules/genutil/module.js";
+import { applyValidatorSetUpdates } from "./modules/staking/validatorSet.js";
 import { CONSENSUS_KEY_TYPE } from "./modules/staking/consensusKey.js";
 import { readLegacyConsensusParams, type ConsensusParamsStore } from "./blockParams.js";
 import { AccountTier } from "../gen/chain/identity/identity_pb.js";
@@ -115,7 +117,7 @@ function keepers(msgs: MsgRouter) {
   return { blockInfo, accounts, bank, precisebank, staking, distribution, slashing, evidence, gov, identity, registry, taxrail, voting, evm, consensus, mint };
 }
 
-function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
+function modulesOf(k: ReturnType<typeof keepers>, genesisTxs: () => GenesisTxPipeline | undefined = () => undefined): readonly AppModule[] {
   return validateModuleList([
     // First: later modules' begin-block hooks may read the current block's record, and the EVM's
     // BLOCKHASH reads the hashes it keeps.
@@ -154,6 +156,9 @@ function modulesOf(k: ReturnType<typeof keepers>): readonly AppModule[] {
     // After bank: genesis validators bond coins bank's genesis credited. Last but for the two
     // below, which have no genesis and no block hooks: its end block returns the block's validator updates.
     stakingModule(k.staking),
+    // After every module with genesis state: gentxs are delivered as txs over it (create-validator
+    // needs staking's params and the balances bank credited), then the validator set is computed.
+    genutilModule({ pipeline: genesisTxs, applyValidatorSetUpdates: (ctx) => applyValidatorSetUpdates(ctx, k.staking) }),
     // CometBFT's consensus params: InitChain stores them (the app calls the keeper), gov's end
     // block may change them, and the app reads them after every module's end block.
     consensusModule(k.consensus),
@@ -192,13 +197,16 @@ export interface AppWiring {
 export function wireApp(): AppWiring {
   const msgs = new MsgRouter();
   const k = keepers(msgs);
-  const modules = modulesOf(k);
+  let genesisTxs: GenesisTxPipeline | undefined;
+  const modules = modulesOf(k, () => genesisTxs);
   const queries = new QueryRouter();
   for (const m of modules) m.registerServices?.({ msgs, queries: queries.services });
   // Cosmos TxRaw and raw Ethereum txs, told apart by their first byte.
   const ante = authAnteHandler({ accounts: k.accounts, bank: k.bank, sigCache: new SignatureCache() });
-  const txProcessor = new RoutingTxProcessor(new CosmosTxProcessor(msgs, ante), new EthTxProcessor(k.evm), BLOCK_GAS_LIMIT);
+  const cosmosTxs = new CosmosTxProcessor(msgs, ante);
+  const txProcessor = new RoutingTxProcessor(cosmosTxs, new EthTxProcessor(k.evm), BLOCK_GAS_LIMIT);
   const anyTypes = [...msgs.schemas(), ...modules.flatMap((m) => m.anyTypes ?? [])];
+  genesisTxs = { deliver: (env, tx) => cosmosTxs.deliver(env, tx), registry: createRegistry(...anyTypes) };
   const minGasPrice = (state: StateReader) => formatGasPriceAsDecCoin(k.accounts.getMinGasPrice(state));
   return { modules, queries, msgs, txProcessor, anyTypes, consensusParams: k.consensus, minGasPrice };
 }

@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { defaultCometConfig, writeCometConfig, type CometConfig } from "./config.js";
+import { setTomlValue } from "./toml.js";
 import { customizeGenesis, readGenesis, writeGenesis } from "./genesis.js";
 import {
   DEFAULT_PRUNING_INTERVAL,
@@ -57,6 +58,12 @@ export function readNodeId(cometHome: string): string {
   if (key.priv_key?.type !== "tendermint/PrivKeyEd25519" || bytes.length !== 64) throw new Error(`${file} holds no ed25519 node key`);
   // CometBFT stores an ed25519 private key as seed || public key.
   return cometAddress(bytes.subarray(32)).toString("hex");
+}
+
+/** Sets `[p2p] persistent_peers` in the node's config.toml (comma-separated <id>@<host>:<port>). */
+export function setPersistentPeers(cometHome: string, peers: string): void {
+  const file = path.join(cometHome, "config", "config.toml");
+  fs.writeFileSync(file, setTomlValue(fs.readFileSync(file, "utf8"), "p2p", "persistent_peers", peers));
 }
 
 /** Creates the node home unless it exists; returns whether it was created now. */

@@ -12,6 +12,11 @@ Usage:
   unitd start [--home <dir>] [--port-offset <n>] [--chain-id <id>]
                                  run a one-validator node (CometBFT + app); the first start
                                  creates it (ports and chain id are fixed then)
+  unitd init <moniker> --chain-id <id> [--home <dir>] [--port-offset <n>]
+                                 create a node home for a network formed by a genesis ceremony
+                                 or joined as a full node (docs/operators.md)
+  unitd genesis <subcommand>     add-genesis-account, gentx, collect-gentxs, validate
+  unitd comet <subcommand>       show-node-id, show-validator, show-address
   unitd keys <subcommand>        manage keys (add, list, show, delete, export, import)
   unitd tx <module> <msg> ...    sign and broadcast a transaction (tx bank send ...)
   unitd query <module> <what>    query committed state (query bank balances <address> ...)
@@ -46,6 +51,12 @@ async function main(argv: string[]): Promise<number> {
         await startNode({ home: values.home ?? defaultHome(), ...(ports ? { ports } : {}), ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}) }),
       );
     }
+    case "init":
+      return exitAfterFlush(await (await import("./genesis/init.js")).runInitCommand(rest));
+    case "genesis":
+      return exitAfterFlush(await (await import("./genesis/command.js")).runGenesisCommand(rest));
+    case "comet":
+      return exitAfterFlush(await (await import("./comet.js")).runCometCommand(rest));
     case "keys":
       return exitAfterFlush(await (await import("./keys/command.js")).runKeysCommand(rest));
     case "tx":

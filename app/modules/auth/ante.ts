@@ -105,7 +105,8 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
 
   // Fee: at least gas limit x minimum gas price, paid by the fee payer into fee_collector.
   const payer = tx.authInfo.fee!.payer !== "" ? parseAccAddress(tx.authInfo.fee!.payer, "fee payer") : signers[0]!;
-  if (mode !== "simulate") {
+  // Gentxs delivered at genesis carry no fee, as the SDK's gentx signs them.
+  if (mode !== "simulate" && !atGenesis(ctx)) {
     const price = deps.accounts.getMinGasPrice(ctx.store);
     const required = requiredFee(price, tx.authInfo.fee!.gasLimit);
     const paid = fee.find((c) => c.denom === price.denom)?.amount ?? 0n;
@@ -174,21 +175,28 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
   for (const sig of tx.raw.signatures) ctx.emit("tx", { signature: Buffer.from(sig).toString("base64") });
 }
 
+/** InitChain's context (block height 0), where genesis txs run; as the SDK's `ctx.BlockHeight() == 0`. */
+function atGenesis(ctx: Context): boolean {
+  return ctx.header.height === 0n;
+}
+
 function verifySignatures(ctx: Context, tx: DecodedTx, accounts: Account[], pubKeys: PubKey[], cache: SignatureCache): void {
   const chainId = ctx.header.chainId;
   const key = SignatureCache.key(
     tx.hash,
     chainId,
-    accounts.map((a) => a.accountNumber),
+    accounts.map((a) => (atGenesis(ctx) ? 0n : a.accountNumber)),
   );
   if (cache.has(key)) return;
   for (const [i, account] of accounts.entries()) {
-    const problem = checkSignature(pubKeys[i]!, signBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, chainId, account.accountNumber), tx.raw.signatures[i]!);
+    // At genesis every signer signs with account number 0 (the SDK's gentx and SigVerification).
+    const accountNumber = atGenesis(ctx) ? 0n : account.accountNumber;
+    const problem = checkSignature(pubKeys[i]!, signBytes(tx.raw.bodyBytes, tx.raw.authInfoBytes, chainId, accountNumber), tx.raw.signatures[i]!);
     if (problem === "high-s") throw sdkErrors.unauthorized.wrap(`signature ${i} is not in lower-S form (malleable)`);
     if (problem === "length") throw sdkErrors.unauthorized.wrap(`signature ${i} must be 64 bytes, got ${tx.raw.signatures[i]!.length}`);
     if (problem) {
       throw sdkErrors.unauthorized.wrap(
-        `signature verification failed; please verify account number (${account.accountNumber}), sequence (${account.sequence}) and chain-id (${chainId})`,
+        `signature verification failed; please verify account number (${accountNumber}), sequence (${account.sequence}) and chain-id (${chainId})`,
       );
     }
   }
