@@ -95,7 +95,9 @@ const grpcServer = createNodeGrpcServer({
 });
 const grpcHost = values["grpc-host"] ?? process.env.UNIT_GRPC_HOST ?? config.listenHost ?? "127.0.0.1";
 try {
-  await grpcServer.listen(grpcHost, config.ports.grpc);
+  // grpc.enable = false in app.toml: no gRPC server (nor REST or JSON-RPC, which read through it).
+  if (config.enable?.grpc !== false) await grpcServer.listen(grpcHost, config.ports.grpc);
+  else logger.info("gRPC is off (grpc.enable = false in app.toml)");
 } catch (err) {
   logger.fatal(err instanceof GrpcListenError ? { address: err.address } : { err }, (err as Error).message);
   await server.close();

@@ -18,6 +18,8 @@ export interface ChildSpec {
    * own, while the others keep running. Without it the child's exit fails the whole group.
    */
   restart?: boolean;
+  /** Output goes to the child's log file only, not to the terminal (CometBFT's log under `unitd start` in a terminal). */
+  quiet?: boolean;
 }
 
 interface Running {
@@ -79,7 +81,7 @@ export class ProcessGroup {
         logFile.write(line + "\n");
         tail.push(line);
         if (tail.length > 5) tail.shift();
-        this.out(`[${spec.name}] ${line}`);
+        if (!spec.quiet) this.out(`[${spec.name}] ${line}`);
       });
     pipe(child.stdout!);
     pipe(child.stderr!);

@@ -1,7 +1,7 @@
 // `unitd`: the node's command-line tool.
 import { parseArgs } from "node:util";
 import { defaultHome } from "../../common/node/paths.js";
-import { startNode } from "./start.js";
+import { SETTING_FLAGS, startNode } from "./start.js";
 import { shiftPorts } from "../../common/node/ports.js";
 import { APP_SEMVER } from "../../common/version.js";
 import { COMETBFT_VERSION } from "../../cometbft/version.js";
@@ -10,8 +10,12 @@ const USAGE = `unitd: a Cosmos-style chain with an embedded EVM
 
 Usage:
   unitd start [--home <dir>] [--port-offset <n>] [--chain-id <id>]
+              [--log-level debug|info|error] [--log-format json|text] [--<app.toml key> <value>]
                                  run a one-validator node (CometBFT + app); the first start
-                                 creates it (ports and chain id are fixed then)
+                                 creates it (ports and chain id are fixed then). In a terminal:
+                                 a line per block, CometBFT's log in <home>/logs/cometbft.log.
+                                 Settings: <home>/config/app.toml < UNITD_* variables < flags
+                                 such as --minimum-gas-prices 0.05uunit (docs/configuration.md)
   unitd init <moniker> --chain-id <id> [--home <dir>] [--port-offset <n>]
                                  create a node home for a network formed by a genesis ceremony
                                  or joined as a full node (docs/operators.md)
@@ -45,10 +49,38 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "start": {
-      const { values } = parseArgs({ args: rest, options: { home: { type: "string" }, "port-offset": { type: "string" }, "chain-id": { type: "string" } } });
+      const settingOptions = Object.fromEntries(SETTING_FLAGS.map((name) => [name, { type: "string" as const }]));
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          home: { type: "string" },
+          "port-offset": { type: "string" },
+          "chain-id": { type: "string" },
+          "log-level": { type: "string" },
+          "log-format": { type: "string" },
+          ...settingOptions,
+        },
+      });
       const ports = values["port-offset"] === undefined ? undefined : shiftPorts(parseIntegerFlag("--port-offset", values["port-offset"]));
+      const logFormat = values["log-format"];
+      if (logFormat !== undefined && logFormat !== "json" && logFormat !== "text") throw new Error(`--log-format expects json or text, got "${logFormat}"`);
+      const logLevel = values["log-level"];
+      if (logLevel !== undefined && !["debug", "info", "error"].includes(logLevel))
+        throw new Error(`--log-level expects debug, info or error, got "${logLevel}"`);
+      const settings = Object.fromEntries(
+        SETTING_FLAGS.flatMap((name) =>
+          (values as Record<string, unknown>)[name] === undefined ? [] : [[name, String((values as Record<string, unknown>)[name])]],
+        ),
+      );
       return exitAfterFlush(
-        await startNode({ home: values.home ?? defaultHome(), ...(ports ? { ports } : {}), ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}) }),
+        await startNode({
+          home: values.home ?? defaultHome(),
+          ...(ports ? { ports } : {}),
+          ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}),
+          settings,
+          ...(logLevel ? { logLevel } : {}),
+          ...(logFormat ? { logFormat } : {}),
+        }),
       );
     }
     case "init":
