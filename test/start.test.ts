@@ -25,7 +25,7 @@ function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
 const offset = await findFreePortOffset();
 const rpc = `http://127.0.0.1:${DEFAULT_PORTS.rpc + offset}`;
 
-/** Runs `unitd start` until the node has produced `blocks` more blocks, then sends SIGINT. */
+/** Runs `unitd start` until the node is announced and at `minHeight`, then sends SIGINT. */
 async function runUntil(minHeight: number): Promise<{ output: string; code: number | null; height: number }> {
   const child = spawn(process.execPath, [UNITD, "start", "--home", home, "--port-offset", String(offset)], {
     stdio: ["ignore", "pipe", "pipe"],
@@ -37,7 +37,8 @@ async function runUntil(minHeight: number): Promise<{ output: string; code: numb
   const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   let height = 0;
   const deadline = Date.now() + 90_000;
-  while (height < minHeight) {
+  // Both: blocks are made, and the supervisor has announced the node (it waits for every API first).
+  while (height < minHeight || !/press Ctrl-C to stop/.test(output)) {
     if (child.exitCode !== null) throw new Error(`unitd start exited early:\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
