@@ -29,7 +29,9 @@ export function isExportedAccount(entry: unknown): boolean {
 
 export function parseExportedAccount(entry: unknown, where: string): Account {
   try {
-    return accountFromAny(fromJson(AnySchema, entry as JsonValue, { registry }));
+    const any = fromJson(AnySchema, entry as JsonValue, { registry });
+    // protobuf-es reads "@type" into the long form; accounts are stored under the SDK's "/name".
+    return accountFromAny({ ...any, typeUrl: any.typeUrl.slice(any.typeUrl.lastIndexOf("/")) });
   } catch (err) {
     throw new Error(`${where}: ${(err as Error).message}`);
   }
