@@ -127,6 +127,27 @@ export class SqliteBackend extends SqliteReader {
     this.latestHeight = height;
   }
 
+  /**
+   * Drops the latest height (`unitd rollback`): its versions, its commit row, and the latest state
+   * put back to what the height below it reads, all in one transaction.
+   */
+  dropLatest(height: number): void {
+    const db = this.db;
+    db.transaction(() => {
+      const changed = db.prepare("SELECT key FROM kv WHERE version = ?").all(height) as Array<{ key: Buffer }>;
+      const previous = db.prepare("SELECT value FROM kv WHERE key = ? AND version < ? ORDER BY version DESC LIMIT 1");
+      for (const { key } of changed) {
+        const row = previous.get(key, height) as { value: Buffer | null } | undefined;
+        if (row?.value) this.upsertLatest.run(key, row.value);
+        else this.deleteLatest.run(key);
+      }
+      db.prepare("DELETE FROM kv WHERE version = ?").run(height);
+      db.prepare("DELETE FROM commits WHERE height = ?").run(height);
+      this.setMeta.run("latest_height", height - 1);
+    })();
+    this.latestHeight = height - 1;
+  }
+
   private insertRows(height: number, changes: readonly StoredChange[]): void {
     const n = changes.length;
     let i = 0;

@@ -133,6 +133,24 @@ export class Store {
   }
 
   /**
+   * Forgets the latest committed height, so the state is the one below it again (`unitd rollback`,
+   * as the SDK's rollback deletes its latest version). Refused when that height is not readable.
+   */
+  rollbackLatest(): { height: number; appHash: Uint8Array } {
+    this.assertOpen();
+    const to = this.height - 1;
+    if (to < 1) throw new Error(`rollback: the store is at height ${this.height}; there is no committed height to go back to`);
+    if (to < this.earliest) throw new Error(`rollback: height ${to} has been pruned (earliest readable height is ${this.earliest})`);
+    const hash = this.backend.hashAt(to);
+    if (hash === undefined) throw new Error(`rollback: no app hash recorded for height ${to}`);
+    this.backend.dropLatest(this.height);
+    this.latestReads = newLatestReadCache();
+    this.height = to;
+    this.hash = Buffer.from(hash);
+    return { height: to, appHash: copyBytes(hash) };
+  }
+
+  /**
    * Makes an empty store hold a snapshot's state as committed height `height` with `appHash`
    * (state sync, app/snapshots/): readable from that height on, every height below it pruned.
    */
