@@ -2,16 +2,10 @@
 // and set the chain id, start time, initial height and the application's genesis state.
 import fs from "node:fs";
 import path from "node:path";
+import { APP_PROTOCOL_VERSION } from "../common/version.js";
+import type { GenesisDoc } from "../common/comet/genesisDoc.js";
 
-export interface GenesisDoc {
-  genesis_time: string;
-  chain_id: string;
-  initial_height: string;
-  consensus_params: Record<string, unknown>;
-  validators?: Array<{ address: string; pub_key: { type: string; value: string }; power: string; name: string }>;
-  app_hash: string;
-  app_state?: unknown;
-}
+export type { GenesisDoc };
 
 export const DEFAULT_CHAIN_ID = "unit_2611-1";
 
@@ -34,6 +28,9 @@ export function customizeGenesis(doc: GenesisDoc, opts: { chainId: string; genes
     genesis_time: opts.genesisTime.toISOString(),
     chain_id: opts.chainId,
     initial_height: "1",
+    // Block headers carry the app's protocol version (its Info answer); `cometbft rollback` rebuilds
+    // the state's version from these params, so they must name the same one or replay refuses the block.
+    consensus_params: { ...doc.consensus_params, version: { app: String(APP_PROTOCOL_VERSION) } },
     app_state: opts.appState,
   };
 }

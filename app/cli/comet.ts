@@ -15,7 +15,9 @@ const USAGE = `unitd comet <subcommand> [--home <dir>]
 
   show-node-id     the node's P2P id (what persistent_peers names: <id>@<host>:<port>)
   show-validator   the node's consensus public key, as gentx and create-validator take it
-  show-address     the node's validator consensus address (unitvalcons1...)`;
+  show-address     the node's validator consensus address (unitvalcons1...)
+  unsafe-reset-all [--keep-addr-book]
+                   remove CometBFT's blocks and state and the app's state; keys and config stay`;
 
 export async function runCometCommand(args: string[]): Promise<number> {
   const [sub, ...rest] = args;
@@ -23,6 +25,7 @@ export async function runCometCommand(args: string[]): Promise<number> {
     console.log(USAGE);
     return sub === undefined ? 1 : 0;
   }
+  if (sub === "unsafe-reset-all") return (await import("./cometReset.js")).runUnsafeResetAll(rest);
   return runCli(`comet ${sub}`, async () => {
     const { values, positionals } = parseStrictArgs(rest, { home: { type: "string" } }, `comet ${sub}`);
     if (positionals.length > 0) throw new UsageError(`comet ${sub} takes no arguments`);

@@ -20,7 +20,9 @@ Usage:
                                  create a node home for a network formed by a genesis ceremony
                                  or joined as a full node (docs/operators.md)
   unitd genesis <subcommand>     add-genesis-account, gentx, collect-gentxs, validate
-  unitd comet <subcommand>       show-node-id, show-validator, show-address
+  unitd comet <subcommand>       show-node-id, show-validator, show-address,
+                                 unsafe-reset-all [--keep-addr-book] (docs/configuration.md)
+  unitd rollback [--hard]        take CometBFT's and the app's state back one height (stopped node)
   unitd keys <subcommand>        manage keys (add, list, show, delete, export, import)
   unitd tx <module> <msg> ...    sign and broadcast a transaction (tx bank send ...)
   unitd query <module> <what>    query committed state (query bank balances <address> ...)
@@ -85,6 +87,8 @@ async function main(argv: string[]): Promise<number> {
     }
     case "init":
       return exitAfterFlush(await (await import("./genesis/init.js")).runInitCommand(rest));
+    case "rollback":
+      return exitAfterFlush(await (await import("./cometReset.js")).runRollback(rest));
     case "genesis":
       return exitAfterFlush(await (await import("./genesis/command.js")).runGenesisCommand(rest));
     case "comet":
