@@ -2,7 +2,7 @@
 // started from it continues at the next height with every module's state. Each module writes its
 // own section (AppModule.exportGenesis); modules without one keep nothing a new chain needs.
 import type { ConsensusParams } from "../gen/tendermint/types/params_pb.js";
-import type { GenesisDoc } from "../cometbft/genesis.js";
+import type { GenesisDoc } from "../common/comet/genesisDoc.js";
 import type { AppModule } from "./module.js";
 import type { ConsensusParamsStore } from "./blockParams.js";
 import type { StateReader } from "./store/types.js";

@@ -6,7 +6,7 @@ import { BaseAccountSchema, ModuleAccountSchema, ParamsSchema } from "../../../g
 import type { Context } from "../../context.js";
 import type { StateReader } from "../../store/types.js";
 import { accountFromAny, accountToAny, type Account } from "./accounts.js";
-import type { AuthGenesis } from "./genesis.js";
+import type { AuthGenesis } from "./genesisState.js";
 import type { AccountKeeper } from "./keeper.js";
 import { formatGasPrice } from "./params.js";
 import { PUBKEY_SCHEMAS } from "./pubkey.js";

@@ -7,16 +7,11 @@ import type { Context } from "../../context.js";
 import { parseAccAddress } from "../../../common/address.js";
 import { type AccountKeeper } from "./keeper.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
+import type { AuthGenesis } from "./genesisState.js";
 import { importAccounts, isExportedAccount, parseExportedAccount } from "./export.js";
 import { DEFAULT_MIN_GAS_PRICE, defaultAuthParams, parseGasPrice } from "./params.js";
 
-export interface AuthGenesis {
-  params: unknown;
-  /** Decimal coin, e.g. `0.025uunit`: the least a tx pays per unit of gas. */
-  min_gas_price: string;
-  /** `{ address }` entries, or (in an export) each account as the SDK's Any JSON. */
-  accounts: { address: string }[];
-}
+export type { AuthGenesis } from "./genesisState.js";
 
 export function defaultAuthGenesis(): AuthGenesis {
   return {
