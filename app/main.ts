@@ -15,6 +15,8 @@ import { InProcessExecutor, PooledExecutor, type QueryExecutor } from "./query/e
 import { QueryPool } from "./query/pool/queryPool.js";
 import { QUERY_BUSY_FAULT_MS } from "./query/faults.js";
 import { defaultHome } from "../common/node/paths.js";
+import { withNodeFeeFloor } from "./modules/auth/nodeFeeFloor.js";
+import { parseGasPrice } from "./modules/auth/params.js";
 import { SnapshotManager } from "./snapshots/manager.js";
 
 const { values } = parseArgs({ options: { home: { type: "string" }, "grpc-host": { type: "string" } } });
@@ -56,7 +58,9 @@ const snapshots = new SnapshotManager({
   // Compiled JavaScript, as the query workers.
   workerUrl: new URL("./snapshots/snapshotWorker.js", import.meta.url),
 });
-const app = new UnitApp({ store, ...wiring, logger, faultBlockDelayMs, queryExecutor, snapshots });
+// app.toml's minimum-gas-prices: this node's mempool floor (CheckTx only).
+const txProcessor = config.minimumGasPrices ? withNodeFeeFloor(wiring.txProcessor, parseGasPrice(config.minimumGasPrices), wiring.msgs) : wiring.txProcessor;
+const app = new UnitApp({ store, ...wiring, txProcessor, logger, faultBlockDelayMs, queryExecutor, snapshots });
 const abciAddress = `tcp://127.0.0.1:${config.ports.abci}`;
 const server = new AbciServer(app, { address: abciAddress, logger: logger.child({ component: "abci" }) });
 
