@@ -5,7 +5,7 @@
 import { create, fromJson, toBinary, type JsonValue, type Registry } from "@bufbuild/protobuf";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, TxSchema, type Tx } from "../../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import type { TxResult } from "../../tx/processor.js";
-import { useCosmosAnyUrls } from "./anyUrls.js";
+import { useCosmosAnyUrls } from "../../../sdk/tx/anyUrls.js";
 
 export const MODULE_NAME = "genutil";
 

@@ -69,7 +69,7 @@ test("genesis refuses invalid params and state it cannot import", () => {
     ["bad cancel destination", (g) => (g.params.proposal_cancel_dest = "cosmos1xyz"), /proposal_cancel_dest is not a valid address/],
     ["period beyond 100 years", (g) => (g.params.max_deposit_period = "3160000000s"), /at most 100 years/],
     ["starting id 0", (g) => (g.starting_proposal_id = "0"), /starting_proposal_id must be greater than 0/],
-    ["proposals", (g) => (g.proposals = [{ id: "1" }]), /importing proposals, deposits or votes is not supported/],
+    ["proposal at the starting id", (g) => (g.proposals = [{ id: "1" }]), /proposals\[0\]: id 1 must be between 1 and starting_proposal_id - 1/],
     ["deprecated params", (g) => (g.voting_params = { voting_period: "10s" }), /deprecated; set them in params/],
     ["unknown field", (g) => (g.surprise = 1), /gov genesis: .*surprise/],
   ];

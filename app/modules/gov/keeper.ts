@@ -36,6 +36,7 @@ import {
   readU64be,
   u64be,
   voteKey,
+  VOTE_PREFIX,
   votesPrefix,
 } from "./keys.js";
 import { defaultParams, normalizeParams } from "./params.js";
@@ -110,6 +111,21 @@ export class GovKeeper {
       const proposal = fromBinary(ProposalSchema, value);
       return keep(proposal) ? proposal : undefined;
     });
+  }
+
+  /** Every proposal, by id (the genesis export). */
+  allProposals(state: StateReader): Proposal[] {
+    return [...this.key.read(state).prefixIterator(PROPOSAL_PREFIX)].map(({ value }) => fromBinary(ProposalSchema, value));
+  }
+
+  /** Every deposit, by proposal id then depositor address (the genesis export). */
+  allDeposits(state: StateReader): Deposit[] {
+    return [...this.key.read(state).prefixIterator(DEPOSIT_PREFIX)].map(({ value }) => fromBinary(DepositSchema, value));
+  }
+
+  /** Every vote, by proposal id then voter address (the genesis export). */
+  allVotes(state: StateReader): Vote[] {
+    return [...this.key.read(state).prefixIterator(VOTE_PREFIX)].map(({ value }) => fromBinary(VoteSchema, value));
   }
 
   enqueue(ctx: Context, queue: ProposalQueue, endNanos: bigint, id: bigint): void {

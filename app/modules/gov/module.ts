@@ -3,7 +3,7 @@
 import { TextProposalSchema } from "../../../gen/cosmos/gov/v1beta1/gov_pb.js";
 import type { AppModule } from "../../module.js";
 import { govEndBlock } from "./endBlocker.js";
-import { defaultGovGenesis, initGovGenesis } from "./genesis.js";
+import { defaultGovGenesis, exportGovGenesis, initGovGenesis } from "./genesis.js";
 import type { GovKeeper } from "./keeper.js";
 import { MODULE_NAME } from "./keys.js";
 import { legacyMsgDepositHandler, legacyMsgSubmitProposalHandler, legacyMsgVoteHandler, legacyMsgVoteWeightedHandler } from "./legacyMsgServer.js";
@@ -44,6 +44,7 @@ export function govModule(keeper: GovKeeper): AppModule {
     anyTypes: [TextProposalSchema],
     defaultGenesis: defaultGovGenesis,
     initGenesis: (ctx, genesis) => initGovGenesis(ctx, keeper, genesis),
+    exportGenesis: (state) => exportGovGenesis(state, keeper),
     endBlock: (ctx) => govEndBlock(keeper, ctx),
   };
 }
