@@ -1,7 +1,7 @@
 // Auth's full-state genesis: every account (module accounts too) as the SDK's Any JSON, with its
 // number, sequence and public key, so an import rebuilds the same records and numbering.
-import { createRegistry, fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
-import { AnySchema } from "@bufbuild/protobuf/wkt";
+import { createRegistry, fromJson, isMessage, toBinary, toJson, type JsonValue } from "@bufbuild/protobuf";
+import { AnySchema, anyUnpack } from "@bufbuild/protobuf/wkt";
 import { BaseAccountSchema, ModuleAccountSchema, ParamsSchema } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import type { Context } from "../../context.js";
 import type { StateReader } from "../../store/types.js";
@@ -27,11 +27,20 @@ export function isExportedAccount(entry: unknown): boolean {
   return typeof entry === "object" && entry !== null && "@type" in entry;
 }
 
+/** protobuf-es reads JSON "@type" into "type.googleapis.com/pkg.Name"; the SDK stores "/pkg.Name". */
+const sdkTypeUrl = (typeUrl: string) => typeUrl.slice(typeUrl.lastIndexOf("/"));
+
 export function parseExportedAccount(entry: unknown, where: string): Account {
   try {
     const any = fromJson(AnySchema, entry as JsonValue, { registry });
-    // protobuf-es reads "@type" into the long form; accounts are stored under the SDK's "/name".
-    return accountFromAny({ ...any, typeUrl: any.typeUrl.slice(any.typeUrl.lastIndexOf("/")) });
+    const message = anyUnpack(any, registry);
+    const isModule = message !== undefined && isMessage(message, ModuleAccountSchema);
+    const base = isModule ? message.baseAccount : message !== undefined && isMessage(message, BaseAccountSchema) ? message : undefined;
+    if (!base) throw new Error(`unknown account type ${any.typeUrl}`);
+    // The public key's Any too: read from JSON it names its type in the long form as well.
+    if (base.pubKey) base.pubKey.typeUrl = sdkTypeUrl(base.pubKey.typeUrl);
+    const value = isModule ? toBinary(ModuleAccountSchema, message) : toBinary(BaseAccountSchema, base);
+    return accountFromAny({ ...any, typeUrl: sdkTypeUrl(any.typeUrl), value });
   } catch (err) {
     throw new Error(`${where}: ${(err as Error).message}`);
   }
