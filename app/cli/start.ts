@@ -4,13 +4,14 @@
 import { ensureCometbft } from "../../cometbft/install.js";
 import { initNodeHome } from "../../cometbft/home.js";
 import path from "node:path";
-import { migrateAppJson, readAppConfig } from "../../common/node/home.js";
+import { migrateAppJson, nodeHomePaths, readAppConfig } from "../../common/node/home.js";
 import { CONFIG_KEYS, envName, keyPath } from "../../common/node/config.js";
 import { getStatus } from "../../cometbft/rpc.js";
 import { runBlockTicker } from "./blockTicker.js";
 import { DEFAULT_CHAIN_ID } from "../../cometbft/genesis.js";
 import { DEFAULT_PORTS, type NodePorts } from "../../common/node/ports.js";
 import { ProcessGroup } from "../../cometbft/processGroup.js";
+import { cometStartCommand, type P2pFlag } from "../../cometbft/startArgs.js";
 import { onStopSignals, supervise } from "../../cometbft/supervise.js";
 import { assertPortsFree, canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { hasHeight } from "../../cometbft/rpc.js";
@@ -32,6 +33,8 @@ export interface StartOptions {
   logLevel?: string;
   /** "json": every process's full log on stdout as JSON lines, even in a terminal. */
   logFormat?: "json" | "text";
+  /** `--p2p.persistent_peers` / `--p2p.seeds`, passed to CometBFT for this run (config.toml unchanged). */
+  p2p?: Partial<Record<P2pFlag, string>>;
 }
 
 /** The app.toml keys `unitd start` takes as flags: --minimum-gas-prices, --grpc.port, --pruning.keep-recent ... */
@@ -59,6 +62,8 @@ function settingsEnv(settings: Record<string, string> = {}): Record<string, stri
 
 export async function startNode(opts: StartOptions): Promise<number> {
   const say = (line: string) => process.stdout.write(`[supervisor] ${line}\n`);
+  // Built (and the peer lists checked) before anything is created or started.
+  const comet = cometStartCommand(nodeHomePaths(opts.home).cometHome, { logLevel: opts.logLevel, logFormat: opts.logFormat, p2p: opts.p2p });
   const cometBinary = ensureCometbft({ onProgress: say });
   const { paths, created } = initNodeHome({
     home: opts.home,
@@ -108,14 +113,7 @@ export async function startNode(opts: StartOptions): Promise<number> {
     const app = nodeEntry("app");
     group.start({ name: "app", command: app.command, args: [...app.args, "--home", paths.root], env: childEnv });
     await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, interrupted);
-    const cometArgs = [
-      "start",
-      "--home",
-      paths.cometHome,
-      ...(opts.logLevel ? ["--log_level", opts.logLevel] : []),
-      ...(opts.logFormat === "json" ? ["--log_format", "json"] : []),
-    ];
-    group.start({ name: "cometbft", command: cometBinary, args: cometArgs, env: childEnv, quiet: terminal });
+    group.start({ name: "cometbft", command: cometBinary, args: comet.args, env: { ...childEnv, ...comet.env }, quiet: terminal });
     if (terminal) say(`CometBFT's log goes to ${cometLog}`);
     await waitUntil("the first block", () => hasHeight(`http://127.0.0.1:${config.ports.rpc}`, 1), STARTUP_TIMEOUT_MS, interrupted);
     // The app opens gRPC after its query workers start, which may come after the first block.

@@ -2,6 +2,7 @@
 import { parseArgs } from "node:util";
 import { defaultHome } from "../../common/node/paths.js";
 import { SETTING_FLAGS, startNode } from "./start.js";
+import { P2P_FLAGS } from "../../cometbft/startArgs.js";
 import { shiftPorts } from "../../common/node/ports.js";
 import { APP_SEMVER } from "../../common/version.js";
 import { COMETBFT_VERSION } from "../../cometbft/version.js";
@@ -16,6 +17,8 @@ Usage:
                                  a line per block, CometBFT's log in <home>/logs/cometbft.log.
                                  Settings: <home>/config/app.toml < UNITD_* variables < flags
                                  such as --minimum-gas-prices 0.05uunit (docs/configuration.md)
+              [--p2p.persistent_peers <id@host:port,...>] [--p2p.seeds <id@host:port,...>]
+                                 peers for CometBFT for this run (config.toml is not edited)
   unitd init <moniker> --chain-id <id> [--home <dir>] [--port-offset <n>]
                                  create a node home for a network formed by a genesis ceremony
                                  or joined as a full node (docs/operators.md)
@@ -47,11 +50,17 @@ function parseIntegerFlag(flag: string, raw: string): number {
   return Number(raw);
 }
 
+/** The string flags among `names` that were given, by name. */
+function givenFlags(values: object, names: readonly string[]): Record<string, string> {
+  const given = values as Record<string, unknown>;
+  return Object.fromEntries(names.flatMap((name) => (given[name] === undefined ? [] : [[name, String(given[name])]])));
+}
+
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
     case "start": {
-      const settingOptions = Object.fromEntries(SETTING_FLAGS.map((name) => [name, { type: "string" as const }]));
+      const settingOptions = Object.fromEntries([...SETTING_FLAGS, ...P2P_FLAGS].map((name) => [name, { type: "string" as const }]));
       const { values } = parseArgs({
         args: rest,
         options: {
@@ -60,26 +69,29 @@ async function main(argv: string[]): Promise<number> {
           "chain-id": { type: "string" },
           "log-level": { type: "string" },
           "log-format": { type: "string" },
+          help: { type: "boolean", short: "h" },
           ...settingOptions,
         },
       });
+      if (values.help) {
+        console.log(USAGE);
+        return 0;
+      }
       const ports = values["port-offset"] === undefined ? undefined : shiftPorts(parseIntegerFlag("--port-offset", values["port-offset"]));
       const logFormat = values["log-format"];
       if (logFormat !== undefined && logFormat !== "json" && logFormat !== "text") throw new Error(`--log-format expects json or text, got "${logFormat}"`);
       const logLevel = values["log-level"];
       if (logLevel !== undefined && !["debug", "info", "error"].includes(logLevel))
         throw new Error(`--log-level expects debug, info or error, got "${logLevel}"`);
-      const settings = Object.fromEntries(
-        SETTING_FLAGS.flatMap((name) =>
-          (values as Record<string, unknown>)[name] === undefined ? [] : [[name, String((values as Record<string, unknown>)[name])]],
-        ),
-      );
+      const settings = givenFlags(values, SETTING_FLAGS);
+      const p2p = givenFlags(values, P2P_FLAGS);
       return exitAfterFlush(
         await startNode({
           home: values.home ?? defaultHome(),
           ...(ports ? { ports } : {}),
           ...(values["chain-id"] ? { chainId: values["chain-id"] } : {}),
           settings,
+          p2p,
           ...(logLevel ? { logLevel } : {}),
           ...(logFormat ? { logFormat } : {}),
         }),

@@ -5,15 +5,16 @@
 // are marked `restart: true`: their exit restarts them, only the app's or CometBFT's stops the node.
 import { nodeEntry } from "../../common/node/entryPoints.js";
 import type { ChildSpec } from "../processGroup.js";
+import { cometStartCommand, type CometStartOptions } from "../startArgs.js";
 
-/** The children of one node, in start order, named "<what>-<index>". */
-export function nodeProcesses(home: string, index: number, cometBinary: string): ChildSpec[] {
+/** The children of one node, in start order, named "<what>-<index>"; `p2p`: peers CometBFT gets as flags. */
+export function nodeProcesses(home: string, index: number, cometBinary: string, p2p?: CometStartOptions["p2p"]): ChildSpec[] {
   const app = nodeEntry("app");
   const rest = nodeEntry("rest");
   const evm = nodeEntry("evmRpc");
   return [
     { name: `app-${index}`, command: app.command, args: [...app.args, "--home", home] },
-    { name: `cometbft-${index}`, command: cometBinary, args: ["start", "--home", `${home}/cometbft`] },
+    { name: `cometbft-${index}`, command: cometBinary, args: cometStartCommand(`${home}/cometbft`, { p2p }).args },
     { name: `rest-${index}`, command: rest.command, args: [...rest.args, "--home", home], restart: true },
     { name: `evm-rpc-${index}`, command: evm.command, args: [...evm.args, "--home", home], restart: true },
   ];
