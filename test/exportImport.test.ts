@@ -3,7 +3,7 @@
 // asset, a tax rule, an election with a registered voter, a Counter contract deployed and
 // incremented, an EVM value transfer of 1.5 uunit that leaves precisebank fractions, distribution
 // rewards from the fees; the issuer and the two authorities come from genesis), is exported at
-// height N by runExport (what `unitd genesis export` runs) with the node stopped, and a NEW chain
+// height N by `unitd genesis export` with the node stopped, and a NEW chain
 // (its own home, CometBFT and app; the same validator key) starts from that file at N+1. Every
 // query answer that does not depend on the height is the same on both chains, the contract answers
 // the same code, storage and eth_call, and the new chain's own export has the same app_state.
@@ -28,7 +28,7 @@ import { Query as RegistryQuery } from "../gen/chain/registry/query_pb.js";
 import { Query as TaxrailQuery } from "../gen/chain/taxrail/query_pb.js";
 import { Query as VotingQuery } from "../gen/chain/voting/query_pb.js";
 import { Query as EvmQuery } from "../gen/chain/evm/query_pb.js";
-import { runExport } from "../app/cli/genesis/export.js";
+import { runUnitd } from "./support/unitdCli.js";
 import { withGenesisBalances } from "../app/genesis.js";
 import { writeGenesis, type GenesisDoc } from "../cometbft/genesis.js";
 import { FAUCET_TEST_MNEMONIC, VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
@@ -292,7 +292,8 @@ test("the export writes height N as a genesis starting at N+1", async () => {
   await oldEvm!.stop();
   await oldNode.stop();
   const file = path.join(work, "exported.json");
-  assert.equal(await runExport(["--home", oldNode.paths.root, "--height", String(exportedHeight), "--output", file]), 0);
+  const first = await runUnitd(["genesis", "export", "--home", oldNode.paths.root, "--height", String(exportedHeight), "--output", file]);
+  assert.equal(first.code, 0, first.stderr);
   exported = JSON.parse(fs.readFileSync(file, "utf8")) as GenesisDoc;
   assert.equal(exported.initial_height, String(exportedHeight + 1));
   assert.equal(nanoTime(exported.genesis_time), nanoTime(exportedBlockTime), "genesis_time is block N's time");
@@ -325,7 +326,8 @@ test("the new chain's export has the same app_state as the first, but for the bl
   const file = path.join(work, "again.json");
   await newEvm!.stop();
   await newNode!.stop();
-  assert.equal(await runExport(["--home", newNode!.paths.root, "--output", file]), 0);
+  const reexport = await runUnitd(["genesis", "export", "--home", newNode!.paths.root, "--output", file]);
+  assert.equal(reexport.code, 0, reexport.stderr);
   const again = JSON.parse(fs.readFileSync(file, "utf8")) as GenesisDoc;
   const first = structuredClone(exported.app_state) as Record<string, unknown>;
   const second = structuredClone(again.app_state) as Record<string, unknown>;

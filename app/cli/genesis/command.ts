@@ -12,6 +12,7 @@ const SUBCOMMANDS: Record<string, Subcommand> = {
   "add-genesis-account": { run: runAddGenesisAccount, usage: ADD_GENESIS_ACCOUNT_USAGE },
   gentx: { run: runGentx, usage: GENTX_USAGE },
   "collect-gentxs": { run: runCollectGentxs, usage: COLLECT_GENTXS_USAGE },
+  export: { run: runExport, usage: EXPORT_USAGE },
   validate: {
     run: runValidate,
     usage: "unitd genesis validate [file] [--home <dir>]\n\nRuns every module's genesis section on a throwaway store; names the module that rejects it.",
