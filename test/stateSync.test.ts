@@ -1,16 +1,19 @@
 // State sync on the four-validator devnet: the validators take a snapshot every 10 heights; a new
-// node with the same genesis and CometBFT's [statesync] (two validators' RPC, a trusted height and
-// hash from a validator's /commit) restores the newest one instead of replaying from height 1,
-// catches up, agrees with the validators on every app hash it has, and answers REST queries at
-// heights after the snapshot (and a clear error below it).
+// node prepared as `unitd devnet run-fullnode` (the compose fullnode) prepares one
+// (cometbft/stateSyncHome.ts: the genesis from a validator's RPC, CometBFT's [statesync] with two
+// validators' RPC and a trusted height and hash from /commit) restores the newest one instead of
+// replaying from height 1, catches up, agrees with the validators on every app hash it has, and
+// answers REST queries at heights after the snapshot (and a clear error below it).
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, test } from "node:test";
-import { readAppConfig, nodeHomePaths } from "../common/node/home.js";
-import { setTomlValue } from "../cometbft/toml.js";
+import { nodeHomePaths, updateAppConfig } from "../common/node/home.js";
+import { getTomlValue } from "../cometbft/toml.js";
 import { readNodeId } from "../cometbft/home.js";
+import { readGenesis } from "../cometbft/genesis.js";
+import { prepareStateSyncHome, TRUST_PERIOD } from "../cometbft/stateSyncHome.js";
 import { ensureCometbft } from "../cometbft/install.js";
 import { waitUntil } from "../cometbft/readiness.js";
 import { Devnet, DevnetValidator, freeDevnetPortBlock, type PortBlock } from "./support/devnet.js";
@@ -20,15 +23,6 @@ const INTERVAL = 10;
 let devnet: Devnet;
 let fullnode: DevnetValidator;
 let fullnodePorts: PortBlock | undefined;
-
-/** Rewrites a node's app settings as app.json (read when there is no app.toml) with `edit` applied. */
-function editAppConfig(home: string, edit: (c: Record<string, unknown>) => void): void {
-  const paths = nodeHomePaths(home);
-  const config = readAppConfig(paths) as unknown as Record<string, unknown>;
-  edit(config);
-  fs.rmSync(path.join(home, "config", "app.toml"), { force: true });
-  fs.writeFileSync(path.join(home, "config", "app.json"), JSON.stringify(config, null, 2));
-}
 
 function snapshotHeights(home: string): number[] {
   const dir = path.join(home, "data", "snapshots");
@@ -42,7 +36,7 @@ function snapshotHeights(home: string): number[] {
 
 before(async () => {
   devnet = await Devnet.create({ timeoutCommit: "300ms" });
-  for (const v of devnet.validators) editAppConfig(v.node.home, (c) => Object.assign(c, { snapshotInterval: INTERVAL, snapshotKeepRecent: 5 }));
+  for (const v of devnet.validators) updateAppConfig(nodeHomePaths(v.node.home), { snapshotInterval: INTERVAL, snapshotKeepRecent: 5 });
   // Only the gateways the test reads: validator 0's and the new node's.
   await devnet.start({ rest: false });
   await devnet.validator(0).startRest();
@@ -62,44 +56,35 @@ test(
     await waitUntil("a snapshot on validator 0", async () => snapshotHeights(v0.node.home).length > 0, 60_000);
     assert.ok(snapshotHeights(v0.node.home).every((h) => h % INTERVAL === 0));
 
-    // The new home: validator 0's genesis and settings, but its own keys, ports and no state.
+    // The new home, as `unitd devnet run-fullnode` makes it: own keys and ports, no state.
     fullnodePorts = await freeDevnetPortBlock();
     const ports = fullnodePorts.base;
     const home = path.join(devnet.dir, "fullnode");
-    fs.cpSync(v0.node.home, home, { recursive: true });
-    for (const p of [
-      "data",
-      "cometbft/data",
-      "logs",
-      "cometbft/config/node_key.json",
-      "cometbft/config/priv_validator_key.json",
-      "cometbft/config/addrbook.json",
-    ])
-      fs.rmSync(path.join(home, p), { recursive: true, force: true });
-    for (const dir of ["data", "cometbft/data"]) fs.mkdirSync(path.join(home, dir), { recursive: true });
-    editAppConfig(home, (c) => Object.assign(c, { ports, snapshotInterval: 0 }));
-
-    const latest = (await v0.status()).latestBlockHeight;
-    const trustHeight = latest - 2;
-    const commit = await v0.rpc<{ signed_header: { commit: { block_id: { hash: string } } } }>(`commit?height=${trustHeight}`);
-    const peers = devnet.validators.map((v) => `${readNodeId(path.join(v.node.home, "cometbft"))}@127.0.0.1:${v.ports.p2p}`).join(",");
-    const configFile = path.join(home, "cometbft", "config", "config.toml");
-    const edits: Array<[string, string, string | number | boolean]> = [
-      ["", "proxy_app", `tcp://127.0.0.1:${ports.abci}`],
-      ["", "moniker", "fullnode"],
-      ["rpc", "laddr", `tcp://127.0.0.1:${ports.rpc}`],
-      ["p2p", "laddr", `tcp://127.0.0.1:${ports.p2p}`],
-      ["p2p", "persistent_peers", peers],
-      ["statesync", "enable", true],
-      ["statesync", "rpc_servers", `${devnet.validator(0).rpcUrl},${devnet.validator(1).rpcUrl}`],
-      ["statesync", "trust_height", trustHeight],
-      ["statesync", "trust_hash", commit.signed_header.commit.block_id.hash],
-      ["statesync", "trust_period", "168h0m0s"],
-    ];
-    fs.writeFileSync(
-      configFile,
-      edits.reduce((text, [s, k, v]) => setTomlValue(text, s, k, v), fs.readFileSync(configFile, "utf8")),
-    );
+    const latestBefore = (await v0.status()).latestBlockHeight;
+    const rpcServers = [devnet.validator(0).rpcUrl, devnet.validator(1).rpcUrl];
+    const trust = await prepareStateSyncHome({ home, cometBinary: ensureCometbft(), rpcServers, ports });
+    assert.ok(trust, "prepared now");
+    assert.equal(await prepareStateSyncHome({ home, cometBinary: ensureCometbft(), rpcServers, ports }), undefined, "a second run keeps the home");
+    assert.ok(!fs.existsSync(`${home}.partial`));
+    // CometBFT's /genesis leaves out an empty validator list (the app's InitChain gave the set).
+    const genesis = { validators: [], ...readGenesis(path.join(home, "cometbft")) };
+    assert.deepEqual(genesis, readGenesis(path.join(v0.node.home, "cometbft")), "the network's genesis");
+    assert.ok(trust.trustHeight >= latestBefore - 2 && trust.trustHeight > 0);
+    assert.equal((await v0.block(trust.trustHeight)).blockHash, trust.trustHash, "the trusted hash is that block's");
+    const expectedPeers = [0, 1].map((i) => `${readNodeId(path.join(devnet.validator(i).node.home, "cometbft"))}@127.0.0.1:${devnet.validator(i).ports.p2p}`);
+    assert.equal(trust.peers, expectedPeers.join(","), "the RPC servers' own P2P addresses");
+    const toml = fs.readFileSync(path.join(home, "cometbft", "config", "config.toml"), "utf8");
+    for (const [section, key, value] of [
+      ["statesync", "enable", "true"],
+      ["statesync", "rpc_servers", JSON.stringify(rpcServers.join(","))],
+      ["statesync", "trust_height", String(trust.trustHeight)],
+      ["statesync", "trust_hash", JSON.stringify(trust.trustHash)],
+      ["statesync", "trust_period", JSON.stringify(TRUST_PERIOD)],
+      ["p2p", "persistent_peers", JSON.stringify(trust.peers)],
+      ["rpc", "laddr", JSON.stringify(`tcp://127.0.0.1:${ports.rpc}`)],
+      ["", "proxy_app", JSON.stringify(`tcp://127.0.0.1:${ports.abci}`)],
+    ] as const)
+      assert.equal(getTomlValue(toml, section, key), value, `${section}.${key}`);
 
     // The compiled command lines, as the devnet's validators run them.
     const processes = (await import(

@@ -7,6 +7,7 @@ import { startDevnet } from "../../cometbft/devnet/launcher.js";
 import { defaultDevnetDir, devnetNodes, generatedNodes, type DevnetNetwork } from "../../cometbft/devnet/layout.js";
 import { readRunningPid } from "../../cometbft/devnet/pidFile.js";
 import { faucetProcess, nodeProcesses } from "../../cometbft/devnet/processes.js";
+import type { CometStartOptions } from "../../cometbft/startArgs.js";
 import { nodeStatusLine, STATUS_HEADER } from "../../cometbft/devnet/status.js";
 import { readAppConfig, nodeHomePaths } from "../../common/node/home.js";
 import { shiftPorts } from "../../common/node/ports.js";
@@ -15,6 +16,7 @@ import { canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { localChainAppState } from "../localGenesis.js";
 import { parseStrictArgs } from "./flags.js";
 import { UsageError } from "./keys/errors.js";
+import { FULLNODE_USAGE, prepareFullNode } from "./devnetFullNode.js";
 import { onStopSignals } from "../../cometbft/supervise.js";
 
 export const DEVNET_USAGE = `unitd devnet <command> [--dir <dir>]
@@ -28,6 +30,8 @@ export const DEVNET_USAGE = `unitd devnet <command> [--dir <dir>]
   reset      wipe the devnet's data and generate it afresh (it must be stopped)
   run-node   run one validator's processes (what each docker-compose service runs):
              --home <node home> --index <i> [--faucet]
+             [--p2p.persistent_peers <id@host:port,...>] [--p2p.seeds <id@host:port,...>]
+${FULLNODE_USAGE}
 
 Flags:
   --dir <dir>           the devnet's directory (default $UNITD_DEVNET_HOME or ~/.unitd-devnet)
@@ -45,6 +49,10 @@ export const DEVNET_FLAGS = {
   home: { type: "string" },
   index: { type: "string" },
   faucet: { type: "boolean" },
+  rpc: { type: "string" },
+  peers: { type: "string" },
+  "p2p.persistent_peers": { type: "string" },
+  "p2p.seeds": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -100,9 +108,14 @@ export async function runDevnetCommand(args: string[]): Promise<number> {
       return 0;
     }
     case "run-node":
-      return runNode(values.home, values.index, values.faucet ?? false);
+      return runNode(values.home, values.index, values.faucet ?? false, {
+        "p2p.persistent_peers": values["p2p.persistent_peers"],
+        "p2p.seeds": values["p2p.seeds"],
+      });
+    case "run-fullnode":
+      return runNode(values.home, String(await prepareFullNode(values, say)), false, {});
     default:
-      throw new UsageError(`unknown devnet command "${command}": expected init, start, status, stop, reset or run-node`);
+      throw new UsageError(`unknown devnet command "${command}": expected init, start, status, stop, reset, run-node or run-fullnode`);
   }
 }
 
@@ -128,13 +141,13 @@ async function stop(dir: string): Promise<number> {
 }
 
 /** One validator's processes in one group; a container's main process. */
-async function runNode(home: string | undefined, indexText: string | undefined, withFaucet: boolean): Promise<number> {
+async function runNode(home: string | undefined, indexText: string | undefined, withFaucet: boolean, p2p: CometStartOptions["p2p"]): Promise<number> {
   if (!home || indexText === undefined || !/^[0-9]$/.test(indexText)) throw new UsageError("run-node needs --home <node home> and --index <0-9>");
   const config = readAppConfig(nodeHomePaths(home));
   const group = new ProcessGroup({ logDir: path.join(home, "logs") });
   const stopRequested = onStopSignals(() => group.killAll());
   const env = { ...process.env, UNIT_LOG_PRETTY: "0" };
-  const [app, comet, rest, evm] = nodeProcesses(home, Number(indexText), ensureCometbft());
+  const [app, comet, rest, evm] = nodeProcesses(home, Number(indexText), ensureCometbft(), p2p);
   group.start({ ...app!, env });
   await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, group.failed);
   group.start({ ...comet!, env });
