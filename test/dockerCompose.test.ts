@@ -24,6 +24,9 @@ interface Service {
   image?: string;
   build?: unknown;
   hostname?: string;
+  profiles?: string[];
+  environment?: Record<string, string>;
+  healthcheck?: { test?: string[] };
   command?: string[];
   ports?: string[];
   volumes?: string[];
@@ -88,10 +91,14 @@ function expectedPorts(index: number): number[] {
 }
 
 const validators = Array.from({ length: DEVNET_VALIDATORS }, (_, i) => i);
+/** The optional full node: the fifth node's ports (+ 40), no faucet. */
+const FULLNODE = "fullnode";
+const FULLNODE_INDEX = DEVNET_VALIDATORS;
+const PUBLISHED_TOTAL = 6 * DEVNET_VALIDATORS + 1 + PUBLISHED.length;
 
 describe("docker-compose.yml", () => {
   test("an init service and four validators sharing the devnet volume, built from the Dockerfile", () => {
-    assert.deepEqual(Object.keys(compose.services).sort(), ["devnet-init", ...validators.map(dockerServiceName)].sort());
+    assert.deepEqual(Object.keys(compose.services).sort(), ["devnet-init", FULLNODE, ...validators.map(dockerServiceName)].sort());
     assert.deepEqual(Object.keys(compose.volumes), ["devnet"]);
     for (const [name, s] of Object.entries(compose.services)) {
       assert.deepEqual(s.volumes, ["devnet:/devnet"], `${name} mounts the volume at /devnet`);
@@ -143,9 +150,65 @@ describe("docker-compose.yml", () => {
     });
   }
 
+  test("fullnode: only under the fullnode profile, after two healthy validators, on the fifth node's ports", () => {
+    const s = service(FULLNODE);
+    assert.deepEqual(s.profiles, [FULLNODE], "`docker compose up` alone leaves it out");
+    for (const i of validators) assert.equal(service(dockerServiceName(i)).profiles, undefined, `${dockerServiceName(i)} runs in every profile`);
+    assert.equal(s.hostname, FULLNODE);
+    const needs = Object.keys(s.depends_on ?? {});
+    assert.ok(needs.length >= 2, "the light client needs a primary and a witness");
+    for (const name of needs) {
+      assert.deepEqual(s.depends_on![name], { condition: "service_healthy" }, `waits for ${name} to make blocks`);
+      assert.ok(service(name).healthcheck?.test, `${name} has the healthcheck it waits for`);
+    }
+    const ports = publishedPorts(s);
+    for (const p of ports) assert.equal(p.host, p.container);
+    const own = portsForValidator(FULLNODE_INDEX);
+    assert.deepEqual(
+      ports.map((p) => p.container).sort((a, b) => a - b),
+      PUBLISHED.map((what) => own[what]!).sort((a, b) => a - b),
+    );
+    assert.ok(
+      s.healthcheck?.test?.some((t) => t.includes(`127.0.0.1:${own.rpc}/status`)),
+      "its healthcheck asks its own RPC",
+    );
+  });
+
+  test("fullnode: run-fullnode of /devnet/fullnode, state sync from the validators' RPC, the processes of a node at index 4", () => {
+    const s = service(FULLNODE);
+    const { sub, values } = devnetArgs(s.command);
+    assert.equal(sub, "run-fullnode");
+    assert.equal(values.home, "/devnet/fullnode", "in the shared volume, beside the validators' homes");
+    assert.equal(values.index, String(FULLNODE_INDEX));
+    assert.equal(values.network, "docker", "listens on 0.0.0.0 for its published ports");
+    assert.equal(values.faucet, undefined);
+    const rpc = values.rpc!.split(",");
+    assert.ok(rpc.length >= 2);
+    for (const url of rpc) {
+      const u = new URL(url);
+      const i = validators.find((j) => dockerServiceName(j) === u.hostname);
+      assert.ok(i !== undefined, `${url} names a validator service`);
+      assert.equal(Number(u.port), portsForValidator(i).rpc, `${url} is that validator's RPC port`);
+      assert.ok(Object.keys(s.depends_on ?? {}).includes(u.hostname), `the fullnode waits for ${u.hostname}`);
+    }
+    const processes = nodeProcesses(values.home!, Number(values.index), "cometbft");
+    assert.deepEqual(
+      processes.map((p) => p.name),
+      ["app-4", "cometbft-4", "rest-4", "evm-rpc-4"],
+    );
+  });
+
+  test("the validators take snapshots the fullnode can restore (app.toml's state-sync keys set by UNITD_* variables)", () => {
+    for (const i of validators) {
+      const env = service(dockerServiceName(i)).environment ?? {};
+      assert.ok(Number(env.UNITD_STATE_SYNC_SNAPSHOT_INTERVAL) > 0, `${dockerServiceName(i)} takes snapshots`);
+    }
+    assert.equal(service(FULLNODE).environment, undefined, "the fullnode takes none");
+  });
+
   test(`every published port is on loopback unless ${BIND_VAR} opts in to another address`, () => {
     const entries = Object.values(compose.services).flatMap((s) => s.ports ?? []);
-    assert.equal(entries.length, 6 * DEVNET_VALIDATORS + 1);
+    assert.equal(entries.length, PUBLISHED_TOTAL);
     for (const s of Object.values(compose.services)) {
       for (const p of publishedPorts(s)) assert.equal(p.ip, "127.0.0.1", `port ${p.host} binds loopback by default`);
       for (const p of publishedPorts(s, { [BIND_VAR]: "" })) assert.equal(p.ip, "127.0.0.1", `port ${p.host}: an empty ${BIND_VAR} is the default`);
@@ -161,7 +224,7 @@ describe("docker-compose.yml", () => {
   test("no host port is published twice", () => {
     const all = Object.values(compose.services).flatMap((s) => publishedPorts(s).map((p) => p.host));
     assert.equal(new Set(all).size, all.length);
-    assert.equal(all.length, 6 * DEVNET_VALIDATORS + 1);
+    assert.equal(all.length, PUBLISHED_TOTAL);
   });
 
   // Guarded: where a real /devnet exists, run-node would start it instead of failing to find it.
@@ -174,8 +237,14 @@ describe("docker-compose.yml", () => {
         const run = await runUnitd(["devnet", "run-node", ...rest]);
         assert.equal(run.code, 1, run.stdout);
         // Past flag and index checks, it looks for the home the init service wrote.
-        assert.match(run.stderr, new RegExp(`cannot read /devnet/node${i}/config/app\\.json`));
+        assert.match(run.stderr, new RegExp(`cannot read /devnet/node${i}/config/app\\.toml`));
       }
+      // The fullnode's command passes its checks and asks validator0's RPC for the genesis (no such host here).
+      const { rest } = devnetArgs(service(FULLNODE).command);
+      const run = await runUnitd(["devnet", "run-fullnode", ...rest]);
+      assert.equal(run.code, 1, run.stdout);
+      assert.match(run.stderr, /http:\/\/validator0:26657\/genesis: /);
+      assert.ok(!fs.existsSync("/devnet/fullnode"), "nothing prepared");
     },
   );
 });
@@ -203,6 +272,10 @@ describe("unitd devnet init --network docker (the devnet-init service)", () => {
         const app = readAppConfig(nodeHomePaths(home));
         assert.equal(app.listenHost, "0.0.0.0");
         assert.equal(app.unsafeCors, true, "permissive CORS on the devnet's REST");
+        // The app reads the service's snapshot variables over the generated app.toml.
+        const withEnv = readAppConfig(nodeHomePaths(home), service(dockerServiceName(i)).environment);
+        assert.equal(withEnv.snapshotInterval, Number(service(dockerServiceName(i)).environment!.UNITD_STATE_SYNC_SNAPSHOT_INTERVAL));
+        assert.equal(withEnv.snapshotKeepRecent, 2);
         // The ports written into the home are the ones its compose service publishes.
         const served = [...PUBLISHED.map((what) => app.ports[what]!), ...(app.ports.faucet ? [app.ports.faucet] : [])].sort((a, b) => a - b);
         assert.deepEqual(
