@@ -23,9 +23,33 @@ function comet(args: string[]): string {
   return execFileSync(ensureCometbft({ onProgress: () => undefined }), args, { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 }
 
+export const UNSAFE_RESET_ALL_USAGE = `unitd comet unsafe-reset-all [--home <dir>] [--keep-addr-book]
+
+Removes CometBFT's blocks, state and WAL, resets the validator's double-sign record to genesis and
+removes the app's state (<home>/data). Keys, config and genesis stay. Refused while the node runs.
+Never on a validator that has signed blocks of a live network whose key will sign again.
+`;
+
+export const ROLLBACK_USAGE = `unitd rollback [--home <dir>] [--hard]
+
+Takes CometBFT's state and the app's state back by one height, so the next start re-executes the
+last block (after an app-hash mismatch, with the fixed binary). --hard also removes the last block.
+Refused while the node runs, or when the height below is pruned.
+`;
+
+const HELP = { help: { type: "boolean", short: "h" } } as const;
+
 export async function runUnsafeResetAll(args: string[]): Promise<number> {
   return runCli("comet unsafe-reset-all", async () => {
-    const { values, positionals } = parseStrictArgs(args, { home: { type: "string" }, "keep-addr-book": { type: "boolean" } }, "comet unsafe-reset-all");
+    const { values, positionals } = parseStrictArgs(
+      args,
+      { home: { type: "string" }, "keep-addr-book": { type: "boolean" }, ...HELP },
+      "comet unsafe-reset-all",
+    );
+    if (values.help) {
+      process.stdout.write(UNSAFE_RESET_ALL_USAGE);
+      return 0;
+    }
     if (positionals.length > 0) throw new UsageError("comet unsafe-reset-all takes no arguments");
     const paths = nodeHomePaths(homeFlag(values.home));
     await assertStopped(paths);
@@ -42,7 +66,11 @@ export async function runUnsafeResetAll(args: string[]): Promise<number> {
 
 export async function runRollback(args: string[]): Promise<number> {
   return runCli("rollback", async () => {
-    const { values, positionals } = parseStrictArgs(args, { home: { type: "string" }, hard: { type: "boolean" } }, "rollback");
+    const { values, positionals } = parseStrictArgs(args, { home: { type: "string" }, hard: { type: "boolean" }, ...HELP }, "rollback");
+    if (values.help) {
+      process.stdout.write(ROLLBACK_USAGE);
+      return 0;
+    }
     if (positionals.length > 0) throw new UsageError("rollback takes no arguments");
     const paths = nodeHomePaths(homeFlag(values.home));
     await assertStopped(paths);

@@ -22,9 +22,10 @@ Usage:
   unitd init <moniker> --chain-id <id> [--home <dir>] [--port-offset <n>]
                                  create a node home for a network formed by a genesis ceremony
                                  or joined as a full node (docs/operators.md)
-  unitd genesis <subcommand>     add-genesis-account, gentx, collect-gentxs, validate
+  unitd genesis <subcommand>     add-genesis-account, gentx, collect-gentxs, validate,
+                                 export [--height N] (docs/export.md)
   unitd comet <subcommand>       show-node-id, show-validator, show-address,
-                                 unsafe-reset-all [--keep-addr-book] (docs/configuration.md)
+                                 unsafe-reset-all [--keep-addr-book] (docs/operators.md)
   unitd rollback [--hard]        take CometBFT's and the app's state back one height (stopped node)
   unitd keys <subcommand>        manage keys (add, list, show, delete, export, import)
   unitd tx <module> <msg> ...    sign and broadcast a transaction (tx bank send ...)
