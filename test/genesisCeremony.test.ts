@@ -15,7 +15,7 @@ import { readNodeId } from "../cometbft/home.js";
 import { ensureCometbft } from "../cometbft/install.js";
 import { portsForValidator } from "../common/node/ports.js";
 import { REPO_ROOT } from "../common/node/paths.js";
-import { nodeHomePaths } from "../common/node/home.js";
+import { nodeHomePaths, readAppConfig } from "../common/node/home.js";
 import { getTomlValue } from "../cometbft/toml.js";
 import { waitUntil } from "../cometbft/readiness.js";
 
@@ -42,6 +42,7 @@ test("four homes from init/gentx/collect-gentxs reach height 5 with equal app ha
   assert.equal(doc.app_state.genutil.gen_txs.length, 4);
   assert.deepEqual(doc.validators ?? [], [], "the validators come from the gentxs at InitChain");
   await must(runValidate, ["--home", homes[0]!]);
+  for (const home of homes) assert.equal(readAppConfig(nodeHomePaths(home), {}).enable?.faucet, false, "a network's node has no test faucet");
   // Each node's peers are the other three, as the gentx memos name them.
   const ids = homes.map((h) => readNodeId(nodeHomePaths(h).cometHome));
   for (const [i, home] of homes.entries()) {

@@ -188,7 +188,7 @@ function printEndpoints(say: (l: string) => void, chainId: string, ports: NodePo
     ["home", home],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
-  say("node is up and producing blocks:");
+  say("node is up:");
   for (const [k, v] of rows) say(`  ${k.padEnd(width)}  ${v}`);
   say("press Ctrl-C to stop");
 }

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import { ensureCometbft } from "../../../cometbft/install.js";
 import { initNodeHome, readNodeId } from "../../../cometbft/home.js";
 import { DEFAULT_CHAIN_ID, genesisPath } from "../../../cometbft/genesis.js";
-import { isInitialised } from "../../../common/node/home.js";
+import { isInitialised, readAppConfig, updateAppConfig } from "../../../common/node/home.js";
 import { DEFAULT_PORTS, shiftPorts } from "../../../common/node/ports.js";
 import { defaultAppState } from "../../genesis.js";
 import { appModules } from "../../modules.js";
@@ -65,6 +65,9 @@ export async function runInit(args: string[]): Promise<number> {
     appState: () => defaultAppState(appModules()),
     comet: { p2pListen: `tcp://0.0.0.0:${ports.p2p}` },
   });
+  // A network's node must not hand out funds signed by the public test key: the faucet is for
+  // local chains (`unitd start` on a fresh home, the devnet); `faucet.enable = true` turns it on.
+  updateAppConfig(paths, { enable: { ...readAppConfig(paths, {}).enable, faucet: false } });
   console.log(
     JSON.stringify({ moniker, chain_id: chainId, node_id: readNodeId(paths.cometHome), home: paths.root, genesis: genesisPath(paths.cometHome) }, null, 2),
   );
