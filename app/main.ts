@@ -15,8 +15,8 @@ import { InProcessExecutor, PooledExecutor, type QueryExecutor } from "./query/e
 import { QueryPool } from "./query/pool/queryPool.js";
 import { QUERY_BUSY_FAULT_MS } from "./query/faults.js";
 import { defaultHome } from "../common/node/paths.js";
-import { withNodeFeeFloor } from "./modules/auth/nodeFeeFloor.js";
-import { parseGasPrice } from "./modules/auth/params.js";
+import { nodeMinimumGasPrice, withNodeFeeFloor } from "./modules/auth/nodeFeeFloor.js";
+import { formatGasPriceAsDecCoin, parseGasPrice } from "./modules/auth/params.js";
 import { SnapshotManager } from "./snapshots/manager.js";
 
 const { values } = parseArgs({ options: { home: { type: "string" }, "grpc-host": { type: "string" } } });
@@ -59,7 +59,8 @@ const snapshots = new SnapshotManager({
   workerUrl: new URL("./snapshots/snapshotWorker.js", import.meta.url),
 });
 // app.toml's minimum-gas-prices: this node's mempool floor (CheckTx only).
-const txProcessor = config.minimumGasPrices ? withNodeFeeFloor(wiring.txProcessor, parseGasPrice(config.minimumGasPrices), wiring.msgs) : wiring.txProcessor;
+const nodeFeeFloor = config.minimumGasPrices ? parseGasPrice(config.minimumGasPrices) : undefined;
+const txProcessor = nodeFeeFloor ? withNodeFeeFloor(wiring.txProcessor, nodeFeeFloor, wiring.msgs) : wiring.txProcessor;
 const app = new UnitApp({ store, ...wiring, txProcessor, logger, faultBlockDelayMs, queryExecutor, snapshots });
 const abciAddress = `tcp://127.0.0.1:${config.ports.abci}`;
 const server = new AbciServer(app, { address: abciAddress, logger: logger.child({ component: "abci" }) });
@@ -94,7 +95,8 @@ const grpcServer = createNodeGrpcServer({
   cometRpcUrl: `http://127.0.0.1:${config.ports.rpc}`,
   anyTypes: wiring.anyTypes,
   nodeConfig: { pruningKeepRecent: config.pruningKeepRecent, pruningInterval: config.pruningInterval },
-  minGasPrice: wiring.minGasPrice,
+  // What this node accepts: the chain's minimum, or its own floor where higher (the SDK's Config reports app.toml's).
+  minGasPrice: (state) => formatGasPriceAsDecCoin(nodeMinimumGasPrice(parseGasPrice(wiring.minGasPrice(state)), nodeFeeFloor)),
   logger: logger.child({ component: "grpc" }),
 });
 const grpcHost = values["grpc-host"] ?? process.env.UNIT_GRPC_HOST ?? config.listenHost ?? "127.0.0.1";

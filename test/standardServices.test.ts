@@ -4,6 +4,7 @@
 // Config and Status, and auth's and bank's Params in the SDK's shape. Then a governance round
 // that changes block max_gas with MsgUpdateParams, typed as a user types it, until CometBFT's own
 // /consensus_params reports the new value.
+import { APP_PROTOCOL_VERSION } from "../common/version.js";
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -106,7 +107,8 @@ test("consensus params: gRPC and REST answer genesis.json's consensus params, th
     block: { max_bytes: "22020096", max_gas: "-1" },
     evidence: { max_age_num_blocks: "100000", max_age_duration: "172800s", max_bytes: "1048576" },
     validator: { pub_key_types: ["ed25519"] },
-    version: { app: "0" },
+    // Genesis files name the app version their blocks carry (CometBFT's rollback replays with it).
+    version: { app: String(APP_PROTOCOL_VERSION) },
     abci: { vote_extensions_enable_height: "0" },
   });
   const comet = await node.rpc<CometConsensusParams>("consensus_params");
@@ -274,7 +276,7 @@ test("governance: a passed MsgUpdateParams changes block max_gas, and CometBFT's
   assert.equal(comet.consensus_params.evidence.max_age_duration, "172800000000000");
   const stored = (await gateway.get("/cosmos/consensus/v1/params")).body.params;
   assert.equal(stored.block.max_gas, NEW_MAX_GAS);
-  assert.deepEqual(stored.version, { app: "0" }, "the version is not touched");
+  assert.deepEqual(stored.version, { app: String(APP_PROTOCOL_VERSION) }, "the version is not touched");
   const legacy = (await gateway.get("/cosmos/params/v1beta1/params?subspace=baseapp&key=BlockParams")).body.param.value;
   assert.equal(legacy, `{"max_bytes":"22020096","max_gas":"${NEW_MAX_GAS}"}`);
 

@@ -7,7 +7,7 @@ import { msgSend } from "../../../sdk/tx/bankMessages.js";
 import { signTx } from "../../../sdk/tx/signTx.js";
 import { wireApp } from "../../modules.js";
 import type { TxEnv, TxProcessor, TxResult } from "../../tx/processor.js";
-import { withNodeFeeFloor } from "./nodeFeeFloor.js";
+import { nodeMinimumGasPrice, withNodeFeeFloor } from "./nodeFeeFloor.js";
 import { parseGasPrice } from "./params.js";
 
 const signer = signerFromMnemonic(VALIDATOR_TEST_MNEMONICS[0]!);
@@ -44,4 +44,12 @@ test("minimum-gas-prices: CheckTx refuses a Cosmos tx below the node's floor; en
   assert.equal(floored.check(env, Uint8Array.of(0x02, 0x01), false).code, 0, "a non-Cosmos tx is left to the processor");
   assert.equal((floored.deliver(env, await txPaying("1")) as TxResult).code, 0, "blocks are not affected");
   assert.deepEqual(calls, ["check", "check", "deliver"]);
+});
+
+test("the node reports the higher of the chain's minimum gas price and its own floor", () => {
+  const chain = parseGasPrice("0.025uunit");
+  assert.deepEqual(nodeMinimumGasPrice(chain, undefined), chain);
+  assert.deepEqual(nodeMinimumGasPrice(chain, parseGasPrice("0.05uunit")), parseGasPrice("0.05uunit"));
+  assert.deepEqual(nodeMinimumGasPrice(chain, parseGasPrice("0.01uunit")), chain, "a lower floor changes nothing: blocks still need the chain's");
+  assert.deepEqual(nodeMinimumGasPrice(chain, parseGasPrice("1aunit")), parseGasPrice("1aunit"));
 });

@@ -35,3 +35,14 @@ export function withNodeFeeFloor(inner: TxProcessor, floor: GasPrice, msgs: MsgR
   };
   return wrapped;
 }
+
+/**
+ * The least gas price this node accepts, as the node service's Config reports it: the chain's
+ * minimum, or the node's own floor where that is higher (a floor in another denom is reported as is:
+ * a tx must then pay it in that denom here).
+ */
+export function nodeMinimumGasPrice(chain: GasPrice, floor: GasPrice | undefined): GasPrice {
+  if (!floor) return chain;
+  if (floor.denom !== chain.denom) return floor;
+  return floor.scaled > chain.scaled ? floor : chain;
+}
