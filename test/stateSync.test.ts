@@ -66,9 +66,12 @@ test(
     assert.ok(trust, "prepared now");
     assert.equal(await prepareStateSyncHome({ home, cometBinary: ensureCometbft(), rpcServers, ports }), undefined, "a second run keeps the home");
     assert.ok(!fs.existsSync(`${home}.partial`));
-    // CometBFT's /genesis leaves out an empty validator list (the app's InitChain gave the set).
-    const genesis = { validators: [], ...readGenesis(path.join(home, "cometbft")) };
-    assert.deepEqual(genesis, readGenesis(path.join(v0.node.home, "cometbft")), "the network's genesis");
+    // CometBFT's /genesis leaves out an empty validator list (the app's InitChain gave the set), and
+    // prints the genesis time as Go does, without trailing zeros (".47Z" for ".470Z"): the same instant.
+    const fetched = readGenesis(path.join(home, "cometbft"));
+    const network = readGenesis(path.join(v0.node.home, "cometbft"));
+    assert.equal(Date.parse(fetched.genesis_time), Date.parse(network.genesis_time), "the network's genesis time");
+    assert.deepEqual({ validators: [], ...fetched, genesis_time: network.genesis_time }, network, "the network's genesis");
     assert.ok(trust.trustHeight >= latestBefore - 2 && trust.trustHeight > 0);
     assert.equal((await v0.block(trust.trustHeight)).blockHash, trust.trustHash, "the trusted hash is that block's");
     const expectedPeers = [0, 1].map((i) => `${readNodeId(path.join(devnet.validator(i).node.home, "cometbft"))}@127.0.0.1:${devnet.validator(i).ports.p2p}`);
