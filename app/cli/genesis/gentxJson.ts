@@ -3,7 +3,7 @@
 import { create, fromBinary, toJson, type JsonValue } from "@bufbuild/protobuf";
 import { AuthInfoSchema, TxBodySchema, TxSchema, type Tx } from "../../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { typeRegistry } from "../../../sdk/tx/registry.js";
-import { parseGenTxJson } from "../../modules/genutil/genesis.js";
+import { decimalizeTxJson, parseGenTxJson } from "../../modules/genutil/genesis.js";
 
 export function gentxToJson(signed: { bodyBytes: Uint8Array; authInfoBytes: Uint8Array; signature: Uint8Array }): JsonValue {
   const tx = create(TxSchema, {
@@ -11,7 +11,8 @@ export function gentxToJson(signed: { bodyBytes: Uint8Array; authInfoBytes: Uint
     authInfo: fromBinary(AuthInfoSchema, signed.authInfoBytes),
     signatures: [signed.signature],
   });
-  return toJson(TxSchema, tx, { registry: typeRegistry(), useProtoFieldName: true, alwaysEmitImplicit: true });
+  const registry = typeRegistry();
+  return decimalizeTxJson(toJson(TxSchema, tx, { registry, useProtoFieldName: true, alwaysEmitImplicit: true }), registry);
 }
 
 export function gentxFromJson(json: JsonValue): Tx {

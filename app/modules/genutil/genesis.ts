@@ -2,10 +2,11 @@
 // network's first validators as proto-JSON txs. InitChain delivers each through the real tx
 // pipeline after every other module's genesis, as the SDK's InitGenesis does, so a gentx is
 // checked exactly like a tx in a block (signature, balance, staking's rules).
-import { create, fromJson, toBinary, type JsonValue, type Registry } from "@bufbuild/protobuf";
+import { create, fromJson, toBinary, type DescMessage, type JsonObject, type JsonValue, type Registry } from "@bufbuild/protobuf";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, TxSchema, type Tx } from "../../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import type { TxResult } from "../../tx/processor.js";
 import { useCosmosAnyUrls } from "../../../sdk/tx/anyUrls.js";
+import { atomizeLegacyDecs, decimalizeLegacyDecs } from "../../../sdk/client/legacyDec.js";
 
 export const MODULE_NAME = "genutil";
 
@@ -25,9 +26,34 @@ export function genTxsOf(raw: unknown): JsonValue[] {
   return list as JsonValue[];
 }
 
-/** A gentx in proto JSON as the SDK writes it (body, auth_info, signatures), parsed. */
+/**
+ * A gentx in proto JSON as the SDK writes it (body, auth_info, signatures), parsed. Its messages'
+ * LegacyDec fields (MsgCreateValidator's commission rates) are in decimal form, as the SDK's JSON
+ * prints them, and go back to the atomics text the signed bytes carry.
+ */
 export function parseGenTxJson(json: JsonValue, registry: Registry): Tx {
-  return useCosmosAnyUrls(TxSchema, fromJson(TxSchema, json, { registry }), registry);
+  const atomized = mapTxMessages(json, registry, (schema, msg, i) => atomizeLegacyDecs(schema, msg, `body.messages[${i}]`));
+  return useCosmosAnyUrls(TxSchema, fromJson(TxSchema, atomized, { registry }), registry);
+}
+
+/** The proto JSON of a signed tx with its messages' LegacyDec fields in the SDK's decimal form. */
+export function decimalizeTxJson(json: JsonValue, registry: Registry): JsonValue {
+  return mapTxMessages(json, registry, (schema, msg) => decimalizeLegacyDecs(schema, msg));
+}
+
+/** Rewrites each `body.messages[i]` whose "@type" the registry knows; anything else is left for fromJson to judge. */
+function mapTxMessages(json: JsonValue, registry: Registry, map: (schema: DescMessage, msg: JsonValue, index: number) => JsonValue): JsonValue {
+  if (!isObject(json) || !isObject(json.body) || !Array.isArray(json.body.messages)) return json;
+  const messages = json.body.messages.map((msg, i) => {
+    const typeUrl = isObject(msg) ? msg["@type"] : undefined;
+    const schema = typeof typeUrl === "string" ? registry.getMessage(typeUrl.slice(typeUrl.lastIndexOf("/") + 1)) : undefined;
+    return schema ? map(schema, msg, i) : msg;
+  });
+  return { ...json, body: { ...json.body, messages } };
+}
+
+function isObject(value: JsonValue | undefined): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
