@@ -1,6 +1,8 @@
 // The REST gateway's settings: defaults, then the node home's config (ports, CORS) when --home is
 // given, then flags. Checked here, so the server starts only with settings that make sense.
+import path from "node:path";
 import { parseArgs } from "node:util";
+import { REPO_ROOT } from "../../common/node/paths.js";
 import { nodeHomePaths, readAppConfig, type AppConfig } from "../../common/node/home.js";
 import { DEFAULT_PORTS } from "../../common/node/ports.js";
 import { positiveInt } from "../../common/flags.js";
@@ -18,6 +20,26 @@ export interface RestConfig {
   maxConnections: number;
   /** Write the OpenAPI document to this file once the routes are loaded, then exit. */
   writeOpenApi?: string;
+  /** The node's CometBFT RPC (http://host:port), read by the explorer's proxy. */
+  cometRpcUrl: string;
+  /** The built web explorer served under /explorer/; undefined: not served. */
+  explorerDir: string | undefined;
+}
+
+/** Where `npm run build` puts the explorer. */
+export const DEFAULT_EXPLORER_DIR = path.join(REPO_ROOT, "dist", "explorer");
+
+/** An http(s) URL without query or fragment, its trailing slash dropped. */
+function httpUrlFlag(flag: string, text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${flag} expects a URL such as http://127.0.0.1:${DEFAULT_PORTS.rpc}, got "${text}"`);
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.search || url.hash)
+    throw new Error(`${flag} expects an http:// or https:// URL without query or fragment, got "${text}"`);
+  return url.toString().replace(/\/+$/, "");
 }
 
 /** Above `--max-in-flight`: idle keep-alive sockets hold connections without a request. */
@@ -37,6 +59,10 @@ Usage: node dist/gateway/rest/main.js [flags]
   --max-page-limit <n>     largest pagination.limit passed on (default ${DEFAULT_REST_LIMITS.maxPageLimit})
   --max-in-flight <n>      requests answered at once before 429 (default ${DEFAULT_REST_LIMITS.maxInFlight})
   --max-connections <n>    connections open at once; more are closed (default ${DEFAULT_REST_MAX_CONNECTIONS})
+  --comet-rpc <url>        the node's CometBFT RPC, read by the explorer (default http://127.0.0.1:${DEFAULT_PORTS.rpc},
+                           or the home's RPC port)
+  --explorer <dir|off>     the built web explorer served under /explorer/ (default ${path.relative(REPO_ROOT, DEFAULT_EXPLORER_DIR)}),
+                           or off
   --write-openapi <file>   write the OpenAPI document of the app's routes to <file> and exit
 `;
 
@@ -62,6 +88,8 @@ export function parseRestArgs(argv: string[]): RestConfig | "help" {
       "max-in-flight": { type: "string" },
       "max-connections": { type: "string" },
       "write-openapi": { type: "string" },
+      "comet-rpc": { type: "string" },
+      explorer: { type: "string" },
       help: { type: "boolean", short: "h" },
     },
   });
@@ -83,5 +111,7 @@ export function parseRestArgs(argv: string[]): RestConfig | "help" {
     },
     maxConnections: positiveInt("--max-connections", values["max-connections"] ?? String(DEFAULT_REST_MAX_CONNECTIONS)),
     ...(values["write-openapi"] ? { writeOpenApi: values["write-openapi"] } : {}),
+    cometRpcUrl: httpUrlFlag("--comet-rpc", values["comet-rpc"] ?? `http://127.0.0.1:${home?.ports.rpc ?? DEFAULT_PORTS.rpc}`),
+    explorerDir: values.explorer === "off" ? undefined : path.resolve(values.explorer ?? DEFAULT_EXPLORER_DIR),
   };
 }

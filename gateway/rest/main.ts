@@ -8,6 +8,7 @@ import { openApiDocument, type OpenApiInfo } from "./openapi.js";
 import { createRestApp } from "./server.js";
 import { parseFlagsOrExit, serveHttp } from "../../common/http/httpProcess.js";
 import { answerClientErrors } from "./clientErrors.js";
+import { createExplorerHandler } from "./explorer/explorerRoutes.js";
 
 const logger = createLogger("rest");
 
@@ -36,7 +37,10 @@ if (config.writeOpenApi) {
   process.exit(0);
 }
 
-const app = createRestApp({ backend, cors: config.cors, limits: config.limits, info, logger });
+const explorer = config.explorerDir
+  ? createExplorerHandler({ dir: config.explorerDir, cometRpcUrl: config.cometRpcUrl, timeoutMs: config.limits.callTimeoutMs })
+  : undefined;
+const app = createRestApp({ backend, cors: config.cors, limits: config.limits, info, logger, ...(explorer ? { explorer } : {}) });
 const server = serveHttp({
   name: "REST gateway",
   app,
@@ -47,7 +51,7 @@ const server = serveHttp({
   maxHeadersCount: 100,
   maxConnections: config.maxConnections,
   drainMs: 3000,
-  details: { grpc: config.grpcAddress, cors: config.cors.mode },
+  details: { grpc: config.grpcAddress, cors: config.cors.mode, explorer: config.explorerDir ?? "off", cometRpc: config.cometRpcUrl },
   onStop: () => backend.close(),
 });
 answerClientErrors(server);

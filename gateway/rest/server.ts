@@ -14,6 +14,7 @@ import { splitRequestPath } from "./pathTemplate.js";
 import { buildRequest, RequestParamError, type RequestLimits } from "./requestMessage.js";
 import { responseJson } from "./responseJson.js";
 import { RestError } from "./restErrors.js";
+import { isExplorerPath } from "./explorer/explorerRoutes.js";
 
 export interface RestLimits extends RequestLimits {
   /** Longest request target (path and query string) accepted, in bytes. */
@@ -38,6 +39,8 @@ export interface RestAppOptions {
   limits?: Partial<RestLimits>;
   info: OpenApiInfo;
   logger?: Logger;
+  /** Answers /explorer and everything under it (the web explorer); absent: those paths are 404. */
+  explorer?: (ctx: Koa.Context) => Promise<void>;
 }
 
 const QUERY_ONLY =
@@ -56,6 +59,8 @@ export function createRestApp(options: RestAppOptions): Koa {
       if (applyCors(ctx, options.cors)) return;
       if (Buffer.byteLength(ctx.url) > limits.maxUrlBytes)
         throw new RestError(GrpcCode.INVALID_ARGUMENT, `request URL of ${Buffer.byteLength(ctx.url)} bytes exceeds ${limits.maxUrlBytes}`, 414);
+      // Before the app is needed: the page can then say that the node is unreachable.
+      if (options.explorer && isExplorerPath(ctx.path)) return await options.explorer(ctx);
       if (ctx.method === "OPTIONS") {
         ctx.set("Allow", "GET, HEAD, OPTIONS");
         ctx.status = 204;
