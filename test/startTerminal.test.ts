@@ -13,6 +13,9 @@ import { findFreePortOffset } from "../cometbft/readiness.js";
 import { REPO_ROOT } from "../common/node/paths.js";
 import { nodeHomePaths, readAppConfig } from "../common/node/home.js";
 import { formatBlockLine } from "../app/cli/blockTicker.js";
+import { VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
+import { runUnitd } from "./support/unitdCli.js";
+import { encodeBech32 } from "../sdk/crypto/bech32.js";
 
 const UNITD = path.join(REPO_ROOT, "dist", "app", "cli", "unitd.js");
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-terminal-"));
@@ -20,8 +23,8 @@ after(() => fs.rmSync(home, { recursive: true, force: true }));
 const offset = await findFreePortOffset();
 const OFF = ["--api.enable", "false", "--json-rpc.enable", "false", "--faucet.enable", "false"];
 
-/** Runs `unitd start` in the terminal view until `done(output)` holds, then Ctrl-C. */
-async function runUntil(args: string[], done: (output: string) => boolean): Promise<{ output: string; code: number | null }> {
+/** Runs `unitd start` in the terminal view until `done(output)` holds, then Ctrl-C; `whileUp` runs once a block line shows. */
+async function runUntil(args: string[], done: (output: string) => boolean, whileUp?: () => Promise<void>): Promise<{ output: string; code: number | null }> {
   const child = spawn(process.execPath, [UNITD, "start", "--home", home, "--port-offset", String(offset), ...args], {
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, UNIT_TERMINAL: "1", UNIT_LOG_PRETTY: "0" },
@@ -31,7 +34,12 @@ async function runUntil(args: string[], done: (output: string) => boolean): Prom
   child.stderr.on("data", (c) => (output += c));
   const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
   const deadline = Date.now() + 50_000;
+  let started = false;
   while (!done(output)) {
+    if (whileUp && !started && blockLines(output).length > 0) {
+      started = true;
+      await whileUp();
+    }
     if (child.exitCode !== null) throw new Error(`unitd start exited early:\n${output}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
@@ -70,6 +78,43 @@ test("a home with only app.json starts, migrated to app.toml with a backup and o
   assert.equal(readAppConfig(paths, {}).pruningKeepRecent, 1234);
   assert.equal(readAppConfig(paths, {}).ports.rpc, DEFAULT_PORTS.rpc + offset);
   assert.ok(fs.existsSync(`${paths.legacyAppConfigFile}.bak`));
+});
+
+test("a tx that fails in its block gets its own line with the hash, code and error", async () => {
+  const keyEnv = { UNITD_HOME: path.join(home, "cli") };
+  const imported = await runUnitd(["keys", "add", "validator", "--recover"], { input: VALIDATOR_TEST_MNEMONICS[0] + "\n", env: keyEnv });
+  assert.equal(imported.code, 0, imported.stderr);
+  const rpc = `http://127.0.0.1:${readAppConfig(nodeHomePaths(home), {}).ports.rpc}`;
+  let hash = "";
+  // CheckTx checks the fee and signature, not the balance the send needs: the block refuses it.
+  const send = async () => {
+    const sent = await runUnitd(
+      [
+        "tx",
+        "bank",
+        "send",
+        "validator",
+        encodeBech32("unit", new Uint8Array(20).fill(7)),
+        "999999999999999999uunit",
+        "--fees",
+        "5000uunit",
+        "-y",
+        "--node",
+        rpc,
+        "--output",
+        "json",
+      ],
+      { env: keyEnv },
+    );
+    hash = /"txhash":\s*"([0-9A-F]{64})"/.exec(sent.stdout)?.[1] ?? "";
+    assert.ok(hash, `no tx hash in ${sent.stdout}${sent.stderr}`);
+  };
+  const { output, code } = await runUntil(OFF, (o) => hash !== "" && o.includes(`tx ${hash} failed`), send);
+  assert.equal(code, 0, output);
+  const line = output.split("\n").find((l) => l.includes(`tx ${hash} failed`))!;
+  assert.match(line, /^  tx [0-9A-F]{64} failed: sdk code 5: .*insufficient funds/);
+  const above = output.split("\n")[output.split("\n").indexOf(line) - 1]!;
+  assert.match(above, /^block \d+\s+1 tx /, "right under its block's line");
 });
 
 test("a failed tx gets its own line with the error", () => {
