@@ -6,6 +6,7 @@ import { Query as BankQuery } from "../../gen/cosmos/bank/v1beta1/query_pb.js";
 import type { Coin } from "../tx/coins.js";
 import { ClientError } from "./errors.js";
 import { grpcQuery, type GrpcQueryOptions, type AbciQuerier } from "./grpcQuery.js";
+import { bytesEqual } from "../crypto/encoding.js";
 
 export type PageRequest = MessageInitShape<typeof PageRequestSchema>;
 
@@ -61,7 +62,7 @@ async function collectPages(read: (page: PageRequest) => Promise<CoinPage>): Pro
     const page = await read({ key });
     all.push(...page.coins);
     if (page.nextKey.length === 0) return all;
-    if (Buffer.from(page.nextKey).equals(Buffer.from(key))) throw new ClientError("the node returned the same pagination key twice; stopping");
+    if (bytesEqual(page.nextKey, key)) throw new ClientError("the node returned the same pagination key twice; stopping");
     key = page.nextKey;
   }
   throw new ClientError(`more than ${MAX_PAGES} pages of results; use the single-page query instead`);

@@ -2,6 +2,7 @@
 // answer decoded by a checked function, every failure a ClientError with a readable message.
 import { ClientError, NodeUnreachableError, RpcResponseError, TxTimeoutError, UnexpectedResponseError } from "./errors.js";
 import { normalizeNodeUrl } from "./nodeUrl.js";
+import { fromHex, toBase64, toHex } from "../crypto/encoding.js";
 import {
   decodeAbciQuery,
   decodeBroadcastTxSync,
@@ -90,7 +91,7 @@ export class CometRpcClient {
 
   /** CometBFT `abci_query`; `height` 0 or absent reads the latest committed state. */
   async abciQuery(path: string, data: Uint8Array, options: { height?: bigint | number } = {}): Promise<AbciQueryResponse> {
-    const params: Record<string, unknown> = { path, data: Buffer.from(data).toString("hex"), prove: false };
+    const params: Record<string, unknown> = { path, data: toHex(data), prove: false };
     if (options.height !== undefined && BigInt(options.height) !== 0n) params.height = String(options.height);
     return decodeAbciQuery(await this.call("abci_query", params));
   }
@@ -98,7 +99,7 @@ export class CometRpcClient {
   /** CometBFT `broadcast_tx_sync`: returns once CheckTx answered (code 0 = in the mempool). */
   async broadcastTxSync(txBytes: Uint8Array): Promise<BroadcastTxSyncResponse> {
     try {
-      return decodeBroadcastTxSync(await this.call("broadcast_tx_sync", { tx: Buffer.from(txBytes).toString("base64") }));
+      return decodeBroadcastTxSync(await this.call("broadcast_tx_sync", { tx: toBase64(txBytes) }));
     } catch (err) {
       if (err instanceof RpcResponseError && /tx already exists in cache/.test(err.data)) {
         throw new ClientError("the node already has this exact tx in its mempool cache (it was broadcast before)", { cause: err });
@@ -112,7 +113,7 @@ export class CometRpcClient {
     const hex = hash.replace(/^0x/i, "");
     if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new ClientError(`invalid tx hash "${hash}": expected 64 hex characters`);
     try {
-      return decodeTxResponse(await this.call("tx", { hash: Buffer.from(hex, "hex").toString("base64"), prove: false }));
+      return decodeTxResponse(await this.call("tx", { hash: toBase64(fromHex(hex)), prove: false }));
     } catch (err) {
       if (err instanceof RpcResponseError && /not found/.test(err.data)) return undefined;
       throw err;

@@ -1,6 +1,7 @@
 // Checked reads of untrusted JSON: each returns the typed value or throws naming the field's path,
 // so a changed or broken node answer fails loudly at the boundary instead of as `undefined` later.
 import { UnexpectedResponseError } from "./errors.js";
+import { fromBase64 } from "../crypto/encoding.js";
 
 export type JsonRecord = Record<string, unknown>;
 
@@ -50,5 +51,5 @@ export function array(value: unknown, path: string): unknown[] {
 export function base64Bytes(value: unknown, path: string): Uint8Array {
   const text = optionalString(value, path);
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) fail(path, "base64", value);
-  return new Uint8Array(Buffer.from(text, "base64"));
+  return fromBase64(text);
 }

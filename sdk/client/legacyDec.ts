@@ -6,6 +6,7 @@
 import { getOption, hasOption, ScalarType, type DescField, type DescMessage, type JsonObject, type JsonValue } from "@bufbuild/protobuf";
 import { formatDec, parseDec } from "../math/dec.js";
 import { customtype } from "../../gen/gogoproto/gogo_pb.js";
+import { fromBase64, latin1 } from "../crypto/encoding.js";
 
 export const LEGACY_DEC_TYPE = "cosmossdk.io/math.LegacyDec";
 
@@ -47,7 +48,7 @@ export function isLegacyDecBytesField(field: DescField): boolean {
  * decimal. Bytes that are no atomics text stay base64, as written.
  */
 export function legacyDecBytesJson(base64: string): string {
-  const text = Buffer.from(base64, "base64").toString("latin1");
+  const text = latin1(fromBase64(base64));
   return text === "" || ATOMICS.test(text) ? legacyDecJson(text) : base64;
 }
 

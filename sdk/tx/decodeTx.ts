@@ -4,6 +4,7 @@ import { fromBinary, toJson, type JsonObject } from "@bufbuild/protobuf";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { AuthInfoSchema, SignerInfoSchema, TxBodySchema, TxRawSchema, type AuthInfo, type TxBody } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { typeRegistry, unpackAny } from "./registry.js";
+import { toBase64 } from "../crypto/encoding.js";
 
 export interface DecodedTx {
   body: TxBody;
@@ -26,7 +27,7 @@ const jsonOptions = { useProtoFieldName: true, alwaysEmitImplicit: true } as con
 /** One Any as JSON: its fields with "@type" when the type is known, else the raw bytes in base64. */
 export function anyToJson(any: Any): JsonObject {
   const message = unpackAny(any);
-  if (!message) return { "@type": any.typeUrl, value: Buffer.from(any.value).toString("base64") };
+  if (!message) return { "@type": any.typeUrl, value: toBase64(any.value) };
   const schema = typeRegistry().getMessage(message.$typeName)!;
   return { "@type": any.typeUrl, ...(toJson(schema, message, { ...jsonOptions, registry: typeRegistry() }) as JsonObject) };
 }
@@ -43,5 +44,5 @@ export function txToJson(tx: DecodedTx): JsonObject {
     signerInfo.public_key = info.publicKey ? anyToJson(info.publicKey) : null;
     return signerInfo;
   });
-  return { body, auth_info: authInfo, signatures: tx.signatures.map((s) => Buffer.from(s).toString("base64")) };
+  return { body, auth_info: authInfo, signatures: tx.signatures.map((s) => toBase64(s)) };
 }

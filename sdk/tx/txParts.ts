@@ -8,6 +8,7 @@ import { SignMode } from "../../gen/cosmos/tx/signing/v1beta1/signing_pb.js";
 import type { KeyAlgo } from "../signer.js";
 import type { Coin } from "./coins.js";
 import { encodePubKeyAny } from "./pubKeyAny.js";
+import { toHex } from "../crypto/encoding.js";
 
 export interface TxBodyInput {
   messages: Any[];
@@ -83,5 +84,5 @@ export function encodeTxRaw(input: TxRawInput): Uint8Array {
 
 /** CometBFT's tx hash: sha256 of the tx bytes, uppercase hex (as /tx and block explorers show it). */
 export function txHash(txBytes: Uint8Array): string {
-  return Buffer.from(sha256(txBytes)).toString("hex").toUpperCase();
+  return toHex(sha256(txBytes)).toUpperCase();
 }
