@@ -1,7 +1,15 @@
 // Identity messages as Anys ready for a tx body (chain.identity). Issue and revoke are signed by
 // the issuer; add-issuer, remove-issuer and update-params only travel inside gov proposals.
 import type { Any } from "@bufbuild/protobuf/wkt";
-import { MsgIssueCredentialSchema, MsgRevokeCredentialSchema } from "../../gen/chain/identity/tx_pb.js";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { ParamsSchema } from "../../gen/chain/identity/identity_pb.js";
+import {
+  MsgAddIssuerSchema,
+  MsgIssueCredentialSchema,
+  MsgRemoveIssuerSchema,
+  MsgRevokeCredentialSchema,
+  MsgUpdateParamsSchema,
+} from "../../gen/chain/identity/tx_pb.js";
 import { packAny } from "./registry.js";
 
 /** "0x" and 64 hex digits (either case): the SHA-256 of the off-chain document. */
@@ -31,4 +39,19 @@ export function msgIssueCredential(input: MsgIssueCredentialInput): Any {
 /** `/chain.identity.MsgRevokeCredential` packed in an Any; `signer` is the issuer (or gov). */
 export function msgRevokeCredential(input: { signer: string; credentialId: bigint }): Any {
   return packAny(MsgRevokeCredentialSchema, input);
+}
+
+/** `/chain.identity.MsgAddIssuer` for a gov proposal; `authority` is the gov module account. */
+export function msgAddIssuer(input: { authority: string; issuerAddress: string; name: string }): Any {
+  return packAny(MsgAddIssuerSchema, input);
+}
+
+/** `/chain.identity.MsgRemoveIssuer` for a gov proposal. */
+export function msgRemoveIssuer(input: { authority: string; issuerAddress: string }): Any {
+  return packAny(MsgRemoveIssuerSchema, input);
+}
+
+/** `/chain.identity.MsgUpdateParams` for a gov proposal: the module's whole params. */
+export function msgUpdateIdentityParams(input: { authority: string; params: MessageInitShape<typeof ParamsSchema> }): Any {
+  return packAny(MsgUpdateParamsSchema, input);
 }

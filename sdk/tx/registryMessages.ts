@@ -2,7 +2,15 @@
 // jurisdiction's authority, transfer by the asset's owner; setting and removing jurisdiction
 // authorities and updating params only travel inside gov proposals.
 import type { Any } from "@bufbuild/protobuf/wkt";
-import { MsgRegisterAssetSchema, MsgTransferAssetSchema } from "../../gen/chain/registry/tx_pb.js";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { ParamsSchema } from "../../gen/chain/registry/registry_pb.js";
+import {
+  MsgRegisterAssetSchema,
+  MsgRemoveJurisdictionAuthoritySchema,
+  MsgSetJurisdictionAuthoritySchema,
+  MsgTransferAssetSchema,
+  MsgUpdateParamsSchema,
+} from "../../gen/chain/registry/tx_pb.js";
 import type { Coin } from "./coins.js";
 import { jurisdictionCodeProblem } from "./jurisdictions.js";
 import { packAny } from "./registry.js";
@@ -41,4 +49,23 @@ export function msgRegisterAsset(input: MsgRegisterAssetInput): Any {
 /** `/chain.registry.MsgTransferAsset` packed in an Any; `owner` signs and pays the transfer tax. */
 export function msgTransferAsset(input: { owner: string; assetId: bigint; newOwner: string; price: Coin }): Any {
   return packAny(MsgTransferAssetSchema, input);
+}
+
+/** `/chain.registry.MsgSetJurisdictionAuthority` for a gov proposal: who registers assets in a jurisdiction. */
+export function msgSetJurisdictionAuthority(input: { authority: string; jurisdictionCode: string; authorityAddress: string; name: string }): Any {
+  const problem = jurisdictionCodeProblem(input.jurisdictionCode);
+  if (problem) throw new Error(problem);
+  return packAny(MsgSetJurisdictionAuthoritySchema, input);
+}
+
+/** `/chain.registry.MsgRemoveJurisdictionAuthority` for a gov proposal. */
+export function msgRemoveJurisdictionAuthority(input: { authority: string; jurisdictionCode: string }): Any {
+  const problem = jurisdictionCodeProblem(input.jurisdictionCode);
+  if (problem) throw new Error(problem);
+  return packAny(MsgRemoveJurisdictionAuthoritySchema, input);
+}
+
+/** `/chain.registry.MsgUpdateParams` for a gov proposal: the module's whole params. */
+export function msgUpdateRegistryParams(input: { authority: string; params: MessageInitShape<typeof ParamsSchema> }): Any {
+  return packAny(MsgUpdateParamsSchema, input);
 }

@@ -2,7 +2,9 @@
 // jurisdiction's authority (a set-rule may also travel in a gov proposal); update-params only in
 // a gov proposal.
 import type { Any } from "@bufbuild/protobuf/wkt";
-import { MsgSetTaxRuleSchema, MsgWithdrawTaxSchema } from "../../gen/chain/taxrail/tx_pb.js";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { ParamsSchema } from "../../gen/chain/taxrail/taxrail_pb.js";
+import { MsgSetTaxRuleSchema, MsgUpdateParamsSchema, MsgWithdrawTaxSchema } from "../../gen/chain/taxrail/tx_pb.js";
 import type { Coin } from "./coins.js";
 import { jurisdictionCodeProblem } from "./jurisdictions.js";
 import { packAny } from "./registry.js";
@@ -24,4 +26,11 @@ export function msgWithdrawTax(input: { authority: string; jurisdictionCode: str
   const problem = jurisdictionCodeProblem(input.jurisdictionCode);
   if (problem) throw new Error(problem);
   return packAny(MsgWithdrawTaxSchema, input);
+}
+
+/** `/chain.taxrail.MsgUpdateParams` for a gov proposal: the module's whole params. */
+export function msgUpdateTaxrailParams(input: { authority: string; params: MessageInitShape<typeof ParamsSchema> }): Any {
+  if (input.params.maxRateBps !== undefined && input.params.maxRateBps > BPS_DENOMINATOR)
+    throw new Error(`max rate ${input.params.maxRateBps} bps must not exceed ${BPS_DENOMINATOR}`);
+  return packAny(MsgUpdateParamsSchema, input);
 }

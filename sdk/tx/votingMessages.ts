@@ -2,7 +2,17 @@
 // electoral authority, register and vote by the voter; add/remove-authority and update-params only
 // travel inside gov proposals. The size limits are the chain's, so a client refuses what it would.
 import { timestampFromMs, type Any } from "@bufbuild/protobuf/wkt";
-import { MsgCancelElectionSchema, MsgCastVoteSchema, MsgCreateElectionSchema, MsgRegisterVoterSchema } from "../../gen/chain/voting/tx_pb.js";
+import type { MessageInitShape } from "@bufbuild/protobuf";
+import type { ParamsSchema } from "../../gen/chain/voting/voting_pb.js";
+import {
+  MsgAddElectoralAuthoritySchema,
+  MsgCancelElectionSchema,
+  MsgCastVoteSchema,
+  MsgCreateElectionSchema,
+  MsgRegisterVoterSchema,
+  MsgRemoveElectoralAuthoritySchema,
+  MsgUpdateParamsSchema,
+} from "../../gen/chain/voting/tx_pb.js";
 import { packAny } from "./registry.js";
 
 export const MAX_AUTHORITY_NAME_LENGTH = 140;
@@ -55,4 +65,20 @@ export function msgRegisterVoter(input: { voter: string; electionId: bigint }): 
 /** `/chain.voting.MsgCastVote` packed in an Any. */
 export function msgCastVote(input: { voter: string; electionId: bigint; option: string }): Any {
   return packAny(MsgCastVoteSchema, input);
+}
+
+/** `/chain.voting.MsgAddElectoralAuthority` for a gov proposal: who may create elections. */
+export function msgAddElectoralAuthority(input: { authority: string; address: string; name: string }): Any {
+  if (input.name.length > MAX_AUTHORITY_NAME_LENGTH) throw new Error(`authority name is longer than ${MAX_AUTHORITY_NAME_LENGTH} characters`);
+  return packAny(MsgAddElectoralAuthoritySchema, input);
+}
+
+/** `/chain.voting.MsgRemoveElectoralAuthority` for a gov proposal. */
+export function msgRemoveElectoralAuthority(input: { authority: string; address: string }): Any {
+  return packAny(MsgRemoveElectoralAuthoritySchema, input);
+}
+
+/** `/chain.voting.MsgUpdateParams` for a gov proposal: the module's whole params. */
+export function msgUpdateVotingParams(input: { authority: string; params: MessageInitShape<typeof ParamsSchema> }): Any {
+  return packAny(MsgUpdateParamsSchema, input);
 }
