@@ -4,8 +4,9 @@
 // Block lifecycle: InitChain writes genesis to a branch that stays pending (nothing is persisted
 // before the first block commits, so a crash before then just repeats InitChain). FinalizeBlock
 // runs begin-block hooks, each tx in its own nested branch, end-block hooks, and computes the app
-// hash over the previous hash and the block's sorted change set. Commit persists the block's
-// change set, height and hash in one SQLite transaction.
+// hash over the previous hash, the hash of the whole state after the block and the block's sorted
+// change set (Store.appHashOf). Commit persists the block's change set, height and hash in one
+// SQLite transaction.
 import { create, toBinary } from "@bufbuild/protobuf";
 import { TimestampSchema } from "@bufbuild/protobuf/wkt";
 import type { Logger } from "pino";
@@ -179,7 +180,7 @@ export class UnitApp extends BaseApplication {
         const genesis = appState[m.name] ?? m.defaultGenesis?.();
         if (genesis !== undefined) validators.push(...(m.initGenesis?.(ctx, genesis) ?? []));
       }
-      const hash = branch.appHash(new Uint8Array(), initialHeight - 1);
+      const hash = this.store.appHashOf(branch, initialHeight - 1, new Uint8Array());
       this.chainId = req.chainId;
       this.genesis = { branch, hash, initialHeight };
       this.pending = undefined;
@@ -258,7 +259,7 @@ export class UnitApp extends BaseApplication {
       const validatorUpdates: ValidatorUpdate[] = [];
       for (const m of this.modules) validatorUpdates.push(...(m.endBlock?.(ctx) ?? []));
       const consensusParamUpdates = changedConsensusParams(paramsBefore, this.consensusParams?.getParams(block));
-      const hash = block.appHash(prevHash, height);
+      const hash = this.store.appHashOf(block, height, prevHash);
       this.pending = { root, block, height, hash, prevHash };
       return { events: ctx.events, txResults, validatorUpdates, appHash: hash, ...(consensusParamUpdates ? { consensusParamUpdates } : {}) };
     });

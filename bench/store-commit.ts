@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { positiveIntFlag } from "./args.js";
 import Database from "better-sqlite3";
-import { appHash, Store, type SynchronousMode } from "../app/store/index.js";
+import { Store, type SynchronousMode } from "../app/store/index.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -106,7 +106,7 @@ function storeRunner(path: string): Runner {
     block(height, rows) {
       const branch = store.begin();
       for (const r of rows) branch.set(r.key, r.value);
-      const hash = appHash(store.lastHash, height, branch.changes());
+      const hash = store.appHashOf(branch, height, store.lastHash);
       const t0 = performance.now();
       store.commit(branch, height, hash);
       return performance.now() - t0;

@@ -30,7 +30,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { createHash } from "node:crypto";
 import Database from "better-sqlite3";
-import { appHash, prefixEnd, Store, type Branch, type KVReader, type SynchronousMode } from "../app/store/index.js";
+import { prefixEnd, Store, type Branch, type KVReader, type SynchronousMode } from "../app/store/index.js";
 import { ReadOnlyStore } from "../app/store/readOnlyStore.js";
 import { positiveIntFlag } from "./args.js";
 import { median, percentile } from "./stats.js";
@@ -155,7 +155,7 @@ class History {
     const height = this.store.lastHeight + 1;
     this.write(branch, height);
     this.versions += branch.size;
-    const hash = appHash(this.store.lastHash, height, branch.changes());
+    const hash = this.store.appHashOf(branch, height, this.store.lastHash);
     const t0 = performance.now();
     this.store.commit(branch, height, hash);
     return performance.now() - t0;

@@ -1,4 +1,4 @@
-// Snapshot format 1: the whole state at height H as a stream of records, cut into chunks at record
+// Snapshot format 2: the whole state at height H as a stream of records, cut into chunks at record
 // boundaries (so each chunk decodes on its own), every chunk named by its sha256 in the metadata.
 //
 //   record  = 0x01 link   uvarint(len) prevHash            the app hash at H-1
@@ -8,14 +8,17 @@
 //   metadata = chunk hash 0 || chunk hash 1 || ...       (32 bytes each)
 //   snapshot hash = sha256(metadata)
 //
-// Why the link and the change set: the app hash chains each block's change set onto the previous
-// hash (app/store/appHash.ts); it is no root over the whole state. A restore recomputes the app hash
-// of block H from them and checks them against the restored entries, which ties the snapshot to the
-// hash CometBFT's light client trusts (see docs/statesync.md for what that does and does not prove).
+// The app hash of block H (app/store/appHash.ts) commits to the link, block H's change set and the
+// state hash of every live entry at H (app/store/stateHash.ts). A restore folds every entry into the
+// state accumulator as it reads them and recomputes the app hash from the link, that state hash and
+// the changes: equal to the hash CometBFT's light client trusts, it proves every entry, so a snapshot
+// with any entry added, dropped or altered is refused. The records are those of format 1, whose
+// restore could prove block H's changes only (the app hash then held no state hash); a node refuses
+// format 1 snapshots.
 import { createHash } from "node:crypto";
 import { uvarintLength, writeUvarint } from "../store/bytes.js";
 
-export const SNAPSHOT_FORMAT = 1;
+export const SNAPSHOT_FORMAT = 2;
 /** Chunks are cut at the first record boundary past this size (CometBFT accepts chunks up to 16 MB). */
 export const CHUNK_TARGET_BYTES = 10 * 1024 * 1024;
 export const HASH_BYTES = 32;

@@ -1,6 +1,7 @@
 // State-sync restore: chunks are checked against the metadata before they are kept (a corrupted one
 // is refetched from another sender and never applied), and the whole snapshot against the trusted
-// app hash before anything reaches the store (a mismatch leaves the store empty).
+// app hash before anything reaches the store (a mismatch leaves the store empty). The app hash
+// commits to the state hash of every entry, so any entry altered, dropped or added is refused.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,11 +10,12 @@ import { after, test } from "node:test";
 import pino from "pino";
 import { HeightNotAvailableError } from "../store/errors.js";
 import { Store } from "../store/store.js";
-import type { Change } from "../store/types.js";
+import type { Change, StateReader } from "../store/types.js";
 import { RESTORE_DIR } from "./files.js";
+import { SNAPSHOT_FORMAT } from "./format.js";
 import { SnapshotManager } from "./manager.js";
 import { SnapshotRestore, type ApplyOutcome, type OfferedSnapshot } from "./restore.js";
-import { writeSnapshot } from "./writeSnapshot.js";
+import { writeSnapshot, type SnapshotLink } from "./writeSnapshot.js";
 
 const b = (s: string): Buffer => Buffer.from(s, "latin1");
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "snapshot-restore-"));
@@ -30,22 +32,43 @@ function commitBlock(store: Store, writes: Record<string, string | null>): { pre
   const prevHash = store.lastHash;
   const height = store.lastHeight + 1;
   const changes = br.changes();
-  store.commit(br, height, br.appHash(prevHash, height));
+  store.commit(br, height, store.appHashOf(br, height, prevHash));
   return { prevHash, changes };
 }
 
 /** A store at height 3 with 40 keys (one deleted in block 3) and its snapshot at 3, cut into small chunks. */
-function source(dir: string): { store: Store; snapshot: OfferedSnapshot; chunks: Buffer[] } {
+function source(dir: string): { store: Store; snapshot: OfferedSnapshot; chunks: Buffer[]; link: SnapshotLink } {
   const store = Store.open(path.join(dir, "source.db"));
   const first: Record<string, string> = {};
   for (let i = 0; i < 40; i++) first[`key/${String(i).padStart(3, "0")}`] = `value-${i}`.repeat(8);
   commitBlock(store, first);
   commitBlock(store, { "key/005": "changed in 2" });
-  const link = commitBlock(store, { "key/007": null, "key/100": "new in 3" });
-  const info = writeSnapshot(path.join(dir, "snapshots"), { height: 3, ...link }, store.view(3), 500);
-  const chunks = Array.from({ length: info.chunks }, (_, i) => fs.readFileSync(path.join(dir, "snapshots", "3", `chunk-${i}`)));
-  const snapshot = { height: 3, format: info.format, chunks: info.chunks, hash: Buffer.from(info.hash, "hex"), metadata: Buffer.from(info.metadata, "hex") };
-  return { store, snapshot, chunks };
+  const link = { height: 3, ...commitBlock(store, { "key/007": null, "key/100": "new in 3" }) };
+  const { snapshot, chunks } = written(path.join(dir, "snapshots"), link, store.view(3), 500);
+  return { store, snapshot, chunks, link };
+}
+
+/** Writes a snapshot of `state` with `link` and reads it back as CometBFT would offer it. */
+function written(root: string, link: SnapshotLink, state: StateReader, chunkTarget?: number): { snapshot: OfferedSnapshot; chunks: Buffer[] } {
+  const info = writeSnapshot(root, link, state, chunkTarget);
+  const chunks = Array.from({ length: info.chunks }, (_, i) => fs.readFileSync(path.join(root, String(link.height), `chunk-${i}`)));
+  const snapshot = {
+    height: link.height,
+    format: info.format,
+    chunks: info.chunks,
+    hash: Buffer.from(info.hash, "hex"),
+    metadata: Buffer.from(info.metadata, "hex"),
+  };
+  return { snapshot, chunks };
+}
+
+/** Offers and applies every chunk; the last outcome. */
+function restoreAll(root: string, snapshot: OfferedSnapshot, chunks: Buffer[], trusted: Uint8Array, target: Store): ApplyOutcome {
+  const session = SnapshotRestore.offer(root, snapshot, trusted, (h, hash, e) => target.restore(h, hash, e));
+  assert.ok(session instanceof SnapshotRestore, "offer accepted");
+  let last: ApplyOutcome = { result: "abort" };
+  for (let i = 0; i < chunks.length; i++) last = session.apply(i, chunks[i]!, "peer-a");
+  return last;
 }
 
 const all = (state: { iterator(): IterableIterator<{ key: Uint8Array; value: Uint8Array }> }): string[] =>
@@ -118,7 +141,7 @@ test("a snapshot whose state disagrees with its own block changes is rejected ev
   commitBlock(forged, { c: "3" });
   const info = writeSnapshot(path.join(dir, "s"), { height: 2, ...link }, forged.view(2));
   const target = Store.open(path.join(dir, "target.db"));
-  const offered = { height: 2, format: 1, chunks: info.chunks, hash: Buffer.from(info.hash, "hex"), metadata: Buffer.from(info.metadata, "hex") };
+  const offered = { height: 2, format: info.format, chunks: info.chunks, hash: Buffer.from(info.hash, "hex"), metadata: Buffer.from(info.metadata, "hex") };
   const session = SnapshotRestore.offer(path.join(dir, "t"), offered, store.lastHash, (h, hash, e) => target.restore(h, hash, e));
   assert.ok(session instanceof SnapshotRestore);
   const outcome = session.apply(0, fs.readFileSync(path.join(dir, "s", "2", "chunk-0")), "p");
@@ -128,11 +151,52 @@ test("a snapshot whose state disagrees with its own block changes is rejected ev
   for (const s of [store, forged, target]) s.close();
 });
 
-test("offers of another format or with metadata that does not match the snapshot hash are refused", () => {
+test("a snapshot with any entry the block did not touch altered, dropped or added is rejected: the app hash proves every entry", () => {
+  const dir = fresh();
+  const { store, link } = source(dir);
+  const honest = Array.from(store.view(3).iterator(), (e): [Buffer, Buffer] => [Buffer.from(e.key), Buffer.from(e.value)]);
+  const forgeries: Array<[string, Array<[Buffer, Buffer]>]> = [
+    ["value changed", honest.map(([k, v]): [Buffer, Buffer] => [k, k.toString() === "key/020" ? b("forged") : v])],
+    ["entry dropped", honest.filter(([k]) => k.toString() !== "key/020")],
+    ["entry added", [...honest, [b("key/999"), b("invented")]]],
+  ];
+  for (const [what, entries] of forgeries) {
+    // The forger's state, with block 3's true link and changes: consistent with them, so only the
+    // state hash can tell.
+    const forged = Store.open(":memory:");
+    const br = forged.begin();
+    for (const [k, v] of entries) br.set(k, v);
+    forged.commit(br, 1, Buffer.alloc(32));
+    const { snapshot, chunks } = written(path.join(dir, `forged-${what}`), link, forged.view());
+    const target = Store.open(":memory:");
+    const outcome = restoreAll(path.join(dir, `t-${what}`), snapshot, chunks, store.lastHash, target);
+    assert.equal(outcome.result, "rejectSnapshot", what);
+    assert.match(outcome.reason ?? "", /is not the trusted/, what);
+    assert.equal(target.lastHeight, 0, `${what}: nothing restored`);
+    forged.close();
+    target.close();
+  }
+  // The honest state written the same way is accepted: the forgeries differ only in the entry.
+  const forged = Store.open(":memory:");
+  const br = forged.begin();
+  for (const [k, v] of honest) br.set(k, v);
+  forged.commit(br, 1, Buffer.alloc(32));
+  const { snapshot, chunks } = written(path.join(dir, "honest"), link, forged.view());
+  const target = Store.open(":memory:");
+  const outcome = restoreAll(path.join(dir, "t-honest"), snapshot, chunks, store.lastHash, target);
+  assert.equal(outcome.result, "accept", outcome.reason);
+  assert.equal(outcome.restored, true);
+  assert.deepEqual(Buffer.from(target.lastStateHash), Buffer.from(store.lastStateHash));
+  for (const s of [store, forged, target]) s.close();
+});
+
+test("offers of another format (format 1 included: its snapshots cannot be proven) or with metadata that does not match the snapshot hash are refused", () => {
   const dir = fresh();
   const { store, snapshot } = source(dir);
   const offer = (s: OfferedSnapshot) => SnapshotRestore.offer(path.join(dir, "t"), s, store.lastHash, () => assert.fail("no restore"));
-  assert.deepEqual((offer({ ...snapshot, format: 2 }) as { verdict: string }).verdict, "rejectFormat");
+  assert.equal(snapshot.format, SNAPSHOT_FORMAT);
+  assert.equal(SNAPSHOT_FORMAT, 2);
+  for (const format of [1, 3]) assert.deepEqual((offer({ ...snapshot, format }) as { verdict: string }).verdict, "rejectFormat");
   const metadata = Buffer.from(snapshot.metadata);
   metadata[0] = metadata[0]! ^ 1;
   assert.equal((offer({ ...snapshot, metadata }) as { verdict: string }).verdict, "reject");
@@ -163,9 +227,10 @@ test("the manager takes snapshots at multiples of the interval, keeps the newest
     [6, 4],
   );
   const six = manager.list()[0]!;
-  assert.ok(manager.loadChunk(6, 1, 0).byteLength > 0);
-  assert.equal(manager.loadChunk(6, 1, six.chunks).byteLength, 0, "no such chunk");
-  assert.equal(manager.loadChunk(2, 1, 0).byteLength, 0, "pruned snapshot");
+  assert.ok(manager.loadChunk(6, SNAPSHOT_FORMAT, 0).byteLength > 0);
+  assert.equal(manager.loadChunk(6, SNAPSHOT_FORMAT, six.chunks).byteLength, 0, "no such chunk");
+  assert.equal(manager.loadChunk(6, 1, 0).byteLength, 0, "no snapshot of format 1");
+  assert.equal(manager.loadChunk(2, SNAPSHOT_FORMAT, 0).byteLength, 0, "pruned snapshot");
   // Snapshots of the same state are byte-identical, so every validator announces the same hash.
   const again = writeSnapshot(path.join(dir, "again"), { height: 6, prevHash: store.hashAt(5)!, changes: [{ key: b("k6"), value: b("v6") }] }, store.view(6));
   assert.equal(again.hash, six.hash);

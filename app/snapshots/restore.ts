@@ -1,13 +1,15 @@
 // One state-sync restore: CometBFT offers a snapshot with the app hash its light client trusts for
 // that height, then hands over the chunks in order. Each chunk is checked against the hash the
 // metadata lists for it before it is kept (a mismatch is refetched from another peer and never
-// applied); after the last one the whole snapshot is checked against the trusted app hash, and only
-// then is the state written to the store, in one SQLite transaction. A rejected snapshot leaves
-// nothing behind: the chunks wait in a directory of their own until then.
+// applied); after the last one the whole snapshot is checked against the trusted app hash, which
+// commits to every entry through the state hash, and only then is the state written to the store,
+// in one SQLite transaction. A rejected snapshot leaves nothing behind: the chunks wait in a
+// directory of their own until then.
 import fs from "node:fs";
 import path from "node:path";
 import { appHash } from "../store/appHash.js";
 import { compareBytes, keyToString } from "../store/bytes.js";
+import { StateAccumulator } from "../store/stateHash.js";
 import type { Change } from "../store/types.js";
 import { chunkFile, RESTORE_DIR } from "./files.js";
 import { chunkHashes, decodeChunk, SNAPSHOT_FORMAT, sha256, snapshotHash, type SnapshotRecord } from "./format.js";
@@ -113,6 +115,7 @@ export class SnapshotRestore {
     const changes: Change[] = [];
     const expected = new Map<string, Buffer | null>();
     let lastEntry: Buffer | undefined;
+    const state = StateAccumulator.empty().fold();
     let phase = 0; // 0 link, 1 changes, 2 entries: the stream's order
     try {
       for (const r of this.records()) {
@@ -127,6 +130,7 @@ export class SnapshotRestore {
         } else {
           if (lastEntry && compareBytes(lastEntry, r.key) >= 0) return "entries are not in ascending key order";
           lastEntry = r.key;
+          state.add(r.key, r.value);
           const want = expected.get(keyToString(r.key));
           if (want === null) return "a key the block deleted is in the state";
           if (want !== undefined) {
@@ -140,7 +144,8 @@ export class SnapshotRestore {
     }
     if (!prevHash) return "no link record";
     for (const v of expected.values()) if (v !== null) return "a key the block wrote is missing from the state";
-    const hash = appHash(prevHash, this.snapshot.height, changes);
+    // The state hash of the entries proves them all: the trusted app hash commits to it.
+    const hash = appHash(prevHash, this.snapshot.height, state.done().checksum(), changes);
     if (!hash.equals(this.trustedAppHash)) return `app hash ${hash.toString("hex")} is not the trusted ${Buffer.from(this.trustedAppHash).toString("hex")}`;
     return undefined;
   }

@@ -7,6 +7,8 @@ import type { Change } from "./types.js";
 
 const b = (s: string): Buffer => Buffer.from(s, "latin1");
 const hex = (u: Uint8Array): string => Buffer.from(u).toString("hex");
+/** A state hash to commit to; appHash takes any 32 bytes. */
+const state = Buffer.alloc(32, 0x5c);
 
 test("matches the encoding spelled out byte by byte", () => {
   const prev = Buffer.alloc(32, 7);
@@ -17,10 +19,11 @@ test("matches the encoding spelled out byte by byte", () => {
   const expected = createHash("sha256")
     .update(
       Buffer.concat([
-        b("unit/apphash/v1"),
+        b("unit/apphash/v2"),
         Buffer.from([0, 0, 0, 0, 0, 0, 0x01, 0x02]), // height 258
         Buffer.from([32]),
         prev,
+        state,
         Buffer.from([1]),
         b("a"),
         Buffer.from([1, 3]),
@@ -31,14 +34,14 @@ test("matches the encoding spelled out byte by byte", () => {
       ]),
     )
     .digest();
-  assert.equal(hex(appHash(prev, 258, changes)), hex(expected));
+  assert.equal(hex(appHash(prev, 258, state, changes)), hex(expected));
 });
 
-test("first block: empty previous hash and empty change set", () => {
+test("genesis: empty previous hash and empty change set", () => {
   const expected = createHash("sha256")
-    .update(Buffer.concat([b("unit/apphash/v1"), Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]), Buffer.from([0])]))
+    .update(Buffer.concat([b("unit/apphash/v2"), Buffer.from([0, 0, 0, 0, 0, 0, 0, 1]), Buffer.from([0]), state]))
     .digest();
-  assert.equal(hex(appHash(new Uint8Array(0), 1, [])), hex(expected));
+  assert.equal(hex(appHash(new Uint8Array(0), 1, state, [])), hex(expected));
 });
 
 test("changes with any input", () => {
@@ -48,8 +51,9 @@ test("changes with any input", () => {
     { key: b("k2"), value: b("") },
     { key: b("k3"), value: null },
   ];
-  const h = hex(appHash(prev, 10, base));
-  const variants: Array<[string, Uint8Array, number, Change[]]> = [
+  const h = hex(appHash(prev, 10, state, base));
+  const variants: Array<[string, Uint8Array, number, Change[], Uint8Array?]> = [
+    ["state hash", prev, 10, base, Buffer.alloc(32, 0x5d)],
     ["height", prev, 11, base],
     ["prev hash", Buffer.alloc(32, 2), 10, base],
     ["empty prev hash", new Uint8Array(0), 10, base],
@@ -63,14 +67,14 @@ test("changes with any input", () => {
     ["length boundaries", prev, 10, [{ key: b("k1v"), value: b("1") }, base[1]!, base[2]!]],
   ];
   const seen = new Set([h]);
-  for (const [what, p, height, changes] of variants) {
-    const v = hex(appHash(p, height, changes));
+  for (const [what, p, height, changes, stateHash] of variants) {
+    const v = hex(appHash(p, height, stateHash ?? state, changes));
     assert.ok(!seen.has(v), `hash must change with ${what}`);
     seen.add(v);
   }
   // An empty block at a new height still moves the hash.
-  const empty1 = hex(appHash(prev, 11, []));
-  const empty2 = hex(appHash(Buffer.from(empty1, "hex"), 12, []));
+  const empty1 = hex(appHash(prev, 11, state, []));
+  const empty2 = hex(appHash(Buffer.from(empty1, "hex"), 12, state, []));
   assert.notEqual(empty1, empty2);
 });
 
@@ -82,7 +86,7 @@ test("is independent of input order and rejects duplicate keys", () => {
     { key: b(""), value: b("e") },
   ];
   const sorted = [...changes].sort((x, y) => Buffer.compare(x.key, y.key));
-  assert.equal(hex(appHash(b("p"), 3, changes)), hex(appHash(b("p"), 3, sorted)));
+  assert.equal(hex(appHash(b("p"), 3, state, changes)), hex(appHash(b("p"), 3, state, sorted)));
   assert.deepEqual(
     changes.map((c) => c.key[0]),
     [0x62, 0x61, 0xff, undefined],
@@ -90,7 +94,7 @@ test("is independent of input order and rejects duplicate keys", () => {
   );
   assert.throws(
     () =>
-      appHash(b(""), 1, [
+      appHash(b(""), 1, state, [
         { key: b("a"), value: null },
         { key: b("a"), value: b("x") },
       ]),
@@ -98,15 +102,16 @@ test("is independent of input order and rejects duplicate keys", () => {
   );
   assert.throws(
     () =>
-      appHash(b(""), 1, [
+      appHash(b(""), 1, state, [
         { key: b("b"), value: null },
         { key: b("a"), value: null },
         { key: b("b"), value: null },
       ]),
     /duplicate/,
   );
-  assert.throws(() => appHash(b(""), -1, []), RangeError);
-  assert.throws(() => appHash(b(""), 1.5, []), RangeError);
+  assert.throws(() => appHash(b(""), -1, state, []), RangeError);
+  assert.throws(() => appHash(b(""), 1.5, state, []), RangeError);
+  assert.throws(() => appHash(b(""), 1, state.subarray(1), []), /state hash must be 32 bytes/);
 });
 
 test("agrees with the reference encoder on large and varied inputs", () => {
@@ -128,6 +133,7 @@ test("agrees with the reference encoder on large and varied inputs", () => {
     const changes = [...map.values()];
     const prev = Buffer.alloc(rnd(2) * 32, 9);
     const height = rnd(2) === 0 ? rnd(1000) : 2 ** 40 + rnd(1000);
-    assert.equal(hex(appHash(prev, height, changes)), hex(oracleAppHash(prev, height, changes)), `round ${round}`);
+    const stateHash = Buffer.alloc(32, rnd(256));
+    assert.equal(hex(appHash(prev, height, stateHash, changes)), hex(oracleAppHash(prev, height, stateHash, changes)), `round ${round}`);
   }
 });

@@ -2,7 +2,8 @@ import { createHash, type Hash } from "node:crypto";
 import { compareBytes, uvarintLength, writeUvarint } from "./bytes.js";
 import type { Change } from "./types.js";
 
-export const APP_HASH_DOMAIN = "unit/apphash/v1";
+export const APP_HASH_DOMAIN = "unit/apphash/v2";
+export const STATE_HASH_BYTES = 32;
 
 const DOMAIN_BYTES = Buffer.from(APP_HASH_DOMAIN, "ascii");
 const CHUNK = 64 * 1024;
@@ -10,24 +11,28 @@ const CHUNK = 64 * 1024;
 /**
  * App hash of a block:
  *
- *   sha256( "unit/apphash/v1"
+ *   sha256( "unit/apphash/v2"
  *         || height as uint64 big-endian
  *         || uvarint(len(prevHash)) || prevHash
+ *         || stateHash (32 bytes: the whole state after the block, stateHash.ts)
  *         || for each change in ascending key order:
  *              uvarint(len(key)) || key || (0x00 | 0x01 || uvarint(len(value)) || value) )
  *
- * `prevHash` is empty for the first block. Changes may be passed in any order; they
- * are hashed sorted by key, and duplicate keys are rejected.
+ * `prevHash` is empty for genesis. Changes may be passed in any order; they are hashed
+ * sorted by key, and duplicate keys are rejected. `Store.appHashOf` computes the state
+ * hash of a block's branch and calls this.
  */
-export function appHash(prevHash: Uint8Array, height: number, changes: readonly Change[]): Buffer {
+export function appHash(prevHash: Uint8Array, height: number, stateHash: Uint8Array, changes: readonly Change[]): Buffer {
   if (!Number.isSafeInteger(height) || height < 0) {
     throw new RangeError(`appHash: height must be a non-negative safe integer, got ${height}`);
   }
+  if (stateHash.byteLength !== STATE_HASH_BYTES) throw new RangeError(`appHash: state hash must be ${STATE_HASH_BYTES} bytes, got ${stateHash.byteLength}`);
   const sorted = sortedChanges(changes);
   const w = new ChunkedHasher(createHash("sha256"));
   w.bytes(DOMAIN_BYTES);
   w.uint64(height);
   w.lengthPrefixed(prevHash);
+  w.bytes(stateHash);
   for (const c of sorted) {
     w.lengthPrefixed(c.key);
     if (c.value === null) {

@@ -1,7 +1,7 @@
-import { appHash } from "./appHash.js";
 import { asBuffer, assertBytes, copyBytes, keyToString, stringToKey } from "./bytes.js";
 import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource, type OverlayLevel } from "./iterate.js";
 import type { StoredChange } from "./sqliteBackend.js";
+import type { StateAccumulator } from "./stateHash.js";
 import type { Change, IteratorOptions, KVEntry, KVStore, StateStore } from "./types.js";
 
 type BranchState = "open" | "written" | "committed";
@@ -21,6 +21,10 @@ export class Branch implements StateStore, OverlayLevel {
   private pending: string[] = [];
   private sortedChanges: StoredChange[] | undefined;
   private state: BranchState = "open";
+  /** Bumped on every write, so a remembered accumulator can tell it is stale. */
+  private mutations = 0;
+  /** The state accumulator of what this branch reads, and the mutation counts (this, parent, ...) it was taken at. */
+  private accumulator: { sum: StateAccumulator; stamps: number[] } | undefined;
 
   /** Use `Store.begin()` or `branch.branch()`. */
   constructor(
@@ -98,18 +102,16 @@ export class Branch implements StateStore, OverlayLevel {
     if (parent === undefined) throw new Error("a root branch is committed with Store.commit, not written");
     this.assertOpen();
     if (parent.state !== "open") throw new Error("cannot write into a parent branch that is already finished");
+    // What this branch read is what the parent reads once it holds these writes.
+    const carried = this.accumulated();
     for (const [k, v] of this.overlay) parent.putOwned(k, v);
     this.state = "written";
+    if (carried) parent.rememberAccumulator(carried);
   }
 
   /** This branch's own writes and deletions, sorted by key. The caller owns the result. */
   changes(): Change[] {
     return this.storedChanges().map((c) => ({ key: copyBytes(c.key), value: c.value === null ? null : copyBytes(c.value) }));
-  }
-
-  /** The app hash of this branch's own change set chained from `prevHash`, without copying it. */
-  appHash(prevHash: Uint8Array, height: number): Buffer {
-    return appHash(prevHash, height, this.storedChanges());
   }
 
   /** Number of distinct keys written or deleted in this branch. */
@@ -131,6 +133,29 @@ export class Branch implements StateStore, OverlayLevel {
       this.sortedChanges = out;
     }
     return this.sortedChanges;
+  }
+
+  /** @internal The state accumulator remembered by `rememberAccumulator`, unless a write since made it stale. */
+  accumulated(): StateAccumulator | undefined {
+    const record = this.accumulator;
+    if (record === undefined) return undefined;
+    const now = this.stamps();
+    return now.length === record.stamps.length && now.every((m, i) => m === record.stamps[i]) ? record.sum : undefined;
+  }
+
+  /** @internal Remembers the accumulator of the state this branch reads now (Store.appHashOf). */
+  rememberAccumulator(sum: StateAccumulator): void {
+    this.accumulator = { sum, stamps: this.stamps() };
+  }
+
+  /** @internal The value a read through the parents (not this branch) sees; the buffer must not reach callers. */
+  parentValue(key: Buffer): Buffer | undefined {
+    const k = keyToString(key);
+    for (let b = this.parent; b !== undefined; b = b.parent) {
+      const v = b.overlay.get(k);
+      if (v !== undefined) return v ?? undefined;
+    }
+    return this.source.get(key);
   }
 
   /** @internal */
@@ -158,6 +183,12 @@ export class Branch implements StateStore, OverlayLevel {
     return this.overlay.get(key);
   }
 
+  private stamps(): number[] {
+    const out: number[] = [];
+    for (let b: Branch | undefined = this; b !== undefined; b = b.parent) out.push(b.mutations);
+    return out;
+  }
+
   private levels(): OverlayLevel[] {
     const out: OverlayLevel[] = [];
     for (let b: Branch | undefined = this; b !== undefined; b = b.parent) {
@@ -176,6 +207,7 @@ export class Branch implements StateStore, OverlayLevel {
     this.overlay.set(key, value);
     if (this.overlay.size !== size && this.sorted !== undefined) this.pending.push(key);
     this.sortedChanges = undefined;
+    this.mutations++;
   }
 
   private assertOpen(): void {

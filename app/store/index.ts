@@ -4,7 +4,7 @@
  *   const store = Store.open(path);
  *   const block = store.begin();              // root branch at store.lastHeight
  *   const tx = block.branch(); ...; tx.write() // or drop tx to discard it
- *   const hash = appHash(store.lastHash, height, block.changes());
+ *   const hash = store.appHashOf(block, height, store.lastHash);
  *   store.commit(block, height, hash);        // one SQLite transaction
  *   store.view(height).get(key);              // historical reads
  */

@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import Database from "better-sqlite3";
-import { appHash } from "./appHash.js";
 import { LatestReadCache } from "./latestReadCache.js";
 import { Store } from "./store.js";
 import type { KVEntry, KVReader } from "./types.js";
@@ -23,7 +22,7 @@ function block(store: Store, writes: Record<string, string | null>): void {
     else branch.set(b(k), b(v));
   }
   const height = store.lastHeight + 1;
-  store.commit(branch, height, appHash(store.lastHash, height, branch.changes()));
+  store.commit(branch, height, store.appHashOf(branch, height, store.lastHash));
 }
 
 test("latest reads stay exact across commits that change, delete and create cached keys", () => {
@@ -92,7 +91,7 @@ test("readers pinned at the pending block's base height read it before and after
   root.delete(b("b"));
   root.set(b("d"), b("2"));
   const pinnedView = store.view();
-  store.commit(root, 2, appHash(store.lastHash, 2, root.changes()));
+  store.commit(root, 2, store.appHashOf(root, 2, store.lastHash));
   // Height 1 readers (pinned before the commit) still see height 1 where the block wrote.
   const atOne = readAll(pinnedView);
   assert.deepEqual(atOne.got, ["1", "1", "1", undefined, undefined]);
@@ -120,7 +119,7 @@ test("a commit that fails in SQLite leaves the cached reads of the latest height
   branch.set(b("a"), b("2"));
   branch.delete(b("b"));
   branch.set(b("c"), b("2"));
-  const hash = appHash(store.lastHash, 2, branch.changes());
+  const hash = store.appHashOf(branch, 2, store.lastHash);
   assert.throws(() => store.commit(branch, 2, hash), /injected failure/);
   assert.deepEqual(readAll(store.view()).got, ["1", "1", undefined, undefined, undefined], "still height 1");
   saboteur.exec("DROP TRIGGER sabotage");

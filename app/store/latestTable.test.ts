@@ -7,7 +7,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import Database from "better-sqlite3";
-import { appHash } from "./appHash.js";
 import { ReadOnlyStore } from "./readOnlyStore.js";
 import { Store } from "./store.js";
 import type { KVReader } from "./types.js";
@@ -28,7 +27,7 @@ function block(store: Store, writes: Record<string, string | null>): void {
     else br.set(b(k), b(v));
   }
   const height = store.lastHeight + 1;
-  store.commit(br, height, appHash(store.lastHash, height, br.changes()));
+  store.commit(br, height, store.appHashOf(br, height, store.lastHash));
 }
 
 /** A queue that grows and drains (like staking's unbonding queue): many tombstones, few live keys. */
@@ -98,7 +97,7 @@ test("a store in the first layout (no latest table) is migrated when opened, his
   assert.deepEqual(list(store.view()), ["a=a2", "d=d3"]);
   store.close();
   const raw = new Database(path, { readonly: true });
-  assert.equal(raw.prepare("SELECT value FROM meta WHERE name = 'schema_version'").pluck().get(), 2);
+  assert.equal(raw.prepare("SELECT value FROM meta WHERE name = 'schema_version'").pluck().get(), 3);
   raw.close();
 });
 

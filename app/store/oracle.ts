@@ -12,25 +12,43 @@ const unhex = (s: string): Buffer => Buffer.from(s, "hex");
 
 type State = Map<string, Buffer>;
 
+const uvarint = (n: number): Buffer => {
+  const out: number[] = [];
+  do {
+    let b = n % 128;
+    n = Math.floor(n / 128);
+    if (n > 0) b += 128;
+    out.push(b);
+  } while (n > 0);
+  return Buffer.from(out);
+};
+
+/** Same state hash as stateHash.ts, from scratch over `entries`, written straight from its definition. */
+export function oracleStateHash(entries: Iterable<{ key: Uint8Array; value: Uint8Array }>): Buffer {
+  const sums: number[] = new Array<number>(1024).fill(0);
+  for (const { key, value } of entries) {
+    const element = createHash("shake256", { outputLength: 2048 })
+      .update(Buffer.concat([Buffer.from("unit/lthash/v1", "ascii"), uvarint(key.length), key, uvarint(value.length), value]))
+      .digest();
+    for (let i = 0; i < 1024; i++) sums[i] = (sums[i]! + element.readUInt16LE(2 * i)) % 65536;
+  }
+  const lanes = Buffer.alloc(2048);
+  for (let i = 0; i < 1024; i++) lanes.writeUInt16LE(sums[i]!, 2 * i);
+  return createHash("sha256")
+    .update(Buffer.concat([Buffer.from("unit/statehash/v1", "ascii"), lanes]))
+    .digest();
+}
+
 /** Same encoding as appHash(), written field by field straight from its definition. */
-export function oracleAppHash(prevHash: Uint8Array, height: number, changes: readonly Change[]): Buffer {
-  const uvarint = (n: number): Buffer => {
-    const out: number[] = [];
-    do {
-      let b = n % 128;
-      n = Math.floor(n / 128);
-      if (n > 0) b += 128;
-      out.push(b);
-    } while (n > 0);
-    return Buffer.from(out);
-  };
+export function oracleAppHash(prevHash: Uint8Array, height: number, stateHash: Uint8Array, changes: readonly Change[]): Buffer {
   const h = createHash("sha256");
-  h.update(Buffer.from("unit/apphash/v1", "ascii"));
+  h.update(Buffer.from("unit/apphash/v2", "ascii"));
   const heightBytes = Buffer.alloc(8);
   heightBytes.writeBigUInt64BE(BigInt(height));
   h.update(heightBytes);
   h.update(uvarint(prevHash.length));
   h.update(prevHash);
+  h.update(stateHash);
   const sorted = [...changes].sort((a, b) => Buffer.compare(a.key, b.key));
   for (const c of sorted) {
     h.update(uvarint(c.key.length));

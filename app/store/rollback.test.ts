@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { appHash } from "./appHash.js";
 import { Store } from "./store.js";
 
 const dir = mkdtempSync(join(tmpdir(), "store-rollback-"));
@@ -19,7 +18,7 @@ function block(store: Store, height: number, writes: Record<string, string | nul
     if (v === null) br.delete(b(k));
     else br.set(b(k), b(v));
   }
-  const hash = appHash(store.lastHash, height, br.changes());
+  const hash = store.appHashOf(br, height, store.lastHash);
   store.commit(br, height, hash);
   return hash;
 }

@@ -2,6 +2,7 @@
 // pruning. Reads are SqliteReader's (sqliteReader.ts).
 import Database from "better-sqlite3";
 import { SCHEMA_VERSION, SqliteReader } from "./sqliteReader.js";
+import { StateAccumulator } from "./stateHash.js";
 import type { SynchronousMode } from "./types.js";
 
 export type { BackendState, CommittedRow } from "./sqliteReader.js";
@@ -32,12 +33,18 @@ CREATE TABLE IF NOT EXISTS latest (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS commits (
   height INTEGER PRIMARY KEY,
-  app_hash BLOB NOT NULL
+  app_hash BLOB NOT NULL,
+  state_hash BLOB
 );
 CREATE TABLE IF NOT EXISTS meta (
   name TEXT PRIMARY KEY,
   value INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS state_sum (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  height INTEGER NOT NULL,
+  lanes BLOB NOT NULL
+);
 `;
 
 /** Rows per INSERT statement when writing a block; fewer statement calls per row. */
@@ -53,11 +60,19 @@ export class SqliteBackend extends SqliteReader {
   private readonly insertBatch: Database.Statement<unknown[]>;
   private readonly upsertLatest: Database.Statement<[Buffer, Buffer]>;
   private readonly deleteLatest: Database.Statement<[Buffer]>;
-  private readonly insertCommit: Database.Statement<[number, Buffer]>;
+  private readonly insertCommit: Database.Statement<[number, Buffer, Buffer]>;
   private readonly setMeta: Database.Statement<[string, number]>;
+  private readonly setSum: Database.Statement<[number, Buffer]>;
   private readonly pruneOld: Database.Statement<[PruneRange]>;
   private readonly pruneTombstones: Database.Statement<[PruneRange]>;
-  private readonly commitTx: (height: number, hash: Buffer, changes: readonly StoredChange[], first: boolean, prune: PruneRange | undefined) => void;
+  private readonly commitTx: (
+    height: number,
+    hash: Buffer,
+    changes: readonly StoredChange[],
+    first: boolean,
+    prune: PruneRange | undefined,
+    sum: StateAccumulator,
+  ) => void;
 
   constructor(path: string, options: { synchronous: SynchronousMode; pruning: boolean }) {
     super(openWriter(path, options));
@@ -68,8 +83,9 @@ export class SqliteBackend extends SqliteReader {
     this.insertBatch = db.prepare(`INSERT INTO kv (key, version, value) VALUES ${Array(INSERT_BATCH).fill("(?, ?, ?)").join(", ")}`);
     this.upsertLatest = db.prepare("INSERT INTO latest (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     this.deleteLatest = db.prepare("DELETE FROM latest WHERE key = ?");
-    this.insertCommit = db.prepare("INSERT INTO commits (height, app_hash) VALUES (?, ?)");
+    this.insertCommit = db.prepare("INSERT INTO commits (height, app_hash, state_hash) VALUES (?, ?, ?)");
     this.setMeta = db.prepare("INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value");
+    this.setSum = db.prepare(setSumSql);
 
     // A version older than another version of the same key that is <= to can never
     // be read at a retained height (>= to). Looking only at versions written in
@@ -84,13 +100,14 @@ export class SqliteBackend extends SqliteReader {
     // so reads at retained heights find nothing either way.
     this.pruneTombstones = db.prepare("DELETE FROM kv WHERE version > @from AND version <= @to AND value IS NULL");
 
-    this.commitTx = db.transaction((height, hash, changes, first, prune) => {
+    this.commitTx = db.transaction((height, hash, changes, first, prune, sum) => {
       this.insertRows(height, changes);
       for (const c of changes) {
         if (c.value === null) this.deleteLatest.run(c.key);
         else this.upsertLatest.run(c.key, c.value);
       }
-      this.insertCommit.run(height, hash);
+      this.insertCommit.run(height, hash, sum.checksum());
+      this.setSum.run(height, sum.toBytes());
       this.setMeta.run("latest_height", height);
       if (first) this.setMeta.run("earliest_height", height);
       if (prune !== undefined) {
@@ -102,50 +119,83 @@ export class SqliteBackend extends SqliteReader {
     });
   }
 
-  /** Writes a block atomically: its changes at version `height`, the latest state, its hash and metadata. */
-  commit(height: number, hash: Buffer, changes: readonly StoredChange[], first: boolean, prune: PruneRange | undefined): void {
-    this.commitTx(height, hash, changes, first, prune);
+  /**
+   * Writes a block atomically: its changes at version `height`, the latest state, its hash, the
+   * state accumulator `sum` of the new state, and metadata.
+   */
+  commit(height: number, hash: Buffer, changes: readonly StoredChange[], first: boolean, prune: PruneRange | undefined, sum: StateAccumulator): void {
+    this.commitTx(height, hash, changes, first, prune, sum);
     this.latestHeight = height;
+  }
+
+  /** The accumulator of the latest state, as the last commit stored it (its height, for a consistency check). */
+  readAccumulator(): { height: number; sum: StateAccumulator } | undefined {
+    const row = this.db.prepare<[], { height: number; lanes: Buffer }>("SELECT height, lanes FROM state_sum WHERE id = 1").get();
+    return row === undefined ? undefined : { height: row.height, sum: StateAccumulator.fromBytes(row.lanes) };
+  }
+
+  /** The state hash recorded beside height's app hash; undefined if none (committed before the column existed). */
+  stateHashAt(height: number): Buffer | undefined {
+    const value = this.db.prepare<[number], Buffer | null>("SELECT state_hash FROM commits WHERE height = ?").pluck().get(height);
+    return value ?? undefined;
   }
 
   /**
    * Fills an empty database with a snapshot's state as height `height` (state sync): the entries
-   * become that version and the latest state, and every height below it reads as pruned.
+   * become that version and the latest state, and every height below it reads as pruned. Returns
+   * the accumulator of the entries.
    */
-  restore(height: number, hash: Buffer, entries: Iterable<[Buffer, Buffer]>): void {
-    this.db.transaction(() => {
+  restore(height: number, hash: Buffer, entries: Iterable<[Buffer, Buffer]>): StateAccumulator {
+    return this.db.transaction(() => {
       if (this.readState().latestHeight !== 0) throw new Error("restore: the store already holds committed state");
+      const fold = StateAccumulator.empty().fold();
       for (const [key, value] of entries) {
         this.insertOne.run(key, height, value);
         this.upsertLatest.run(key, value);
+        fold.add(key, value);
       }
-      this.insertCommit.run(height, hash);
+      const sum = fold.done();
+      this.insertCommit.run(height, hash, sum.checksum());
+      this.setSum.run(height, sum.toBytes());
       this.setMeta.run("latest_height", height);
       this.setMeta.run("earliest_height", height);
       this.setMeta.run("pruned_to", height);
+      this.latestHeight = height;
+      return sum;
     })();
-    this.latestHeight = height;
   }
 
   /**
-   * Drops the latest height (`unitd rollback`): its versions, its commit row, and the latest state
-   * put back to what the height below it reads, all in one transaction.
+   * Drops the latest height (`unitd rollback`): its versions, its commit row, the latest state put
+   * back to what the height below it reads, and the accumulator `sum` with the height's writes
+   * undone, all in one transaction. Refused (nothing changed) when the result is not the state hash
+   * recorded for the height below. Returns the accumulator of that height.
    */
-  dropLatest(height: number): void {
+  dropLatest(height: number, sum: StateAccumulator): StateAccumulator {
     const db = this.db;
-    db.transaction(() => {
-      const changed = db.prepare("SELECT key FROM kv WHERE version = ?").all(height) as Array<{ key: Buffer }>;
-      const previous = db.prepare("SELECT value FROM kv WHERE key = ? AND version < ? ORDER BY version DESC LIMIT 1");
-      for (const { key } of changed) {
-        const row = previous.get(key, height) as { value: Buffer | null } | undefined;
-        if (row?.value) this.upsertLatest.run(key, row.value);
+    const below = db.transaction(() => {
+      const written = db.prepare<[number], { key: Buffer; value: Buffer | null }>("SELECT key, value FROM kv WHERE version = ?").all(height);
+      const previous = db.prepare<[Buffer, number], Buffer | null>("SELECT value FROM kv WHERE key = ? AND version < ? ORDER BY version DESC LIMIT 1").pluck();
+      const fold = sum.fold();
+      for (const { key, value } of written) {
+        const before = previous.get(key, height) ?? undefined;
+        if (before !== undefined) this.upsertLatest.run(key, before);
         else this.deleteLatest.run(key);
+        fold.change(key, value ?? undefined, before);
+      }
+      const result = fold.done();
+      const recorded = this.stateHashAt(height - 1);
+      if (recorded !== undefined && !recorded.equals(result.checksum())) {
+        throw new Error(`rollback: the state of height ${height - 1} does not match the state hash recorded for it; the store is unchanged`);
       }
       db.prepare("DELETE FROM kv WHERE version = ?").run(height);
       db.prepare("DELETE FROM commits WHERE height = ?").run(height);
+      this.setSum.run(height - 1, result.toBytes());
       this.setMeta.run("latest_height", height - 1);
+      return result;
     })();
     this.latestHeight = height - 1;
+    return below;
   }
 
   private insertRows(height: number, changes: readonly StoredChange[]): void {
@@ -190,6 +240,8 @@ function openWriter(path: string, options: { synchronous: SynchronousMode; pruni
   }
 }
 
+const setSumSql = "INSERT INTO state_sum (id, height, lanes) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET height = excluded.height, lanes = excluded.lanes";
+
 function migrate(db: Database.Database): void {
   const version = db.prepare<[], number>("SELECT value FROM meta WHERE name = 'schema_version'").pluck().get();
   if (version === SCHEMA_VERSION) return;
@@ -197,8 +249,19 @@ function migrate(db: Database.Database): void {
     // Version 1 had no `latest` table: fill it with the newest live version of every key.
     db.exec(`INSERT INTO latest (key, value)
       SELECT key, value FROM (SELECT key, value, MAX(version) FROM kv GROUP BY key) WHERE value IS NOT NULL`);
+  }
+  if (version === 1 || version === 2) {
+    // Versions 1 and 2 had no state accumulator: compute it once from the latest state. Heights
+    // committed before keep no state hash.
+    db.exec("ALTER TABLE commits ADD COLUMN state_hash BLOB");
+    const height = db.prepare<[], number>("SELECT value FROM meta WHERE name = 'latest_height'").pluck().get() ?? 0;
+    if (height > 0) {
+      const sum = StateAccumulator.of(db.prepare<[], [Buffer, Buffer]>("SELECT key, value FROM latest").raw().iterate());
+      db.prepare(setSumSql).run(height, sum.toBytes());
+      db.prepare("UPDATE commits SET state_hash = ? WHERE height = ?").run(sum.checksum(), height);
+    }
   } else if (version !== undefined) {
-    throw new Error(`unsupported store schema version ${version} (this node reads versions 1 and ${SCHEMA_VERSION})`);
+    throw new Error(`unsupported store schema version ${version} (this node reads versions 1 to ${SCHEMA_VERSION})`);
   }
   db.prepare("INSERT INTO meta (name, value) VALUES ('schema_version', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value").run(SCHEMA_VERSION);
 }

@@ -19,7 +19,7 @@ export interface BackendState {
 }
 
 /** The store layout this code reads and writes; older layouts are migrated by the writer. */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 type PageStatement = Database.Statement<unknown[], unknown[]>;
 

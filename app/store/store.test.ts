@@ -4,7 +4,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, describe, test } from "node:test";
 import Database from "better-sqlite3";
-import { appHash } from "./appHash.js";
 import type { Branch } from "./branch.js";
 import { HeightNotAvailableError } from "./errors.js";
 import { Store } from "./store.js";
@@ -22,7 +21,7 @@ const tmpFile = (): string => join(tmpRoot, `db-${++fileCounter}.sqlite`);
 
 /** Commits `branch` at `height` with the hash computed from its changes. */
 function commit(store: Store, branch: Branch, height: number): Uint8Array {
-  const hash = appHash(store.lastHash, height, branch.changes());
+  const hash = store.appHashOf(branch, height, store.lastHash);
   store.commit(branch, height, hash);
   return hash;
 }
@@ -196,7 +195,7 @@ describe("nested branches", () => {
       for (const e of root.iterator()) e.value.fill(0);
       for (const c of root.changes()) c.value?.fill(0);
       assert.equal(str(root.get(b("k"))), "value");
-      const hash = appHash(store.lastHash, 1, root.changes());
+      const hash = store.appHashOf(root, 1, store.lastHash);
       store.commit(root, 1, hash);
       hash.fill(0);
       assert.notDeepEqual(Buffer.from(store.lastHash), Buffer.alloc(32));
@@ -346,7 +345,7 @@ describe("atomicity", () => {
     for (let i = 0; i < 500; i++) br.set(b(`k${String(i).padStart(3, "0")}`), b(`v${i}`));
     br.set(b("a"), b("2"));
     br.delete(b("z"));
-    const hash2 = appHash(store.lastHash, 2, br.changes());
+    const hash2 = store.appHashOf(br, 2, store.lastHash);
     assert.throws(() => store.commit(br, 2, hash2), /injected failure/);
     // The in-memory view of the store is unchanged.
     assert.equal(store.lastHeight, 1);

@@ -1,3 +1,4 @@
+import { appHash } from "./appHash.js";
 import { assertBytes, copyBytes, keyToString } from "./bytes.js";
 import { Branch } from "./branch.js";
 import { assertReadableHeight, HeightNotAvailableError } from "./errors.js";
@@ -6,6 +7,7 @@ import { SqliteBackend, type CommittedRow, type PruneRange } from "./sqliteBacke
 import type { KVReader, StateReader, StoreOptions, SynchronousMode } from "./types.js";
 import { StateView } from "./view.js";
 import { LatestReadCache } from "./latestReadCache.js";
+import { StateAccumulator } from "./stateHash.js";
 
 const DEFAULT_PRUNE_INTERVAL = 10;
 
@@ -20,6 +22,8 @@ export class Store {
   private height: number;
   private hash: Buffer;
   private earliest: number;
+  /** The state accumulator of the latest committed state (stateHash.ts). */
+  private sum: StateAccumulator;
   /** Versions below this height may have been removed; 0 if never pruned. */
   private prunedTo: number;
   private closed = false;
@@ -46,6 +50,12 @@ export class Store {
       this.hash = state.latestHash;
       this.earliest = state.earliestHeight;
       this.prunedTo = state.prunedTo;
+      const stored = this.backend.readAccumulator();
+      if (stored === undefined && this.height > 0) throw new Error(`store is corrupt: no state accumulator for height ${this.height}`);
+      if (stored !== undefined && stored.height !== this.height) {
+        throw new Error(`store is corrupt: the state accumulator is of height ${stored.height}, the latest height is ${this.height}`);
+      }
+      this.sum = stored?.sum ?? StateAccumulator.empty();
     } catch (err) {
       this.backend.close();
       throw err;
@@ -67,6 +77,11 @@ export class Store {
     return copyBytes(this.hash);
   }
 
+  /** The 32-byte hash of the whole latest committed state (stateHash.ts); that of the empty state before any commit. */
+  get lastStateHash(): Uint8Array {
+    return this.sum.checksum();
+  }
+
   /** Earliest height that can still be read; 0 when nothing has been committed. */
   get earliestHeight(): number {
     return this.earliest;
@@ -77,6 +92,18 @@ export class Store {
     this.assertOpen();
     if (!Number.isSafeInteger(height)) return undefined;
     return this.backend.hashAt(height);
+  }
+
+  /**
+   * The app hash (appHash.ts) of `branch` as block `height` chained from `prevHash`: its own
+   * change set and the state hash of everything it reads (the latest committed state under its
+   * parents' writes and its own). The state accumulator is folded from the store's by the keys
+   * the branches changed and remembered, so `commit` of the root that ends up holding these
+   * writes does not fold them again.
+   */
+  appHashOf(branch: Branch, height: number, prevHash: Uint8Array): Buffer {
+    assertBytes(prevHash, "prevHash");
+    return appHash(prevHash, height, this.accumulatorOf(branch).checksum(), branch.storedChanges());
   }
 
   /** A root branch reading the latest committed state, pinned at the current height. */
@@ -118,7 +145,9 @@ export class Store {
     const prune = this.pruneRange(height);
     const hash = copyBytes(appHash);
     const changes = branch.storedChanges();
-    this.backend.commit(height, hash, changes, first, prune);
+    const sum = this.accumulatorOf(branch);
+    this.backend.commit(height, hash, changes, first, prune, sum);
+    this.sum = sum;
     // What the block did not change reads the same at the new height.
     for (const c of changes) this.latestReads.delete(keyToString(c.key));
 
@@ -143,7 +172,7 @@ export class Store {
     if (to < this.earliest) throw new Error(`rollback: height ${to} has been pruned (earliest readable height is ${this.earliest})`);
     const hash = this.backend.hashAt(to);
     if (hash === undefined) throw new Error(`rollback: no app hash recorded for height ${to}`);
-    this.backend.dropLatest(this.height);
+    this.sum = this.backend.dropLatest(this.height, this.sum);
     this.latestReads = newLatestReadCache();
     this.height = to;
     this.hash = Buffer.from(hash);
@@ -159,7 +188,7 @@ export class Store {
     if (this.height !== 0) throw new Error(`restore: the store already holds height ${this.height}`);
     if (!Number.isSafeInteger(height) || height < 1) throw new RangeError(`restore: height must be a positive integer, got ${height}`);
     const hash = copyBytes(appHash);
-    this.backend.restore(height, hash, entries);
+    this.sum = this.backend.restore(height, hash, entries);
     this.height = height;
     this.hash = hash;
     this.earliest = height;
@@ -183,6 +212,26 @@ export class Store {
     if (this.closed) return;
     this.closed = true;
     this.backend.close();
+  }
+
+  /** The accumulator of the state `branch` reads: remembered, or folded from its parent's (or the store's) by its changes. */
+  private accumulatorOf(branch: Branch): StateAccumulator {
+    this.assertOpen();
+    if (!(branch instanceof Branch) || !(branch.source instanceof PinnedState) || branch.source.store !== this) {
+      throw new Error("appHashOf: not a branch of this store");
+    }
+    if (branch.finished) throw new Error("appHashOf: branch has already been written or committed");
+    if (branch.baseHeight !== this.height) {
+      throw new Error(`appHashOf: branch was begun at height ${branch.baseHeight} but the store is now at height ${this.height}`);
+    }
+    const known = branch.accumulated();
+    if (known !== undefined) return known;
+    const base = branch.parent === undefined ? this.sum : this.accumulatorOf(branch.parent);
+    const fold = base.fold();
+    for (const c of branch.storedChanges()) fold.change(c.key, branch.parentValue(c.key), c.value ?? undefined);
+    const sum = fold.done();
+    branch.rememberAccumulator(sum);
+    return sum;
   }
 
   /** Throws if state at `height` may no longer be intact (pruned since it was pinned). */

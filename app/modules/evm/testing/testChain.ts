@@ -95,7 +95,7 @@ export class EvmTestChain {
     for (const m of this.modules) m.beginBlock?.(ctx);
     const results: TxResult[] = [];
     for (const tx of txs) results.push(await this.processor.deliver({ header, state: root, logger: testLogger }, tx));
-    this.store.commit(root, height, root.appHash(this.store.lastHash, height));
+    this.store.commit(root, height, this.store.appHashOf(root, height, this.store.lastHash));
     this.height = height;
     this.genesis = undefined;
     this.checkState = this.store.begin();

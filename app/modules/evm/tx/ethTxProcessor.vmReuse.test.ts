@@ -129,7 +129,7 @@ async function runBlock(chain: EvmTestChain, txs: Uint8Array[], deliverer: () =>
   for (const m of chain.modules) m.beginBlock?.(ctx);
   const results: TxResult[] = [];
   for (const tx of txs) results.push(await deliverer().deliver({ header, state: root, logger: testLogger }, tx));
-  chain.store.commit(root, height, root.appHash(chain.store.lastHash, height));
+  chain.store.commit(root, height, chain.store.appHashOf(root, height, chain.store.lastHash));
   chain.height = height;
   return results;
 }
