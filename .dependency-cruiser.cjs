@@ -22,6 +22,28 @@ module.exports = {
       to: { pathNot: "^(sdk|gen)/|node_modules", dependencyTypesNot: ["core"] },
     },
     {
+      name: "explorer-reads-through-the-sdk",
+      severity: "error",
+      comment:
+        "The web explorer runs in a browser and is the SDK's proof: it reads the node only through sdk/ (never sdk/keyring, which is Node-only) and gen/, plus browser-safe packages, never the node's own code.",
+      from: { path: "^explorer/", pathNot: TESTS },
+      to: { pathNot: ["^explorer/", "^(sdk|gen)/", "node_modules"], dependencyTypesNot: ["core"] },
+    },
+    {
+      name: "explorer-has-no-node-builtins",
+      severity: "error",
+      comment: "Nothing of Node (fs, crypto, Buffer's module...) exists in a browser.",
+      from: { path: "^explorer/", pathNot: [TESTS, "^explorer/build\\.mjs$"] },
+      to: { dependencyTypes: ["core"] },
+    },
+    {
+      name: "explorer-not-the-keyring",
+      severity: "error",
+      comment: "sdk/keyring stores keys on disk with Node's crypto: the explorer never holds keys.",
+      from: { path: "^explorer/" },
+      to: { path: "^sdk/keyring/" },
+    },
+    {
       name: "common-is-neutral",
       severity: "error",
       comment: "common/ is the neutral layer every process shares: it imports only itself, sdk/ and gen/.",
@@ -95,7 +117,7 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: "node_modules" },
-    exclude: { path: "^(dist|node_modules)/|^test/hardhat/" },
+    exclude: { path: "^(dist|node_modules|sdk/dist)/|^test/hardhat/" },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: "tsconfig.check.json" },
     enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
