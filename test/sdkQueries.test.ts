@@ -21,6 +21,8 @@ import { moduleAddress, TAXRAIL_ACCOUNT } from "../common/moduleAccounts.js";
 import { formatAccountAddress, toHexAddress } from "../sdk/crypto/accountAddress.js";
 import { parseHexAddress } from "../sdk/crypto/hexAddress.js";
 import { createRestQueryClient, getPathTemplate, RestQueryError, setupUnitExtensions, type RestQueryClient, type UnitExtensions } from "../sdk/query/index.js";
+import { keplrChainInfo } from "../sdk/wallet/index.js";
+import { DEFAULT_CHAIN_ID } from "../cometbft/genesis.js";
 import { LocalNode } from "./support/localNode.js";
 import { RestGatewayProcess } from "./support/restGateway.js";
 
@@ -310,4 +312,23 @@ test("the height option reads an earlier state and the transport reports the ans
   const latest = await rest.transport.call(IdentityQuery.method.params, {});
   assert.ok(latest.height >= BigInt(height));
   await assert.rejects(rest.identity.params({}, { height: 10_000_000 }), (err: unknown) => err instanceof RestQueryError && err.status === 400);
+});
+
+test("the gateway serves the wallet metadata: /chain-info/keplr and /chain-info/evm from the SDK helpers, endpoints from the node home", async () => {
+  const keplr = await gateway.get("/chain-info/keplr");
+  assert.equal(keplr.status, 200);
+  assert.deepEqual(
+    keplr.body,
+    keplrChainInfo({
+      chainId: DEFAULT_CHAIN_ID,
+      chainName: `Unit (${DEFAULT_CHAIN_ID})`,
+      rpcEndpoint: `http://127.0.0.1:${node.ports.rpc}`,
+      restEndpoint: `http://127.0.0.1:${node.ports.rest}`,
+    }),
+  );
+  const evm = await gateway.get("/chain-info/evm");
+  assert.equal(evm.status, 200);
+  assert.equal(evm.body.chainId, "0xa33");
+  assert.deepEqual(evm.body.nativeCurrency, { name: "UNIT", symbol: "UNIT", decimals: 18 });
+  assert.deepEqual(evm.body.rpcUrls, [`http://127.0.0.1:${node.ports.evmHttp}`]);
 });

@@ -8,6 +8,7 @@ import { DEFAULT_PORTS } from "../../common/node/ports.js";
 import { positiveInt } from "../../common/flags.js";
 import { parseCorsPolicy, type CorsPolicy } from "../../common/http/cors.js";
 import { DEFAULT_REST_LIMITS, type RestLimits } from "./server.js";
+import { CHAIN_INFO_FLAGS, CHAIN_INFO_USAGE, chainInfoSettings, type ChainInfoSettings } from "./chainInfo/chainInfoConfig.js";
 
 export interface RestConfig {
   host: string;
@@ -24,6 +25,8 @@ export interface RestConfig {
   cometRpcUrl: string;
   /** The built web explorer served under /explorer/; undefined: not served. */
   explorerDir: string | undefined;
+  /** The public endpoints and name /chain-info/* gives wallets. */
+  chainInfo: ChainInfoSettings;
 }
 
 /** Where `npm run build` puts the explorer. */
@@ -64,7 +67,7 @@ Usage: node dist/gateway/rest/main.js [flags]
   --explorer <dir|off>     the built web explorer served under /explorer/ (default ${path.relative(REPO_ROOT, DEFAULT_EXPLORER_DIR)}),
                            or off
   --write-openapi <file>   write the OpenAPI document of the app's routes to <file> and exit
-`;
+${CHAIN_INFO_USAGE}`;
 
 /** The home's CORS setting in `--cors` syntax: unsafeCors wins over a list of origins. */
 function homeCors(home: AppConfig | undefined): string {
@@ -90,6 +93,7 @@ export function parseRestArgs(argv: string[]): RestConfig | "help" {
       "write-openapi": { type: "string" },
       "comet-rpc": { type: "string" },
       explorer: { type: "string" },
+      ...CHAIN_INFO_FLAGS,
       help: { type: "boolean", short: "h" },
     },
   });
@@ -98,9 +102,11 @@ export function parseRestArgs(argv: string[]): RestConfig | "help" {
   const home = values.home ? readAppConfig(nodeHomePaths(values.home)) : undefined;
   const grpcAddress = values.grpc ?? `127.0.0.1:${home?.ports.grpc ?? DEFAULT_PORTS.grpc}`;
   if (!/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):[0-9]{1,5}$/.test(grpcAddress)) throw new Error(`--grpc expects host:port, got "${grpcAddress}"`);
+  const port = positiveInt("--port", values.port ?? String(home?.ports.rest ?? DEFAULT_PORTS.rest), 65535);
+  const explorerDir = values.explorer === "off" ? undefined : path.resolve(values.explorer ?? DEFAULT_EXPLORER_DIR);
   return {
     host: values.host ?? home?.listenHost ?? "127.0.0.1",
-    port: positiveInt("--port", values.port ?? String(home?.ports.rest ?? DEFAULT_PORTS.rest), 65535),
+    port,
     grpcAddress,
     cors: parseCorsPolicy(values.cors ?? homeCors(home)),
     limits: {
@@ -112,6 +118,7 @@ export function parseRestArgs(argv: string[]): RestConfig | "help" {
     maxConnections: positiveInt("--max-connections", values["max-connections"] ?? String(DEFAULT_REST_MAX_CONNECTIONS)),
     ...(values["write-openapi"] ? { writeOpenApi: values["write-openapi"] } : {}),
     cometRpcUrl: httpUrlFlag("--comet-rpc", values["comet-rpc"] ?? `http://127.0.0.1:${home?.ports.rpc ?? DEFAULT_PORTS.rpc}`),
-    explorerDir: values.explorer === "off" ? undefined : path.resolve(values.explorer ?? DEFAULT_EXPLORER_DIR),
+    explorerDir,
+    chainInfo: chainInfoSettings(values, { ...(home ? { ports: home.ports } : {}), restPort: port, explorer: explorerDir !== undefined }),
   };
 }

@@ -9,6 +9,7 @@ import { createRestApp } from "./server.js";
 import { parseFlagsOrExit, serveHttp } from "../../common/http/httpProcess.js";
 import { answerClientErrors } from "./clientErrors.js";
 import { createExplorerHandler } from "./explorer/explorerRoutes.js";
+import { createChainInfoHandler } from "./chainInfo/chainInfoRoutes.js";
 
 const logger = createLogger("rest");
 
@@ -40,7 +41,8 @@ if (config.writeOpenApi) {
 const explorer = config.explorerDir
   ? createExplorerHandler({ dir: config.explorerDir, cometRpcUrl: config.cometRpcUrl, timeoutMs: config.limits.callTimeoutMs })
   : undefined;
-const app = createRestApp({ backend, cors: config.cors, limits: config.limits, info, logger, ...(explorer ? { explorer } : {}) });
+const chainInfo = createChainInfoHandler({ backend, settings: config.chainInfo, timeoutMs: config.limits.callTimeoutMs });
+const app = createRestApp({ backend, cors: config.cors, limits: config.limits, info, logger, chainInfo, ...(explorer ? { explorer } : {}) });
 const server = serveHttp({
   name: "REST gateway",
   app,

@@ -15,6 +15,7 @@ import { buildRequest, RequestParamError, type RequestLimits } from "./requestMe
 import { responseJson } from "./responseJson.js";
 import { RestError } from "./restErrors.js";
 import { isExplorerPath } from "./explorer/explorerRoutes.js";
+import { isChainInfoPath } from "./chainInfo/chainInfoRoutes.js";
 
 export interface RestLimits extends RequestLimits {
   /** Longest request target (path and query string) accepted, in bytes. */
@@ -41,6 +42,8 @@ export interface RestAppOptions {
   logger?: Logger;
   /** Answers /explorer and everything under it (the web explorer); absent: those paths are 404. */
   explorer?: (ctx: Koa.Context) => Promise<void>;
+  /** Answers /chain-info/keplr and /chain-info/evm (wallet metadata); absent: those paths are 404. */
+  chainInfo?: (ctx: Koa.Context) => Promise<void>;
 }
 
 const QUERY_ONLY =
@@ -68,6 +71,7 @@ export function createRestApp(options: RestAppOptions): Koa {
       }
       if (ctx.method !== "GET" && ctx.method !== "HEAD")
         throw new RestError(GrpcCode.UNIMPLEMENTED, `method ${ctx.method} is not allowed: ${QUERY_ONLY}`, 405, { Allow: "GET, HEAD, OPTIONS" });
+      if (options.chainInfo && isChainInfoPath(ctx.path)) return await options.chainInfo(ctx);
       const snapshot = options.backend.snapshot();
       if (!snapshot) throw new RestError(GrpcCode.UNAVAILABLE, options.backend.unavailableReason());
       if (ctx.path === "/openapi.json") {
