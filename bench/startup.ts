@@ -1,8 +1,9 @@
-// Time from `unitd start` (what `npm start` runs after its build) to the first committed block,
-// on a warm machine (CometBFT already installed, dist/ built), fresh chain each run; side by side
-// with CometBFT's built-in kvstore app started the same way, as the floor set by CometBFT itself.
+// Time to the first committed block, fresh chain each run, on a warm machine (CometBFT already
+// installed, dist/ built): `npm start` on an unchanged tree (its build step finds nothing to do),
+// `unitd start` alone, and CometBFT's built-in kvstore app started the same way, as the floor set
+// by CometBFT itself.
 // Usage: node --import tsx bench/startup.ts [--runs 5]
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,27 +23,28 @@ const comet = ensureCometbft();
 /** Starts `command`, returns ms until the RPC reports height 1, then stops it with SIGINT. */
 async function timeToFirstBlock(command: string, args: string[], rpcPort: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(command, args, { stdio: "ignore" });
+  // Its own process group, so the stop reaches what npm started too.
+  const child = spawn(command, args, { stdio: "ignore", detached: true, cwd: REPO_ROOT });
   const exited = new Promise((r) => child.on("close", r));
   while (!(await hasHeight(`http://127.0.0.1:${rpcPort}`, 1))) {
     if (child.exitCode !== null) throw new Error(`${command} exited early`);
     await new Promise((r) => setTimeout(r, 20));
   }
   const ms = performance.now() - started;
-  child.kill("SIGINT");
+  process.kill(-child.pid!, "SIGINT");
   await exited;
   return ms;
 }
 
-async function unitdRun(): Promise<number> {
+/** `unitd start` run directly, or through `npm start` (which builds first) when `viaNpm`. */
+async function unitdRun(viaNpm: boolean): Promise<number> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), "bench-start-"));
   const offset = await findFreePortOffset();
+  const flags = ["--home", home, "--port-offset", String(offset)];
   try {
-    return await timeToFirstBlock(
-      process.execPath,
-      [path.join(REPO_ROOT, "dist/app/cli/unitd.js"), "start", "--home", home, "--port-offset", String(offset)],
-      DEFAULT_PORTS.rpc + offset,
-    );
+    return viaNpm
+      ? await timeToFirstBlock("npm", ["start", "--silent", "--", ...flags], DEFAULT_PORTS.rpc + offset)
+      : await timeToFirstBlock(process.execPath, [path.join(REPO_ROOT, "dist/app/cli/unitd.js"), "start", ...flags], DEFAULT_PORTS.rpc + offset);
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }
@@ -64,14 +66,23 @@ async function kvstoreRun(): Promise<number> {
   }
 }
 
+// The build step must find nothing to do in the timed runs: bring the tree up to date first.
+const build = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts/build.mjs"), "--quiet"], { stdio: "inherit" });
+if (build.status !== 0) throw new Error("scripts/build.mjs failed");
+
+const npmStart: number[] = [];
 const unitd: number[] = [];
 const kvstore: number[] = [];
 for (let i = 0; i < runs; i++) {
-  unitd.push(await unitdRun());
+  npmStart.push(await unitdRun(true));
+  unitd.push(await unitdRun(false));
   kvstore.push(await kvstoreRun());
-  process.stderr.write(`run ${i + 1}/${runs}: unitd ${unitd.at(-1)!.toFixed(0)} ms, kvstore ${kvstore.at(-1)!.toFixed(0)} ms\n`);
+  process.stderr.write(
+    `run ${i + 1}/${runs}: npm start ${npmStart.at(-1)!.toFixed(0)} ms, unitd ${unitd.at(-1)!.toFixed(0)} ms, kvstore ${kvstore.at(-1)!.toFixed(0)} ms\n`,
+  );
 }
 console.log(`| what | median ms to first block | runs |`);
 console.log(`| --- | --- | --- |`);
+console.log(`| npm start on an unchanged tree (build check + init + app + CometBFT) | ${median(npmStart).toFixed(0)} | ${runs} |`);
 console.log(`| unitd start (init + app + CometBFT) | ${median(unitd).toFixed(0)} | ${runs} |`);
 console.log(`| cometbft init + start with built-in kvstore | ${median(kvstore).toFixed(0)} | ${runs} |`);
