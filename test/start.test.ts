@@ -63,6 +63,7 @@ test("first start creates the chain, prints its endpoints, and Ctrl-C stops ever
   assert.match(first.output, new RegExp(`CometBFT RPC\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.rpc + offset}`));
   assert.match(first.output, new RegExp(`gRPC\\s+127\\.0\\.0\\.1:${DEFAULT_PORTS.grpc + offset}`));
   assert.match(first.output, new RegExp(`faucet\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.faucet! + offset}`));
+  assert.match(first.output, new RegExp(`explorer\\s+http://127\\.0\\.0\\.1:${DEFAULT_PORTS.rest + offset}/explorer/`));
   assert.match(first.output, /\[supervisor\] stopped/, first.output.split("\n").slice(-8).join("\n"));
   assert.match(first.output, /\[app\] /, "children's logs are prefixed");
   assert.match(first.output, /the validator's operator key is "validator" \(unit1v5ptfk7aalur8q6vnkgev8wwlk4fqgfwyu9p2p\) in the test keyring/);

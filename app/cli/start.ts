@@ -183,6 +183,7 @@ function printEndpoints(say: (l: string) => void, chainId: string, ports: NodePo
     ["ABCI (app)", `tcp://127.0.0.1:${ports.abci}`],
     off("grpc", ["gRPC", `127.0.0.1:${ports.grpc}  (plaintext, with reflection: grpcurl -plaintext 127.0.0.1:${ports.grpc} list)`]),
     off("rest", ["REST", `http://127.0.0.1:${ports.rest}  (query-only; routes in /openapi.json)`]),
+    off("rest", ["explorer", `http://127.0.0.1:${ports.rest}/explorer/  (web explorer, served by the REST gateway)`]),
     off("jsonRpc", ["EVM JSON-RPC", `http://127.0.0.1:${ports.evmHttp}  (WebSocket ws://127.0.0.1:${ports.evmWs}; chain id 2611)`]),
     off("faucet", ["faucet", `http://127.0.0.1:${ports.faucet}  (POST /faucet {"address": "unit1..." | "0x..."})`]),
     ["home", home],

@@ -23,6 +23,7 @@ export function endpointTable(nodes: readonly DevnetNode[], faucetPort: number, 
     line(header),
     ...rows.map(line),
     `faucet: http://127.0.0.1:${faucetPort}/faucet (POST {"address": "unit1..." | "0x..."})`,
+    `explorer: http://127.0.0.1:${nodes[0]!.ports.rest}/explorer/ (every validator's REST gateway serves it at /explorer/)`,
     "CORS is permissive on every REST gateway and RPC (devnet only)",
   ];
 }
