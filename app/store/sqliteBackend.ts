@@ -128,10 +128,16 @@ export class SqliteBackend extends SqliteReader {
     this.latestHeight = height;
   }
 
-  /** The accumulator of the latest state, as the last commit stored it (its height, for a consistency check). */
-  readAccumulator(): { height: number; sum: StateAccumulator } | undefined {
+  /**
+   * The accumulator of the latest state as the last commit stored it; recomputed from `latest` and
+   * stored when the row is missing or of another height (a binary of schema 2 committed to the
+   * file after a newer one migrated it).
+   */
+  latestAccumulator(): StateAccumulator {
     const row = this.db.prepare<[], { height: number; lanes: Buffer }>("SELECT height, lanes FROM state_sum WHERE id = 1").get();
-    return row === undefined ? undefined : { height: row.height, sum: StateAccumulator.fromBytes(row.lanes) };
+    if (row !== undefined && row.height === this.latestHeight) return StateAccumulator.fromBytes(row.lanes);
+    if (row === undefined && this.latestHeight === 0) return StateAccumulator.empty();
+    return this.db.transaction(() => storeLatestAccumulator(this.db, this.latestHeight))();
   }
 
   /** The state hash recorded beside height's app hash; undefined if none (committed before the column existed). */
@@ -242,6 +248,14 @@ function openWriter(path: string, options: { synchronous: SynchronousMode; pruni
 
 const setSumSql = "INSERT INTO state_sum (id, height, lanes) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET height = excluded.height, lanes = excluded.lanes";
 
+/** Computes the accumulator of the `latest` table and stores it as height's, with that height's state hash where unset. */
+function storeLatestAccumulator(db: Database.Database, height: number): StateAccumulator {
+  const sum = StateAccumulator.of(db.prepare<[], [Buffer, Buffer]>("SELECT key, value FROM latest").raw().iterate());
+  db.prepare(setSumSql).run(height, sum.toBytes());
+  db.prepare("UPDATE commits SET state_hash = ? WHERE height = ? AND state_hash IS NULL").run(sum.checksum(), height);
+  return sum;
+}
+
 function migrate(db: Database.Database): void {
   const version = db.prepare<[], number>("SELECT value FROM meta WHERE name = 'schema_version'").pluck().get();
   if (version === SCHEMA_VERSION) return;
@@ -255,11 +269,7 @@ function migrate(db: Database.Database): void {
     // committed before keep no state hash.
     db.exec("ALTER TABLE commits ADD COLUMN state_hash BLOB");
     const height = db.prepare<[], number>("SELECT value FROM meta WHERE name = 'latest_height'").pluck().get() ?? 0;
-    if (height > 0) {
-      const sum = StateAccumulator.of(db.prepare<[], [Buffer, Buffer]>("SELECT key, value FROM latest").raw().iterate());
-      db.prepare(setSumSql).run(height, sum.toBytes());
-      db.prepare("UPDATE commits SET state_hash = ? WHERE height = ?").run(sum.checksum(), height);
-    }
+    if (height > 0) storeLatestAccumulator(db, height);
   } else if (version !== undefined) {
     throw new Error(`unsupported store schema version ${version} (this node reads versions 1 to ${SCHEMA_VERSION})`);
   }

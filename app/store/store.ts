@@ -7,7 +7,7 @@ import { SqliteBackend, type CommittedRow, type PruneRange } from "./sqliteBacke
 import type { KVReader, StateReader, StoreOptions, SynchronousMode } from "./types.js";
 import { StateView } from "./view.js";
 import { LatestReadCache } from "./latestReadCache.js";
-import { StateAccumulator } from "./stateHash.js";
+import type { StateAccumulator } from "./stateHash.js";
 
 const DEFAULT_PRUNE_INTERVAL = 10;
 
@@ -50,12 +50,7 @@ export class Store {
       this.hash = state.latestHash;
       this.earliest = state.earliestHeight;
       this.prunedTo = state.prunedTo;
-      const stored = this.backend.readAccumulator();
-      if (stored === undefined && this.height > 0) throw new Error(`store is corrupt: no state accumulator for height ${this.height}`);
-      if (stored !== undefined && stored.height !== this.height) {
-        throw new Error(`store is corrupt: the state accumulator is of height ${stored.height}, the latest height is ${this.height}`);
-      }
-      this.sum = stored?.sum ?? StateAccumulator.empty();
+      this.sum = this.backend.latestAccumulator();
     } catch (err) {
       this.backend.close();
       throw err;
