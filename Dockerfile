@@ -36,8 +36,9 @@ COPY package.json package-lock.json ./
 RUN npm install --ignore-scripts --no-audit --no-fund \
  && npm rebuild better-sqlite3 secp256k1 @bufbuild/buf
 
-# Sources, then `npm run build`: `buf generate` writes gen/ (git-ignored, so never copied in) and
-# tsc compiles it with everything else into dist/ (dist/gen/... is imported at runtime).
+# Sources, then `npm run build` (scripts/build.mjs): `buf generate` writes gen/ (git-ignored, so
+# never copied in), tsc compiles it with everything else into dist/ (dist/gen/... is imported at
+# runtime), and esbuild bundles the explorer into dist/explorer.
 COPY tsconfig.json buf.gen.yaml ./
 COPY proto ./proto
 COPY abci ./abci
@@ -47,6 +48,8 @@ COPY cometbft ./cometbft
 COPY gateway ./gateway
 COPY evm ./evm
 COPY sdk ./sdk
+COPY explorer ./explorer
+COPY scripts/build.mjs ./scripts/build.mjs
 COPY bin ./bin
 RUN npm run build \
  && node dist/cometbft/install.js \

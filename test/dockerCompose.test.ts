@@ -365,6 +365,8 @@ describe("Dockerfile", () => {
     const copied = build!.steps.filter((s) => s.op === "COPY" && !s.args.startsWith("--from")).map((s) => s.args.split(/\s+/)[0]);
     for (const dir of tsconfig.include.filter((d) => d !== "gen")) assert.ok(copied.includes(dir), `COPY ${dir}`);
     assert.ok(!copied.includes("gen"));
+    // What `npm run build` runs besides tsc: the build script and the explorer it bundles.
+    for (const input of ["scripts/build.mjs", "explorer"]) assert.ok(copied.includes(input), `COPY ${input}`);
   });
 
   test("the runtime stage: built app and CometBFT under /app, a non-root user, unitd as the command", () => {
