@@ -128,10 +128,7 @@ test("the endpoint table lists every validator's endpoints and the faucet", () =
     "the faucet",
   );
   assert.equal(lines.filter((l) => /^validator-\d/.test(l)).length, 4);
-  assert.ok(
-    lines.includes("explorer: http://127.0.0.1:1317/explorer/ (every validator's REST gateway serves it at /explorer/)"),
-    "the web explorer",
-  );
+  assert.ok(lines.includes("explorer: http://127.0.0.1:1317/explorer/ (every validator's REST gateway serves it at /explorer/)"), "the web explorer");
 });
 
 test("generated homes carry the layout: ports, peers, loopback listeners, one genesis", () => {
