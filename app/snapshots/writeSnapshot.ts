@@ -1,4 +1,4 @@
-// Writes the state at one committed height as a format-1 snapshot (format.ts). Runs in the snapshot
+// Writes the state at one committed height as a snapshot in the current format (format.ts). Runs in the snapshot
 // worker thread over a read-only connection (snapshotWorker.ts), or inline in tests.
 import fs from "node:fs";
 import type { Change, StateReader } from "../store/types.js";
