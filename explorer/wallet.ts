@@ -29,7 +29,9 @@ async function chainInfo<T>(path: string): Promise<T> {
  * itself is given the node's real RPC address (in the chain info) to broadcast through.
  */
 async function stargateThroughProxy(proxyUrl: string): Promise<StargateModule> {
-  const stargate = await import("@cosmjs/stargate");
+  const loaded: typeof import("@cosmjs/stargate") & { default?: typeof import("@cosmjs/stargate") } = await import("@cosmjs/stargate");
+  // A CommonJS package seen from an ES module may keep its exports under `default` only.
+  const stargate = typeof loaded.GasPrice === "function" ? loaded : loaded.default!;
   return {
     GasPrice: stargate.GasPrice,
     SigningStargateClient: {
@@ -54,7 +56,8 @@ export function walletButtons(comet: CometReader, _rest: RestQueryClient): HTMLE
           chainName: info.chainName,
           rpcUrl: info.rpcUrls[0] ?? "",
           currencySymbol: info.nativeCurrency.symbol,
-          blockExplorerUrl: new URL(".", document.baseURI).href,
+          // The node's public address for the explorer when it publishes one, else this page's.
+          blockExplorerUrl: info.blockExplorerUrls?.[0] ?? new URL(".", document.baseURI).href,
         });
         report(`Added ${added.chainName} (chain id ${added.chainId}) to the EVM wallet.`);
       } catch (err) {
