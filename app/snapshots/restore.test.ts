@@ -190,6 +190,30 @@ test("a snapshot with any entry the block did not touch altered, dropped or adde
   for (const s of [store, forged, target]) s.close();
 });
 
+test("a kept chunk that changes on disk between the check and the restore is caught and the store's transaction rolled back", () => {
+  const dir = fresh();
+  const { store, snapshot, chunks } = source(dir);
+  const target = Store.open(path.join(dir, "target.db"));
+  const root = path.join(dir, "t");
+  const session = SnapshotRestore.offer(root, snapshot, store.lastHash, (h, hash, entries) => {
+    // After the whole snapshot was proven: the last kept chunk is altered before it is read again.
+    const last = path.join(root, RESTORE_DIR, `chunk-${chunks.length - 1}`);
+    const bytes = fs.readFileSync(last);
+    bytes[bytes.length - 1] = bytes.at(-1)! ^ 0xff;
+    fs.writeFileSync(last, bytes);
+    target.restore(h, hash, entries);
+  });
+  assert.ok(session instanceof SnapshotRestore);
+  let last: ApplyOutcome = { result: "abort" };
+  for (let i = 0; i < chunks.length; i++) last = session.apply(i, chunks[i]!, "peer-a");
+  assert.equal(last.result, "rejectSnapshot");
+  assert.match(last.reason ?? "", /kept chunk \d+ no longer matches its hash/);
+  assert.equal(target.lastHeight, 0, "the partial restore was rolled back");
+  assert.deepEqual(all(target.view(0)), []);
+  store.close();
+  target.close();
+});
+
 test("offers of another format (format 1 included: its snapshots cannot be proven) or with metadata that does not match the snapshot hash are refused", () => {
   const dir = fresh();
   const { store, snapshot } = source(dir);

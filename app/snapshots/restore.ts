@@ -97,7 +97,13 @@ export class SnapshotRestore {
     try {
       const problem = this.verify();
       if (problem) return { result: "rejectSnapshot", reason: problem };
-      this.sink(this.snapshot.height, this.trustedAppHash, this.entries());
+      try {
+        this.sink(this.snapshot.height, this.trustedAppHash, this.entries());
+      } catch (err) {
+        // A kept chunk changed on disk after the check: the store's transaction was rolled back.
+        if (err instanceof ChunkChangedError) return { result: "rejectSnapshot", reason: err.message };
+        throw err;
+      }
       return { result: "accept", restored: true };
     } finally {
       this.discard();
@@ -150,11 +156,22 @@ export class SnapshotRestore {
     return undefined;
   }
 
+  /** The kept chunks' records; each chunk is hashed again as it is read, so what is restored is what was checked. */
   private *records(): Generator<SnapshotRecord> {
-    for (let i = 0; i < this.hashes.length; i++) yield* decodeChunk(fs.readFileSync(chunkFile(this.dir, i)));
+    for (let i = 0; i < this.hashes.length; i++) {
+      const chunk = fs.readFileSync(chunkFile(this.dir, i));
+      if (!sha256(chunk).equals(this.hashes[i]!)) throw new ChunkChangedError(i);
+      yield* decodeChunk(chunk);
+    }
   }
 
   private *entries(): Generator<[Buffer, Buffer]> {
     for (const r of this.records()) if (r.kind === "entry") yield [r.key, r.value];
+  }
+}
+
+class ChunkChangedError extends Error {
+  constructor(index: number) {
+    super(`kept chunk ${index} no longer matches its hash in the metadata`);
   }
 }
