@@ -5,10 +5,9 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
-import { builtinModules } from "node:module";
 import path from "node:path";
-import * as esbuild from "esbuild";
 import { REPO_ROOT } from "../common/node/paths.js";
+import { bundleForBrowser } from "./support/browserBundle.js";
 
 /** The package's entry points (sdk/package.json `exports`) that must run in a browser. */
 const BROWSER_ENTRIES = [
@@ -24,8 +23,6 @@ const BROWSER_ENTRIES = [
   "signer",
 ];
 
-const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
-
 interface BundleReport {
   builtins: string[];
   /** SDK and gen/ source files in the bundle. */
@@ -34,31 +31,8 @@ interface BundleReport {
 }
 
 async function bundle(entry: string): Promise<BundleReport> {
-  const builtins: string[] = [];
-  const result = await esbuild.build({
-    absWorkingDir: REPO_ROOT,
-    entryPoints: [`sdk/${entry}.ts`],
-    bundle: true,
-    platform: "browser",
-    format: "esm",
-    write: false,
-    metafile: true,
-    logLevel: "silent",
-    plugins: [
-      {
-        name: "report-node-builtins",
-        setup(build) {
-          build.onResolve({ filter: /.*/ }, (args) => {
-            if (!BUILTINS.has(args.path)) return undefined;
-            builtins.push(`${args.path} (imported by ${path.relative(REPO_ROOT, args.importer)})`);
-            return { path: args.path, external: true };
-          });
-        },
-      },
-    ],
-  });
-  const ownInputs = Object.keys(result.metafile.inputs).filter((file) => /^(sdk|gen)\//.test(file));
-  return { builtins, ownInputs, bytes: result.outputFiles[0]!.contents.length };
+  const { builtins, inputs, bytes } = await bundleForBrowser(REPO_ROOT, { entryPoints: [`sdk/${entry}.ts`] });
+  return { builtins, ownInputs: inputs.filter((file) => /^(sdk|gen)\//.test(file)), bytes };
 }
 
 /** Code lines (comments left out) that use Node's Buffer or process. */

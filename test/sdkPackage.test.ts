@@ -9,15 +9,14 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import fs from "node:fs";
-import { builtinModules } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import * as esbuild from "esbuild";
 import { faucetAddress } from "../app/localGenesis.js";
 import { REPO_ROOT } from "../common/node/paths.js";
 import { FAUCET_TEST_MNEMONIC } from "../common/node/testKeys.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
+import { bundleForBrowser } from "./support/browserBundle.js";
 import { LocalNode } from "./support/localNode.js";
 import { RestGatewayProcess } from "./support/restGateway.js";
 
@@ -216,34 +215,11 @@ test("dapp-evm.mjs adds the EVM network: the node's EIP-3085 parameters and the 
   assert.deepEqual(json.fromNode.rpcUrls, [`http://127.0.0.1:${node.ports.evmHttp}`]);
 });
 
-const BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const BROWSER_SUBPATHS = ["", "/query", "/tx", "/wallet", "/client", "/cosmjs", "/crypto", "/keys", "/math", "/signer", "/proto/chain/identity/identity_pb"];
 
 /** Bundles `source` for a browser from the project's node_modules; the Node builtins it imports. */
 async function browserBundle(source: string): Promise<string[]> {
-  const builtins: string[] = [];
-  await esbuild.build({
-    absWorkingDir: project,
-    stdin: { contents: source, resolveDir: project, loader: "js" },
-    bundle: true,
-    platform: "browser",
-    format: "esm",
-    write: false,
-    logLevel: "silent",
-    plugins: [
-      {
-        name: "report-node-builtins",
-        setup(build) {
-          build.onResolve({ filter: /.*/ }, (args) => {
-            if (!BUILTINS.has(args.path)) return undefined;
-            builtins.push(args.path);
-            return { path: args.path, external: true };
-          });
-        },
-      },
-    ],
-  });
-  return builtins;
+  return (await bundleForBrowser(project, { stdin: { contents: source, resolveDir: project, loader: "js" } })).builtins;
 }
 
 test("the installed entries import in Node and bundle for a browser; the keyring is Node-only", async () => {
