@@ -68,7 +68,7 @@ function start(): void {
     el(
       "header",
       { class: "top" },
-      el("div", { class: "brand-row" }, el("a", { href: "./", class: "brand" }, "unit explorer"), walletButtons(comet, rest)),
+      el("div", { class: "brand-row" }, el("a", { href: "./", class: "brand" }, "unit explorer"), walletButtons(comet)),
       searchForm(navigate),
       nav,
     ),

@@ -7,7 +7,6 @@ import { connectCosmosWallet, type KeplrLikeWallet, type StargateModule } from "
 import type { AddEthereumChainParameter } from "../sdk/wallet/evmNetwork.js";
 import type { KeplrChainInfo } from "../sdk/wallet/keplrChain.js";
 import type { CometReader } from "./api/comet.js";
-import type { RestQueryClient } from "../sdk/query/index.js";
 import { link } from "./views/common.js";
 
 declare global {
@@ -40,7 +39,7 @@ async function stargateThroughProxy(proxyUrl: string): Promise<StargateModule> {
   };
 }
 
-export function walletButtons(comet: CometReader, _rest: RestQueryClient): HTMLElement {
+export function walletButtons(comet: CometReader): HTMLElement {
   const status = el("p", { class: "wallet-status", id: "wallet-status", role: "status" });
   const report = (...content: Parameters<typeof replaceChildren>[1][]) => replaceChildren(status, ...content);
   const fail = (err: unknown) => report(el("span", { class: "error-text" }, (err as Error)?.message ?? String(err)));

@@ -72,7 +72,7 @@ test("every page draws the chain's data, with no console error and no uncaught e
   const pages: [string, (RegExp | string)[]][] = [
     ["", ["validator-0", "Latest blocks", "Latest transactions"]],
     [`block/${f.sendHeight}`, [`Block ${f.sendHeight}`, f.sendHash.slice(0, 8), "bank · Send"]],
-    [`tx/${f.sendHash}`, ["bank · Send", "staking · Delegate", `href:account/${f.citizen}`, "0.015 UNIT"]],
+    [`tx/${f.sendHash}`, ["bank · Send", "staking · Delegate", `href:account/${f.citizen}`, "0.015 UNIT", "30 UNIT", "7 UNIT"]],
     [`tx/${f.ethTxHash}`, ["Ethereum transaction", f.ethTxHash, f.ethCometHash, "success", /topics/]],
     [`account/${f.citizen}`, ["attested", f.citizenHex, `#${f.credentialId}`, "kyc"]],
     [`account/${f.citizenHex}`, [f.citizen, "EVM view (aunit, 18 decimals)"]],
@@ -176,6 +176,7 @@ test("verify a document: the file's SHA-256, made in the browser, finds the cred
   assert.equal(await page.locator("#verify-digest").innerText(), f.credentialHash);
   assert.match(found, new RegExp(`credential #${f.credentialId}`));
   assert.match(found, /active/);
+  assert.equal(await page.locator("#verify-result tbody tr").count(), 1, `only the credential with this hash, not the other one its tx issued:\n${found}`);
   await page.click(`#verify-result a[href="credential/${f.credentialId}"]`);
   await waitRendered(page, `credential/${f.credentialId}`);
   assert.equal(await page.locator("#credential-hash").innerText(), f.credentialHash);

@@ -166,11 +166,10 @@ async function makeActivity(node: LocalNode, gateway: RestGatewayProcess, evm: E
     ]),
   ]);
   const credentialTx = await rpc.getTx((await findTx(rpc, "chain.identity.EventCredentialIssued.subject", bech(citizen)))!);
-  const credentialId = String(
-    JSON.parse(
-      credentialTx!.result.events.find((e) => e.type === "chain.identity.EventCredentialIssued")!.attributes.find((a) => a.key === "credential_id")!.value,
-    ),
+  const issued = credentialTx!.result.events.find(
+    (e) => e.type === "chain.identity.EventCredentialIssued" && e.attributes.some((a) => a.key === "subject" && JSON.parse(a.value) === bech(citizen)),
   );
+  const credentialId = String(JSON.parse(issued!.attributes.find((a) => a.key === "credential_id")!.value));
 
   const start = (await blockTime()) + 4_000;
   const registered = await deliver(rpc, clerk, [

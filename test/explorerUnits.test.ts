@@ -181,4 +181,20 @@ test("typed-event queries quote string values as the chain's JSON attributes hol
     ),
     ["4", "5"],
   );
+  const twoInOneTx = tx([
+    { key: "credential_id", value: '"6"' },
+    { key: "credential_hash", value: '"0xaa"' },
+  ]);
+  twoInOneTx.result.events.push({
+    type: "chain.identity.EventCredentialIssued",
+    attributes: [
+      { key: "credential_id", value: '"7"' },
+      { key: "credential_hash", value: '"0xbb"' },
+    ],
+  });
+  assert.deepEqual(
+    typedEventValues([twoInOneTx], "chain.identity.EventCredentialIssued", "credential_id", { key: "credential_hash", value: "0xbb" }),
+    ["7"],
+    "only the event that matches",
+  );
 });

@@ -21,7 +21,7 @@ const CREDENTIAL_ISSUED = "chain.identity.EventCredentialIssued";
 
 async function credentialsOf(ctx: PageContext, subject: string): Promise<Child> {
   const { txs } = await ctx.comet.txSearch(typedEventTerm(CREDENTIAL_ISSUED, "subject", subject), 50);
-  const ids = [...new Set(typedEventValues(txs, CREDENTIAL_ISSUED, "credential_id"))];
+  const ids = [...new Set(typedEventValues(txs, CREDENTIAL_ISSUED, "credential_id", { key: "subject", value: subject }))];
   const answers = await Promise.all(ids.map((id) => ctx.rest.identity.credential({ id: BigInt(id) })));
   const rows = answers
     .filter((a) => a.credential && a.credential.subject === subject)

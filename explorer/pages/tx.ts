@@ -7,7 +7,7 @@ import type { PageContext } from "../context.js";
 import type { AbciEvent, IndexedTx } from "../api/comet.js";
 import { decodeCosmosTx, ethHash, messageLabel, txKind } from "../api/txs.js";
 import { decodeEthTx } from "../api/ethTx.js";
-import { bytesToHex, formatCoins, formatUnits } from "../format.js";
+import { bytesToHex, formatCoin, formatCoins, formatUnits } from "../format.js";
 import { addressLink, badge, jsonBlock, kv, link, mono, pageTitle, section, table } from "../views/common.js";
 import { NotFoundError } from "../views/errors.js";
 
@@ -19,10 +19,16 @@ export async function findTx(ctx: PageContext, hash: string): Promise<IndexedTx 
   return (await ctx.comet.tx(hex)) ?? (await byEthHash());
 }
 
-/** A field value: addresses become links, structures become indented JSON. */
+type CoinJson = { denom: string; amount: string };
+const isCoin = (v: unknown): v is CoinJson =>
+  typeof v === "object" && v !== null && Object.keys(v).length === 2 && typeof (v as CoinJson).denom === "string" && typeof (v as CoinJson).amount === "string";
+
+/** A field value: addresses become links, coins read as amounts, other structures as indented JSON. */
 function fieldValue(value: unknown): Child {
   if (typeof value === "string") return /^(unit1[02-9ac-hj-np-z]{38}|0x[0-9a-fA-F]{40})$/.test(value) ? addressLink(value) : value;
   if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (isCoin(value)) return formatCoin(value);
+  if (Array.isArray(value) && value.length > 0 && value.every(isCoin)) return formatCoins(value);
   return jsonBlock(value);
 }
 

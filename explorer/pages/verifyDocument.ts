@@ -26,8 +26,8 @@ async function anchoredWith(ctx: PageContext, digest: string): Promise<HTMLEleme
     ctx.comet.txSearch(typedEventTerm(CREDENTIAL_ISSUED, "credential_hash", digest), 50),
     ctx.comet.txSearch(typedEventTerm(ASSET_REGISTERED, "metadata_hash", digest), 50),
   ]);
-  const credentialIds = [...new Set(typedEventValues(credentialTxs.txs, CREDENTIAL_ISSUED, "credential_id"))];
-  const assetIds = [...new Set(typedEventValues(assetTxs.txs, ASSET_REGISTERED, "asset_id"))];
+  const credentialIds = [...new Set(typedEventValues(credentialTxs.txs, CREDENTIAL_ISSUED, "credential_id", { key: "credential_hash", value: digest }))];
+  const assetIds = [...new Set(typedEventValues(assetTxs.txs, ASSET_REGISTERED, "asset_id", { key: "metadata_hash", value: digest }))];
   const [credentials, assets] = await Promise.all([
     Promise.all(credentialIds.map((id) => ctx.rest.identity.credential({ id: BigInt(id) }))),
     Promise.all(assetIds.map((id) => ctx.rest.registry.asset({ id: BigInt(id) }))),
