@@ -87,7 +87,7 @@ test("every page draws the chain's data, with no console error and no uncaught e
     ["registry", ["Germany", `#${f.assetId}`]],
     [`asset/${f.assetId}`, ["Transfer history", "0.1 UNIT", "4 UNIT", "250 UNIT", `href:account/${f.buyer}`, `href:account/${f.citizen}`]],
     ["elections", ["Budget 2027", "closed", "Election board"]],
-    [`election/${f.electionId}`, ["Final results", "votes cast", "Budget 2027"]],
+    [`election/${f.electionId}`, ["Final results", "votes cast", "Budget 2027", 'holders of an active "kyc" credential']],
     ["taxrail", ["DE", "2.5 %", "0.1 UNIT"]],
     ["search/2", ["Block 2", "Credential #2", "Asset #2"]],
   ];
