@@ -71,7 +71,7 @@ test("every page draws the chain's data, with no console error and no uncaught e
 
   const pages: [string, (RegExp | string)[]][] = [
     ["", ["validator-0", "Latest blocks", "Latest transactions"]],
-    [`block/${f.sendHeight}`, [`Block ${f.sendHeight}`, f.sendHash.slice(0, 8), "bank · Send"]],
+    [`block/${f.sendHeight}`, [`Block ${f.sendHeight}`, f.sendHash.slice(0, 8), "bank · Send", `href:validator/${f.validatorOperator}`]],
     [`tx/${f.sendHash}`, ["bank · Send", "staking · Delegate", `href:account/${f.citizen}`, "0.015 UNIT", "30 UNIT", "7 UNIT"]],
     [`tx/${f.ethTxHash}`, ["Ethereum transaction", f.ethTxHash, f.ethCometHash, "success", /topics/]],
     [`account/${f.citizen}`, ["attested", f.citizenHex, `#${f.credentialId}`, "kyc"]],

@@ -5,13 +5,22 @@ import { formatTime } from "../format.js";
 import { cometHash, ethHash, txKind, txSummary } from "../api/txs.js";
 import { badge, hashLink, kv, link, mono, pageTitle, section, table } from "../views/common.js";
 import { NotFoundError } from "../views/errors.js";
+import { stakingValidators } from "./validatorNames.js";
 
 export async function blockPage(ctx: PageContext, heightText: string): Promise<HTMLElement> {
   const height = BigInt(heightText);
   const status = await ctx.comet.status();
   if (height < 1n || height > status.latestBlockHeight)
     throw new NotFoundError(`there is no block ${height}: the chain is at height ${status.latestBlockHeight}`);
-  const [block, results] = await Promise.all([ctx.comet.block(height), ctx.comet.blockResults(height)]);
+  const [block, results, named, set] = await Promise.all([
+    ctx.comet.block(height),
+    ctx.comet.blockResults(height),
+    stakingValidators(ctx),
+    ctx.comet.validators(),
+  ]);
+  // The header names the proposer by consensus address; CometBFT's set gives its key, staking its name.
+  const proposerKey = set.find((v) => v.address === block.proposer)?.pubKey;
+  const proposer = named.find((v) => v.consensusKey === proposerKey);
   const rows = block.txs.map((bytes, i) => {
     const hash = cometHash(bytes);
     const result = results[i];
@@ -40,7 +49,7 @@ export async function blockPage(ctx: PageContext, heightText: string): Promise<H
         ["time", formatTime(block.time)],
         ["hash", mono(block.hash)],
         ["chain id", block.chainId],
-        ["proposer", mono(block.proposer)],
+        ["proposer", proposer ? el("span", {}, link(`validator/${proposer.operator}`, proposer.moniker), " ", mono(block.proposer)) : mono(block.proposer)],
         ["app hash", mono(block.appHash)],
         ["previous block", block.lastBlockHash ? mono(block.lastBlockHash) : "—"],
         ["signatures of the previous block", String(block.signatures)],
