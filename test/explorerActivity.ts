@@ -10,12 +10,11 @@ import { ContractFactory, JsonRpcProvider, Network, Wallet, type Contract } from
 import { withGenesisBalances } from "../app/genesis.js";
 import { waitUntil } from "../cometbft/readiness.js";
 import { FAUCET_TEST_MNEMONIC, VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
-import { getSigningInfo } from "../sdk/client/authQueries.js";
 import { CometRpcClient } from "../sdk/client/cometRpcClient.js";
 import { formatAccountAddress, formatValidatorAddress, toHexAddress } from "../sdk/crypto/accountAddress.js";
 import { parseHexAddress } from "../sdk/crypto/hexAddress.js";
 import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
-import { msgSend, signTx } from "../sdk/tx/index.js";
+import { msgSend } from "../sdk/tx/index.js";
 import { msgDelegate } from "../sdk/tx/stakingMessages.js";
 import { msgSubmitProposal, msgVote, VoteOption } from "../sdk/tx/govMessages.js";
 import { msgAddIssuer, msgIssueCredential } from "../sdk/tx/identityMessages.js";
@@ -24,6 +23,7 @@ import { msgRegisterAsset, msgTransferAsset } from "../sdk/tx/registryMessages.j
 import { msgSetTaxRule } from "../sdk/tx/taxrailMessages.js";
 import { msgCastVote, msgCreateElection, msgRegisterVoter } from "../sdk/tx/votingMessages.js";
 import { LocalNode } from "./support/localNode.js";
+import { deliverTx } from "./support/deliverTx.js";
 import { RestGatewayProcess } from "./support/restGateway.js";
 import { EvmRpcProcess } from "./support/evmRpc.js";
 import { testContract } from "./support/solidity.js";
@@ -78,23 +78,7 @@ export interface ExplorerChain {
   stop(): Promise<void>;
 }
 
-/** Signs, broadcasts and waits for one tx; throws unless it succeeded. Returns its hash and height. */
-async function deliver(rpc: CometRpcClient, signer: typeof faucet, messages: Any[]): Promise<{ hash: string; height: number }> {
-  const { accountNumber, sequence } = await getSigningInfo(rpc, bech(signer));
-  const signed = await signTx({
-    signer,
-    messages,
-    fee: { amount: [{ denom: "uunit", amount: FEE.toString() }], gasLimit: GAS },
-    chainId: (await rpc.status()).network,
-    accountNumber,
-    sequence,
-  });
-  const sent = await rpc.broadcastTxSync(signed.txBytes);
-  assert.equal(sent.code, 0, `CheckTx: ${sent.log}`);
-  const included = await rpc.waitForTx(sent.hash);
-  assert.equal(included.result.code, 0, `DeliverTx: ${included.result.log}`);
-  return { hash: sent.hash, height: Number(included.height) };
-}
+const deliver = (rpc: CometRpcClient, signer: typeof faucet, messages: Any[]) => deliverTx(rpc, signer, messages, { amount: FEE, gasLimit: GAS });
 
 /** The value of a typed event's attribute in a delivered tx (JSON-decoded). */
 async function eventValue(rpc: CometRpcClient, hash: string, type: string, key: string): Promise<string> {

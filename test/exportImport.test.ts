@@ -32,13 +32,13 @@ import { runUnitd } from "./support/unitdCli.js";
 import { withGenesisBalances } from "../app/genesis.js";
 import { writeGenesis, type GenesisDoc } from "../cometbft/genesis.js";
 import { FAUCET_TEST_MNEMONIC, VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
-import { decodeAccountAny, getSigningInfo } from "../sdk/client/authQueries.js";
+import { decodeAccountAny } from "../sdk/client/authQueries.js";
 import { CometRpcClient } from "../sdk/client/cometRpcClient.js";
 import { grpcQuery } from "../sdk/client/grpcQuery.js";
 import { formatAccountAddress, formatValidatorAddress } from "../sdk/crypto/accountAddress.js";
 import { parseHexAddress } from "../sdk/crypto/hexAddress.js";
 import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
-import { msgSend, signTx, typeRegistry } from "../sdk/tx/index.js";
+import { msgSend, typeRegistry } from "../sdk/tx/index.js";
 import { msgDelegate } from "../sdk/tx/stakingMessages.js";
 import { msgSubmitProposal, msgVote, VoteOption } from "../sdk/tx/govMessages.js";
 import { msgIssueCredential } from "../sdk/tx/identityMessages.js";
@@ -47,6 +47,7 @@ import { msgSetTaxRule } from "../sdk/tx/taxrailMessages.js";
 import { msgCreateElection, msgRegisterVoter } from "../sdk/tx/votingMessages.js";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { LocalNode } from "./support/localNode.js";
+import { deliverTx } from "./support/deliverTx.js";
 import { EvmRpcProcess } from "./support/evmRpc.js";
 import { testContract } from "./support/solidity.js";
 
@@ -98,22 +99,7 @@ after(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-/** Signs, broadcasts and waits for one tx; fails the test unless it succeeded. */
-async function deliver(rpc: CometRpcClient, signer: typeof faucet, messages: Any[]): Promise<void> {
-  const { accountNumber, sequence } = await getSigningInfo(rpc, bech(signer));
-  const signed = await signTx({
-    signer,
-    messages,
-    fee: { amount: [{ denom: "uunit", amount: FEE.toString() }], gasLimit: GAS },
-    chainId: (await rpc.status()).network,
-    accountNumber,
-    sequence,
-  });
-  const sent = await rpc.broadcastTxSync(signed.txBytes);
-  assert.equal(sent.code, 0, `CheckTx: ${sent.log}`);
-  const included = await rpc.waitForTx(sent.hash);
-  assert.equal(included.result.code, 0, `DeliverTx: ${included.result.log}`);
-}
+const deliver = (rpc: CometRpcClient, signer: typeof faucet, messages: Any[]) => deliverTx(rpc, signer, messages, { amount: FEE, gasLimit: GAS });
 
 /** Every height-independent answer, by label: method path and request -> proto JSON. */
 async function answers(rpc: CometRpcClient, evm: EvmRpcProcess, height: number): Promise<Record<string, unknown>> {
