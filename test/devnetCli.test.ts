@@ -82,7 +82,8 @@ test("a taken port is named before anything starts", async () => {
 test("start prints every validator's endpoints; status shows one height, one app hash, three peers each", async () => {
   supervisor = start();
   const exited = new Promise<void>((resolve) => supervisor!.on("exit", () => resolve()));
-  await waitUntil("the devnet to be up", async () => /validators are up/.test(output), 180_000, exited).catch((err: Error) => {
+  // The table's last line: the announcement can arrive in one chunk and the table in the next.
+  await waitUntil("the devnet to be up", async () => /validators are up[\s\S]*CORS is permissive/.test(output), 180_000, exited).catch((err: Error) => {
     throw new Error(`${err.message}; supervisor output:\n${output.slice(-3000)}`);
   });
   for (let i = 0; i < 4; i++)
