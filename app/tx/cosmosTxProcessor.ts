@@ -8,7 +8,7 @@ import { packAny } from "../../sdk/tx/registry.js";
 import { TxMsgDataSchema } from "../../gen/cosmos/base/abci/v1beta1/abci_pb.js";
 import { Context, type AbciEvent } from "../context.js";
 import { errorResult, sdkErrors } from "../../common/errors.js";
-import { accAddressToString } from "../../common/address.js";
+import { accountText } from "./addressText.js";
 import type { AnteHandler, ExecMode } from "./anteHandler.js";
 import { decodeCosmosTx, type DecodedTx } from "./decode.js";
 import { GasKVStore, GasMeter } from "./gas.js";
@@ -97,7 +97,7 @@ export class CosmosTxProcessor implements TxProcessor {
         const { typeUrl, handler, signers } = decoded;
         const msgCtx = new Context(env.header, new GasKVStore(msgBranch, meter), env.logger);
         const sender = signers[0];
-        msgCtx.emit("message", { action: typeUrl, module: handler.module, ...(sender ? { sender: accAddressToString(sender) } : {}) });
+        msgCtx.emit("message", { action: typeUrl, module: handler.module, ...(sender ? { sender: accountText(sender) } : {}) });
         msgResponses.push(packAny(handler.response, create(handler.response, executeMsg(msgCtx, decoded))));
         for (const e of msgCtx.events)
           events.push({

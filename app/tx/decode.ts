@@ -1,8 +1,9 @@
 // Decoding a Cosmos tx from CometBFT's opaque bytes: TxRaw, then its body and auth info, then
 // each message by type URL. Everything a signature covers must decode strictly: unknown fields
 // are rejected, sizes are bounded before any work is done.
+import { createHash } from "node:crypto";
 import { fromBinary } from "@bufbuild/protobuf";
-import { sha256 } from "@noble/hashes/sha2.js";
+import { Lru } from "../../common/lru.js";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, type AuthInfo, type TxBody, type TxRaw } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { sdkErrors } from "../../common/errors.js";
 import { assertCanonicalTxRaw } from "./canonicalTxRaw.js";
@@ -34,9 +35,43 @@ function strict<T extends { $unknown?: unknown[] }>(what: string, decode: () => 
   return msg;
 }
 
+// Txs decoded lately, per router: a tx is decoded in CheckTx, again in PrepareProposal,
+// ProcessProposal, FinalizeBlock and every recheck; the result is a function of the bytes and the
+// router alone, so later passes take the first decoding (its messages' stateless checks included,
+// see validateMsg). Entries are frozen and decoded from a copy of the bytes (protobuf-es hands out
+// bytes fields as views into its input, and a tx of a block is a view into the whole request).
+// Least recently used out first, bounded by entries and by raw bytes; only successes are kept.
+export const DECODED_CACHE_MAX_ENTRIES = 20_000;
+export const DECODED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+type CachedTx = Omit<DecodedTx, "bytes">;
+const caches = new WeakMap<MsgRouter, Lru<string, CachedTx>>();
+
+function cacheOf(router: MsgRouter): Lru<string, CachedTx> {
+  let cache = caches.get(router);
+  if (!cache) {
+    cache = new Lru(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (_tx, key) => key.length });
+    caches.set(router, cache);
+  }
+  return cache;
+}
+
 export function decodeCosmosTx(bytes: Uint8Array, router: MsgRouter): DecodedTx {
   if (bytes.length === 0) throw sdkErrors.txDecode.wrap("empty tx");
   if (bytes.length > MAX_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`tx is ${bytes.length} bytes, the limit is ${MAX_TX_BYTES}`);
+  const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const key = view.toString("latin1");
+  const cache = cacheOf(router);
+  const known = cache.get(key);
+  if (known) return { ...known, bytes };
+  const decoded = decodeUncached(Uint8Array.from(view), router);
+  cache.set(
+    key,
+    Object.freeze({ hash: decoded.hash, raw: decoded.raw, body: decoded.body, authInfo: decoded.authInfo, msgs: Object.freeze(decoded.msgs) as DecodedMsg[] }),
+  );
+  return { ...decoded, bytes };
+}
+
+function decodeUncached(bytes: Uint8Array, router: MsgRouter): DecodedTx {
   if (bytes[0] !== 0x0a) {
     throw sdkErrors.txDecode.wrap(`expected a cosmos.tx.v1beta1.TxRaw (first byte 0x0a), got first byte 0x${bytes[0]!.toString(16).padStart(2, "0")}`);
   }
@@ -47,5 +82,5 @@ export function decodeCosmosTx(bytes: Uint8Array, router: MsgRouter): DecodedTx 
   if (body.messages.length === 0) throw sdkErrors.invalidRequest.wrap("must contain at least one message");
   if (body.messages.length > MAX_MSGS_PER_TX) throw sdkErrors.invalidRequest.wrap(`tx has ${body.messages.length} messages, the limit is ${MAX_MSGS_PER_TX}`);
   const msgs = body.messages.map((any) => router.decode(any));
-  return { bytes, hash: sha256(bytes), raw, body, authInfo, msgs };
+  return { bytes, hash: createHash("sha256").update(bytes).digest(), raw, body, authInfo, msgs };
 }

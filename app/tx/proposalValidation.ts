@@ -6,7 +6,7 @@
 //
 // The accounting is proposalSelection.ts's, so a proposal an honest PrepareProposal built (over
 // the same state, with a byte budget no larger than the block's) always passes.
-import { sha256 } from "@noble/hashes/sha2.js";
+import { createHash } from "node:crypto";
 import { protoBytesFieldSize } from "../../common/protobufSize.js";
 import type { ProposalRejection } from "./processor.js";
 import { evmGasOf, type ProposalBudget, type ProposalTxCheck } from "./proposalSelection.js";
@@ -17,22 +17,23 @@ export function validateProposalTxs(txs: readonly Uint8Array[], budget: Proposal
   let evmGas = 0n;
   let blockGas = 0n;
   for (const [index, tx] of txs.entries()) {
-    const id = `tx ${index} (${txHash(tx)})`;
+    // Named only in a rejection: hashing every accepted tx would cost more than checking the sizes.
+    const id = () => `tx ${index} (${txHash(tx)})`;
     bytes += protoBytesFieldSize(tx.length);
     if (budget.maxTxBytes >= 0 && bytes > budget.maxTxBytes)
-      return { index, reason: `the txs up to ${id} take ${bytes} bytes, more than the block's ${budget.maxTxBytes}` };
+      return { index, reason: `the txs up to ${id()} take ${bytes} bytes, more than the block's ${budget.maxTxBytes}` };
     const result = check(tx);
-    if ((result.code ?? 0) !== 0) return { index, reason: `${id} is invalid: ${result.codespace ?? ""} code ${result.code}: ${result.log ?? ""}` };
+    if ((result.code ?? 0) !== 0) return { index, reason: `${id()} is invalid: ${result.codespace ?? ""} code ${result.code}: ${result.log ?? ""}` };
     evmGas += evmGasOf(tx, budget.evmGasLimit);
     if (evmGas > budget.evmGasLimit)
-      return { index, reason: `the Ethereum txs up to ${id} ask for ${evmGas} gas, more than the EVM block gas limit of ${budget.evmGasLimit}` };
+      return { index, reason: `the Ethereum txs up to ${id()} ask for ${evmGas} gas, more than the EVM block gas limit of ${budget.evmGasLimit}` };
     blockGas += result.gasWanted ?? 0n;
-    if (maxGas >= 0n && blockGas > maxGas) return { index, reason: `the txs up to ${id} want ${blockGas} gas, more than the block's max_gas of ${maxGas}` };
+    if (maxGas >= 0n && blockGas > maxGas) return { index, reason: `the txs up to ${id()} want ${blockGas} gas, more than the block's max_gas of ${maxGas}` };
   }
   return undefined;
 }
 
 /** CometBFT's tx hash, as its logs and RPC name the tx. */
 function txHash(tx: Uint8Array): string {
-  return Buffer.from(sha256(tx)).toString("hex").toUpperCase();
+  return createHash("sha256").update(tx).digest("hex").toUpperCase();
 }

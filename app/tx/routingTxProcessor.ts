@@ -4,6 +4,7 @@
 import { evmError, evmErrors } from "../../common/ethereum/errors.js";
 import { errorResult } from "../../common/errors.js";
 import { selectProposalTxs } from "./proposalSelection.js";
+import { ProposalMemo } from "./proposalMemo.js";
 import { validateProposalTxs } from "./proposalValidation.js";
 import type { BlockLimits, ProposalRejection, SimulationResult } from "./processor.js";
 import { isFatal, TX_DECODE_ERROR, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
@@ -35,6 +36,9 @@ function refused(tx: Uint8Array): TxResult {
 }
 
 export class RoutingTxProcessor implements TxProcessor {
+  /** The proposal this node selected last: ProcessProposal of its own block accepts it unverified again. */
+  private readonly prepared = new ProposalMemo();
+
   constructor(
     private readonly cosmos: CosmosTxPipeline,
     private readonly ethereum: EthereumTxPipeline,
@@ -67,11 +71,17 @@ export class RoutingTxProcessor implements TxProcessor {
 
   /** The byte budget, the block's gas and the EVM's block gas limit, valid txs only: see proposalSelection.ts. */
   selectForProposal(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits): Uint8Array[] {
-    return selectProposalTxs(txs, { ...limits, evmGasLimit: this.evmGasLimit }, (tx) => this.validateForProposal(env, tx));
+    const selected = selectProposalTxs(txs, { ...limits, evmGasLimit: this.evmGasLimit }, (tx) => this.validateForProposal(env, tx));
+    this.prepared.remember({ env, txs: selected, maxTxBytes: limits.maxTxBytes, maxGas: limits.maxGas });
+    return selected;
   }
 
-  /** ProcessProposal's verdict: see proposalValidation.ts. */
+  /**
+   * ProcessProposal's verdict: see proposalValidation.ts. A proposal this node just selected from
+   * the same state is accepted without verifying its txs a second time (proposalMemo.ts).
+   */
   validateProposal(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits): ProposalRejection | undefined {
+    if (this.prepared.accepts({ env, txs, maxTxBytes: limits.maxTxBytes, maxGas: limits.maxGas })) return undefined;
     return validateProposalTxs(txs, { ...limits, evmGasLimit: this.evmGasLimit }, (tx) => this.validateForProposal(env, tx));
   }
 

@@ -1,6 +1,11 @@
 // The app alone, in-process, on the same pre-signed txs: how long each step of a tx's life takes
-// on one thread, without CometBFT, sockets or other processes competing for the CPU. The sum is
-// the app's single-core ceiling; what the end-to-end run reaches below it is lost to the rest.
+// on one thread, without CometBFT, sockets or other processes competing for the CPU. The steps
+// are the ones a one-validator node runs for every tx: CheckTx, PrepareProposal and
+// ProcessProposal of the block holding it, FinalizeBlock, Commit, and the mempool's recheck of the
+// txs still waiting after a Commit. The sum is the app's single-core ceiling; what the end-to-end
+// run reaches below it is lost to the rest. Steps are timed in CPU time of the process (user +
+// system, garbage collection threads included), not wall time, so other work on the machine
+// slows the figures less.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +18,12 @@ import { wireApp } from "../../app/modules.js";
 import { openStore } from "../../app/store/index.js";
 import * as pb from "../../gen/tendermint/abci/types_pb.js";
 
+/** CPU time of this process so far, in ms. */
+function cpuMs(): number {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+}
+
 export interface PhaseTimes {
   txs: number;
   blocks: number;
@@ -20,16 +31,25 @@ export interface PhaseTimes {
   decodeRequest: number;
   checkTx: number;
   encodeCheckTxResponse: number;
+  prepareProposal: number;
+  processProposal: number;
   finalizeBlock: number;
   encodeFinalizeResponse: number;
   commit: number;
+  /** µs per rechecked tx (request decode, RECHECK, response encode). */
+  recheck: number;
+  /** Txs rechecked: those of the next block, which wait in the mempool while a block commits. */
+  rechecked: number;
   badCodes: number;
 }
 
 /**
  * Runs `lanes` (lane i = sender i's txs in sequence order) through InitChain, then blocks of
- * `blockSize` txs: CheckTx of each (request decoded and response encoded as the ABCI server
- * does), FinalizeBlock, Commit. `appState` and `chainId` must be those the txs were signed for.
+ * `blockSize` txs. Each block's txs are CheckTx'd (request decoded and response encoded as the
+ * ABCI server does) while the block before is proposed, so after each Commit they are rechecked,
+ * as CometBFT rechecks what is left in its mempool; then PrepareProposal, ProcessProposal,
+ * FinalizeBlock and Commit of the block. `appState` and `chainId` must be those the txs were
+ * signed for.
  */
 export async function appPhases(lanes: readonly Uint8Array[][], appState: unknown, chainId: string, blockSize: number): Promise<PhaseTimes> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-inproc-"));
@@ -49,54 +69,91 @@ export async function appPhases(lanes: readonly Uint8Array[][], appState: unknow
     const order: Uint8Array[] = [];
     const longest = Math.max(...lanes.map((l) => l.length));
     for (let k = 0; k < longest; k++) for (const lane of lanes) if (k < lane.length) order.push(lane[k]!);
-    const t = { decodeRequest: 0, checkTx: 0, encodeCheckTxResponse: 0, finalizeBlock: 0, encodeFinalizeResponse: 0, commit: 0 };
+    const blocks: Uint8Array[][] = [];
+    for (let at = 0; at < order.length; at += blockSize) blocks.push(order.slice(at, at + blockSize));
+    const t = {
+      decodeRequest: 0,
+      checkTx: 0,
+      encodeCheckTxResponse: 0,
+      prepareProposal: 0,
+      processProposal: 0,
+      finalizeBlock: 0,
+      encodeFinalizeResponse: 0,
+      commit: 0,
+      recheck: 0,
+    };
     let badCodes = 0;
-    let height = 0;
-    for (let at = 0; at < order.length; at += blockSize) {
-      const txs = order.slice(at, at + blockSize);
-      height++;
+    let rechecked = 0;
+    const check = async (tx: Uint8Array, type: pb.CheckTxType): Promise<{ decode: number; check: number; encode: number }> => {
+      const frame = toBinary(pb.RequestSchema, create(pb.RequestSchema, { value: { case: "checkTx", value: { tx, type } } }));
+      let t0 = cpuMs();
+      const req = fromBinary(pb.RequestSchema, frame);
+      const decode = cpuMs() - t0;
+      t0 = cpuMs();
+      const res = await app.checkTx(req.value.value as pb.RequestCheckTx);
+      const checked = cpuMs() - t0;
+      if ((res.code ?? 0) !== 0) badCodes++;
+      t0 = cpuMs();
+      toBinary(pb.ResponseSchema, create(pb.ResponseSchema, { value: { case: "checkTx", value: res } }));
+      return { decode, check: checked, encode: cpuMs() - t0 };
+    };
+    const admit = async (txs: Uint8Array[]) => {
       for (const tx of txs) {
-        const frame = toBinary(pb.RequestSchema, create(pb.RequestSchema, { value: { case: "checkTx", value: { tx, type: pb.CheckTxType.NEW } } }));
-        let t0 = performance.now();
-        const req = fromBinary(pb.RequestSchema, frame);
-        t.decodeRequest += performance.now() - t0;
-        t0 = performance.now();
-        const res = await app.checkTx(req.value.value as pb.RequestCheckTx);
-        t.checkTx += performance.now() - t0;
-        if ((res.code ?? 0) !== 0) badCodes++;
-        t0 = performance.now();
-        toBinary(pb.ResponseSchema, create(pb.ResponseSchema, { value: { case: "checkTx", value: res } }));
-        t.encodeCheckTxResponse += performance.now() - t0;
+        const s = await check(tx, pb.CheckTxType.NEW);
+        t.decodeRequest += s.decode;
+        t.checkTx += s.check;
+        t.encodeCheckTxResponse += s.encode;
       }
-      let t0 = performance.now();
-      const fin = await app.finalizeBlock(
-        create(pb.RequestFinalizeBlockSchema, {
-          txs,
-          height: BigInt(height),
-          time: timestampFromMs(Date.now()),
-          hash: new Uint8Array(32).fill(height % 256),
-          proposerAddress: new Uint8Array(20),
-        }),
+    };
+    await admit(blocks[0] ?? []);
+    for (const [i, txs] of blocks.entries()) {
+      const height = BigInt(i + 1);
+      const time = timestampFromMs(Date.now());
+      const proposerAddress = new Uint8Array(20);
+      // The next block's txs reach the mempool while this block is proposed and executed.
+      const next = blocks[i + 1] ?? [];
+      await admit(next);
+      let t0 = cpuMs();
+      const { txs: preparedTxs = [] } = await app.prepareProposal(
+        create(pb.RequestPrepareProposalSchema, { txs, maxTxBytes: 1n << 40n, height, time, proposerAddress }),
       );
-      t.finalizeBlock += performance.now() - t0;
+      t.prepareProposal += cpuMs() - t0;
+      if (preparedTxs.length !== txs.length) throw new Error(`PrepareProposal kept ${preparedTxs.length} of ${txs.length} txs at height ${height}`);
+      const hash = new Uint8Array(32).fill(Number(height % 256n));
+      t0 = cpuMs();
+      const processed = await app.processProposal(create(pb.RequestProcessProposalSchema, { txs: preparedTxs, height, time, hash, proposerAddress }));
+      t.processProposal += cpuMs() - t0;
+      if (processed.status !== pb.ResponseProcessProposal_ProposalStatus.ACCEPT) throw new Error(`ProcessProposal rejected height ${height}`);
+      t0 = cpuMs();
+      const fin = await app.finalizeBlock(create(pb.RequestFinalizeBlockSchema, { txs: preparedTxs, height, time, hash, proposerAddress }));
+      t.finalizeBlock += cpuMs() - t0;
       badCodes += (fin.txResults ?? []).filter((r) => (r.code ?? 0) !== 0).length;
-      t0 = performance.now();
+      t0 = cpuMs();
       encodeFinalizeBlockResponse(fin); // the ABCI server's own encoder
-      t.encodeFinalizeResponse += performance.now() - t0;
-      t0 = performance.now();
+      t.encodeFinalizeResponse += cpuMs() - t0;
+      t0 = cpuMs();
       await app.commit(create(pb.RequestCommitSchema));
-      t.commit += performance.now() - t0;
+      t.commit += cpuMs() - t0;
+      for (const tx of next) {
+        const s = await check(tx, pb.CheckTxType.RECHECK);
+        t.recheck += s.decode + s.check + s.encode;
+        rechecked++;
+      }
     }
     const perTx = (ms: number) => (ms * 1000) / order.length;
     return {
       txs: order.length,
-      blocks: height,
+      blocks: blocks.length,
       decodeRequest: perTx(t.decodeRequest),
       checkTx: perTx(t.checkTx),
       encodeCheckTxResponse: perTx(t.encodeCheckTxResponse),
+      prepareProposal: perTx(t.prepareProposal),
+      processProposal: perTx(t.processProposal),
       finalizeBlock: perTx(t.finalizeBlock),
       encodeFinalizeResponse: perTx(t.encodeFinalizeResponse),
       commit: perTx(t.commit),
+      recheck: rechecked > 0 ? (t.recheck * 1000) / rechecked : 0,
+      rechecked,
       badCodes,
     };
   } finally {

@@ -4,7 +4,7 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { type Any, AnySchema } from "@bufbuild/protobuf/wkt";
 import { packAny } from "../../../sdk/tx/registry.js";
 import { BaseAccountSchema, ModuleAccountSchema, type BaseAccount } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
-import { accAddressToString, parseAccAddress } from "../../../common/address.js";
+import { accountAddress, accountText } from "../../tx/addressText.js";
 import { decodePubKey, encodePubKey, type PubKey } from "./pubkey.js";
 
 export interface Account {
@@ -22,7 +22,7 @@ export const MODULE_ACCOUNT_TYPE_URL = `/${ModuleAccountSchema.typeName}`;
 
 function toBaseAccount(account: Account): BaseAccount {
   return create(BaseAccountSchema, {
-    address: accAddressToString(account.address),
+    address: accountText(account.address),
     accountNumber: account.accountNumber,
     sequence: account.sequence,
     ...(account.pubKey ? { pubKey: encodePubKey(account.pubKey) } : {}),
@@ -37,7 +37,7 @@ export function accountToAny(account: Account): Any {
 
 function fromBaseAccount(base: BaseAccount): Account {
   return {
-    address: parseAccAddress(base.address),
+    address: accountAddress(base.address),
     accountNumber: base.accountNumber,
     sequence: base.sequence,
     ...(base.pubKey ? { pubKey: decodePubKey(base.pubKey) } : {}),

@@ -10,6 +10,7 @@ import { sdkErrors } from "../../../common/errors.js";
 import { formatCoins, parseCoins, type Coin } from "../../coins/coins.js";
 import type { Account } from "./accounts.js";
 import { accAddressToString, parseAccAddress } from "../../../common/address.js";
+import { accountText } from "../../tx/addressText.js";
 import type { AccountKeeper } from "./keeper.js";
 import { requiredFee } from "./params.js";
 import { decodePubKey, pubKeysEqual, type PubKey } from "./pubkey.js";
@@ -129,7 +130,7 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
       throw err;
     }
   }
-  ctx.emit("tx", { fee: formatCoins(fee), fee_payer: accAddressToString(payer) });
+  ctx.emit("tx", { fee: formatCoins(fee), fee_payer: accountText(payer) });
 
   // Pubkeys, signature gas, sequences and signatures, signer by signer.
   const accounts: Account[] = [];
@@ -170,7 +171,7 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
   for (const [i, account] of accounts.entries()) {
     const updated: Account = { ...account, sequence: account.sequence + 1n, ...(pubKeys[i] ? { pubKey: pubKeys[i] } : {}) };
     deps.accounts.setAccount(ctx, updated);
-    ctx.emit("tx", { acc_seq: `${accAddressToString(account.address)}/${account.sequence}` });
+    ctx.emit("tx", { acc_seq: `${accountText(account.address)}/${account.sequence}` });
   }
   for (const sig of tx.raw.signatures) ctx.emit("tx", { signature: Buffer.from(sig).toString("base64") });
 }

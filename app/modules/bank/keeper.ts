@@ -9,7 +9,7 @@ import { sdkErrors } from "../../../common/errors.js";
 import { formatCoins, MAX_AMOUNT, parseAmount, type Coin } from "../../coins/coins.js";
 import type { KVReader, KVStore, StateReader } from "../../store/types.js";
 import { StoreKey } from "../../storeKey.js";
-import { accAddressToString } from "../../../common/address.js";
+import { accountText } from "../../tx/addressText.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { bankErrors } from "./errors.js";
 import { emitBurn, emitCoinbase, emitCoinReceived, emitCoinSpent, emitTransfer } from "./events.js";
@@ -153,8 +153,8 @@ export class BankKeeper {
   send(ctx: Context, from: Uint8Array, to: Uint8Array, coins: readonly Coin[]): void {
     this.subtract(ctx, from, coins);
     this.add(ctx, to, coins);
-    emitTransfer(ctx, accAddressToString(from), accAddressToString(to), coins);
-    ctx.emit("message", { sender: accAddressToString(from) });
+    emitTransfer(ctx, accountText(from), accountText(to), coins);
+    ctx.emit("message", { sender: accountText(from) });
   }
 
   sendToModule(ctx: Context, from: Uint8Array, moduleName: string, coins: readonly Coin[]): void {
@@ -174,7 +174,7 @@ export class BankKeeper {
       writeAmount(store, supplyKey(c.denom), supply);
     }
     this.add(ctx, moduleAddress(moduleName), coins);
-    emitCoinbase(ctx, accAddressToString(moduleAddress(moduleName)), coins);
+    emitCoinbase(ctx, accountText(moduleAddress(moduleName)), coins);
   }
 
   /** Destroys coins held by a module account and lowers the supply by the same amount. */
@@ -182,7 +182,7 @@ export class BankKeeper {
     this.subtract(ctx, moduleAddress(moduleName), coins);
     const store = this.key.write(ctx);
     for (const c of coins) writeAmount(store, supplyKey(c.denom), supplyIn(store, c.denom) - c.amount);
-    emitBurn(ctx, accAddressToString(moduleAddress(moduleName)), coins);
+    emitBurn(ctx, accountText(moduleAddress(moduleName)), coins);
   }
 
   private subtract(ctx: Context, address: Uint8Array, coins: readonly Coin[]): void {
@@ -194,7 +194,7 @@ export class BankKeeper {
       }
       writeBalance(store, address, c.denom, balance, balance - c.amount);
     }
-    emitCoinSpent(ctx, accAddressToString(address), coins);
+    emitCoinSpent(ctx, accountText(address), coins);
   }
 
   private add(ctx: Context, address: Uint8Array, coins: readonly Coin[]): void {
@@ -207,7 +207,7 @@ export class BankKeeper {
       writeBalance(store, address, c.denom, before, balance);
     }
     this.accounts.ensureAccount(ctx, address);
-    emitCoinReceived(ctx, accAddressToString(address), coins);
+    emitCoinReceived(ctx, accountText(address), coins);
   }
 
   /** Genesis only: credits a balance without a sender; the caller reconciles the supply. */

@@ -5,6 +5,7 @@ import { sdkErrors } from "../../../common/errors.js";
 import { coinsEqual, parseCoins, sumCoins, type Coin } from "../../coins/coins.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
 import { parseAccAddress } from "../../../common/address.js";
+import { accountAddress } from "../../tx/addressText.js";
 import type { Context } from "../../context.js";
 import { GOV_ACCOUNT } from "../../../common/moduleAccounts.js";
 import { bankErrors } from "./errors.js";
@@ -27,7 +28,7 @@ export function msgSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper):
     request: MsgSendSchema,
     response: MsgSendResponseSchema,
     module: MODULE_NAME,
-    signers: (msg) => [parseAccAddress(msg.fromAddress, "from address")],
+    signers: (msg) => [accountAddress(msg.fromAddress, "from address")],
     validateBasic: (msg) => {
       parseAccAddress(msg.fromAddress, "from address");
       parseAccAddress(msg.toAddress, "to address");
@@ -35,7 +36,7 @@ export function msgSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper):
       parseCoins(msg.amount);
     },
     handle: (ctx, msg, [from]) => {
-      const to = parseAccAddress(msg.toAddress, "to address");
+      const to = accountAddress(msg.toAddress, "to address");
       const coins = parseCoins(msg.amount);
       checkSendable(ctx, keeper, coins);
       checkRecipient(accounts, to, msg.toAddress);

@@ -1,0 +1,71 @@
+// The decoded-tx cache: later passes get the first decoding, which no caller's buffer can change.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
+import { signerFromPrivateKey } from "../../sdk/keys/signerFromPrivateKey.js";
+import { msgSend, signTx } from "../../sdk/tx/index.js";
+import { wireApp } from "../modules.js";
+import { decodeCosmosTx } from "./decode.js";
+
+const signer = signerFromPrivateKey(new Uint8Array(32).fill(9), "secp256k1");
+const from = formatAccountAddress(signer.address);
+
+async function send(memo: string): Promise<Uint8Array> {
+  const signed = await signTx({
+    signer,
+    messages: [msgSend({ fromAddress: from, toAddress: from, amount: [{ denom: "uunit", amount: "1" }] })],
+    fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n },
+    chainId: "decode-test",
+    accountNumber: 3n,
+    sequence: 0n,
+    memo,
+  });
+  return signed.txBytes;
+}
+
+test("a tx decoded again returns the first decoding with the caller's bytes, frozen, and what it says cannot be changed through any caller's buffer", async () => {
+  const { msgs } = wireApp();
+  const tx = await send("first");
+  // As in a FinalizeBlock request: the tx is a view into a larger buffer.
+  const request = new Uint8Array(tx.length + 10);
+  request.set(tx, 5);
+  const view = request.subarray(5, 5 + tx.length);
+  const first = decodeCosmosTx(view, msgs);
+  assert.equal(first.bytes, view);
+  assert.equal(first.body.memo, "first");
+  assert.deepEqual(Buffer.from(first.hash), createHash("sha256").update(tx).digest());
+  request.fill(0); // the request buffer is reused
+  const again = decodeCosmosTx(Uint8Array.from(tx), msgs);
+  assert.notEqual(again.bytes, view, "the caller's bytes, not the first caller's");
+  assert.equal(again.body, first.body, "the first decoding");
+  assert.equal(again.body.memo, "first");
+  assert.deepEqual(Buffer.from(again.raw.bodyBytes), Buffer.from(fromTx(tx).bodyBytes), "bytes fields are no views into the first caller's buffer");
+  assert.deepEqual(Buffer.from(again.hash), createHash("sha256").update(tx).digest());
+  assert.ok(Object.isFrozen(again.msgs), "the shared message list cannot change");
+  assert.throws(() => (again.msgs as unknown[]).push(undefined));
+  const other = decodeCosmosTx(await send("second"), msgs);
+  assert.equal(other.body.memo, "second", "other bytes, their own decoding");
+});
+
+test("a tx that fails to decode fails every time, with the same error", () => {
+  const { msgs } = wireApp();
+  const garbage = Uint8Array.from([0x0a, 0x05, 1, 2, 3]);
+  const first = captured(() => decodeCosmosTx(garbage, msgs));
+  const second = captured(() => decodeCosmosTx(garbage, msgs));
+  assert.ok(first, "it fails");
+  assert.equal(second, first);
+});
+
+function captured(run: () => unknown): string | undefined {
+  try {
+    run();
+    return undefined;
+  } catch (err) {
+    return (err as Error).message;
+  }
+}
+
+function fromTx(tx: Uint8Array) {
+  return decodeCosmosTx(Uint8Array.from(tx), wireApp().msgs).raw;
+}
