@@ -10,6 +10,7 @@ import type { Json } from "../../common/comet/json.js";
 import { CometRpcClient, CometRpcError } from "../../common/comet/rpcClient.js";
 import type { CallArgsInit, CheckTxAnswer, CometBlock, CometSyncStatus, EvmNode, LogsRequestInit, StateAt } from "./evmNode.js";
 import { grpcCodeOf, nodeError } from "./nodeErrors.js";
+import { CometBroadcaster, type BroadcastAnswer } from "./cometBroadcaster.js";
 import { RpcCode, RpcError, serverError } from "../rpc/errors.js";
 
 export interface GrpcEvmNodeOptions {
@@ -27,10 +28,13 @@ const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 export class GrpcEvmNode implements EvmNode {
   private readonly grpc: NodeGrpcClient;
   private readonly comet: CometRpcClient;
+  /** eth_sendRawTransaction's path to the mempool, on its own keep-alive connections. */
+  private readonly broadcaster: CometBroadcaster;
 
   constructor(private readonly options: GrpcEvmNodeOptions) {
     this.grpc = new NodeGrpcClient(options.grpcAddress, { "grpc.max_receive_message_length": MAX_MESSAGE_BYTES });
     this.comet = new CometRpcClient(options.cometUrl, options.timeoutMs);
+    this.broadcaster = new CometBroadcaster(options.cometUrl, options.timeoutMs);
   }
 
   private opts(at: StateAt = {}): CallOptions {
@@ -189,9 +193,9 @@ export class GrpcEvmNode implements EvmNode {
   }
 
   async broadcastTxSync(tx: Uint8Array): Promise<CheckTxAnswer> {
-    let result: Json;
+    let answer: BroadcastAnswer;
     try {
-      result = await this.comet.broadcastTx("sync", tx);
+      answer = await this.broadcaster.broadcastTxSync(tx);
     } catch (err) {
       // CometBFT's own refusals, in the words geth uses for the same situations.
       if (err instanceof CometRpcError && /tx already exists in cache/.test(err.data)) throw serverError("already known");
@@ -199,15 +203,12 @@ export class GrpcEvmNode implements EvmNode {
       if (err instanceof CometRpcError) throw serverError(err.data);
       throw nodeError(err, "CometBFT /broadcast_tx_sync");
     }
-    try {
-      return { code: result.get("code").int(), codespace: result.opt("codespace")?.str() ?? "", log: result.opt("log")?.str() ?? "" };
-    } catch (err) {
-      throw nodeError(err, "CometBFT /broadcast_tx_sync");
-    }
+    return answer;
   }
 
   close(): void {
     this.grpc.close();
+    this.broadcaster.close();
   }
 }
 
