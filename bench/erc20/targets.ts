@@ -1,12 +1,20 @@
-// The two nodes the ERC-20 workload runs against: a fresh one-validator chain of ours (app,
-// CometBFT and the EVM JSON-RPC server as `unitd start` runs them, the funder funded at genesis),
-// and Hardhat's own node (`npx hardhat node` with test/hardhat's config: chain id 31337, Prague,
-// automine), the funder paid by Hardhat's first dev account.
+// The nodes the ERC-20 workload runs against: a fresh one-validator chain of ours (app, CometBFT
+// and the EVM JSON-RPC server as `unitd start` runs them, the funder funded at genesis), Hardhat's
+// own node (`npx hardhat node` with test/hardhat's config: chain id 31337, Prague, automine) and
+// anvil, Foundry's node (the binary from the @foundry-rs/anvil package; chain id 31337, Prague);
+// on both dev nodes the funder is paid by the first dev account.
+//
+// anvil mines on a 1 s interval with our EVM block gas limit, i.e. blocks as ours are made: its
+// automine stops mining under this workload (txs whose predecessor by nonce is still pending when
+// they arrive stay in its pool as ready but are never mined; a known anvil bug), so with automine
+// the run never ends.
+import fs from "node:fs";
 import path from "node:path";
 import { withGenesisBalances } from "../../app/genesis.js";
 import { DEFAULT_CHAIN_ID } from "../../cometbft/genesis.js";
 import { initNodeHome } from "../../cometbft/home.js";
 import { localChainAppState } from "../../app/localGenesis.js";
+import { BLOCK_GAS_LIMIT } from "../../app/modules/evm/state/params.js";
 import { REPO_ROOT } from "../../common/node/paths.js";
 import { shiftPorts } from "../../common/node/ports.js";
 import { canConnect, findFreePortOffset, waitUntil } from "../../cometbft/readiness.js";
@@ -17,11 +25,20 @@ import { EthRpc } from "./ethRpc.js";
 
 const HARDHAT_CLI = path.join(REPO_ROOT, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
 const HARDHAT_CONFIG = path.join(REPO_ROOT, "test", "hardhat", "hardhat.config.cjs");
-/** Hardhat's first default account: a public test key, unlocked on `hardhat node`. */
-const HARDHAT_DEV_ACCOUNT = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+/** The platform package of @foundry-rs/anvil ships the binary; its wrapper only picks it. */
+const ANVIL_BINARY = path.join(
+  REPO_ROOT,
+  "node_modules",
+  "@foundry-rs",
+  `anvil-${process.platform}-${process.arch === "x64" ? "amd64" : process.arch}`,
+  "bin",
+  "anvil",
+);
+/** The first default account of Hardhat and anvil (the same mnemonic): a public test key, unlocked on both. */
+const DEV_ACCOUNT = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
 export interface Target {
-  name: "ours" | "hardhat";
+  name: "ours" | "hardhat" | "anvil";
   /** The Ethereum JSON-RPC URL the workload uses. */
   url: string;
   /** CometBFT's RPC (ours only), for block header times. */
@@ -120,15 +137,38 @@ export async function startHardhat(opts: { funder: string }): Promise<Target> {
     name: "hardhat",
     url,
     procs: { "hardhat node": node },
-    fundFunder: async (wei) => {
-      const rpc = new EthRpc(url, 2);
-      try {
-        const hash = await rpc.call<string>("eth_sendTransaction", [{ from: HARDHAT_DEV_ACCOUNT, to: opts.funder, value: `0x${wei.toString(16)}` }]);
-        await rpc.waitForReceipts([hash], 30_000);
-      } finally {
-        rpc.close();
-      }
-    },
+    fundFunder: (wei) => payFromDevAccount(url, opts.funder, wei),
     describe: "`npx hardhat node` (automine: one block per tx, mined before eth_sendRawTransaction answers)",
   };
+}
+
+export async function startAnvil(opts: { funder: string }): Promise<Target> {
+  if (!fs.existsSync(ANVIL_BINARY)) throw new Error(`no anvil binary at ${ANVIL_BINARY}: run npm install (devDependency @foundry-rs/anvil)`);
+  const port = (await findFreePortOffset()) + 8545;
+  const dir = tempDir("bench-erc20-anvil-");
+  const node = startProcess(
+    "anvil",
+    ANVIL_BINARY,
+    ["--host", "127.0.0.1", "--port", String(port), "--chain-id", "31337", "--hardfork", "prague", "--block-time", "1", "--gas-limit", String(BLOCK_GAS_LIMIT)],
+    path.join(dir, "anvil.log"),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntil("anvil", () => canConnect(port), 60_000, node.exited);
+  return {
+    name: "anvil",
+    url,
+    procs: { anvil: node },
+    fundFunder: (wei) => payFromDevAccount(url, opts.funder, wei),
+    describe: `anvil (Foundry's node): a block every 1 s of at most ${BLOCK_GAS_LIMIT} gas, as ours`,
+  };
+}
+
+async function payFromDevAccount(url: string, to: string, wei: bigint): Promise<void> {
+  const rpc = new EthRpc(url, 2);
+  try {
+    const hash = await rpc.call<string>("eth_sendTransaction", [{ from: DEV_ACCOUNT, to, value: `0x${wei.toString(16)}` }]);
+    await rpc.waitForReceipts([hash], 30_000);
+  } finally {
+    rpc.close();
+  }
 }
