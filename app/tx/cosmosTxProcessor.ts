@@ -11,6 +11,7 @@ import { errorResult, sdkErrors } from "../../common/errors.js";
 import { accountText } from "./addressText.js";
 import type { AnteHandler, ExecMode } from "./anteHandler.js";
 import { decodeCosmosTx, type DecodedTx } from "./decode.js";
+import { markIndexed } from "./eventIndex.js";
 import { GasKVStore, GasMeter } from "./gas.js";
 import { executeMsg, type MsgRouter } from "./msgRouter.js";
 import { isFatal, type SimulationResult, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
@@ -113,7 +114,10 @@ export class CosmosTxProcessor implements TxProcessor {
       // The messages' writes go; the ante's (fee, sequence) stay, as in the SDK.
       const { result } = failed(err, gasLimit, meter.consumed);
       if (mode === "deliver") anteBranch.write();
-      return { result: { ...result, log: `failed to execute message; message index: ${index}: ${result.log}`, events: anteCtx.events }, msgResponses: [] };
+      return {
+        result: { ...result, log: `failed to execute message; message index: ${index}: ${result.log}`, events: [...markIndexed(anteCtx.events)] },
+        msgResponses: [],
+      };
     }
     if (mode === "deliver") {
       msgBranch.write();
@@ -121,7 +125,7 @@ export class CosmosTxProcessor implements TxProcessor {
     }
     const data = toBinary(TxMsgDataSchema, create(TxMsgDataSchema, { msgResponses }));
     return {
-      result: { gasWanted: gasLimit, gasUsed: meter.consumed, data, events: [...anteCtx.events, ...events] },
+      result: { gasWanted: gasLimit, gasUsed: meter.consumed, data, events: [...markIndexed(anteCtx.events), ...markIndexed(events)] },
       msgResponses,
       txGasLimit: tx.authInfo.fee?.gasLimit ?? 0n,
     };

@@ -13,7 +13,7 @@ import { accAddressToString, parseAccAddress } from "../../../common/address.js"
 import { accountText } from "../../tx/addressText.js";
 import type { AccountKeeper } from "./keeper.js";
 import { requiredFee } from "./params.js";
-import { decodePubKey, pubKeysEqual, type PubKey } from "./pubkey.js";
+import { addressOfPubKey, decodePubKey, pubKeysEqual, type PubKey } from "./pubkey.js";
 import type { AnteBankKeeper } from "./expectedKeepers.js";
 import type { AnteHandler, ExecMode } from "../../tx/anteHandler.js";
 import type { DecodedTx } from "../../tx/decode.js";
@@ -142,7 +142,7 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
     let pubKey = account.pubKey;
     if (info.publicKey) {
       let given = decodePubKey(info.publicKey);
-      const derived = tryAddressFromPubKey(given.algo, given.key);
+      const derived = addressOfPubKey(given);
       if (!derived) throw sdkErrors.invalidPubKey.wrap(`signer ${i}: public key is not a point on secp256k1`);
       if (hex(derived) !== hex(signer)) {
         // Simulation only estimates gas, and CosmJS always labels the key secp256k1 there, even

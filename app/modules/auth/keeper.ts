@@ -1,17 +1,34 @@
 // The only code that reads or writes accounts. Account numbers are handed out in creation order,
 // so every validator numbers accounts identically.
-import { toBinary } from "@bufbuild/protobuf";
+import { fromBinary, toBinary } from "@bufbuild/protobuf";
+import { Lru } from "../../../common/lru.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import type { Context } from "../../context.js";
 import { StoreKey } from "../../storeKey.js";
 import type { StateReader } from "../../store/types.js";
-import { getMessage } from "../../store/messages.js";
+import { LastDecoded } from "../../store/lastDecoded.js";
 import { paginate, type Page } from "../../query/pagination.js";
 import type { PageRequest } from "../../../gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { ParamsSchema } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { decodeAccount, encodeAccount, type Account } from "./accounts.js";
 import { accountKey, accountNumberKey, ACCOUNT_PREFIX, MIN_GAS_PRICE_KEY, MODULE_NAME, NEXT_ACCOUNT_NUMBER_KEY, PARAMS_KEY, readU64be, u64be } from "./keys.js";
 import { defaultAuthParams, DEFAULT_MIN_GAS_PRICE, formatGasPrice, parseGasPrice, validateAuthParams, type AuthParams, type GasPrice } from "./params.js";
+
+/** Accounts kept decoded (a few hundred bytes each). */
+const ACCOUNT_CACHE_ENTRIES = 50_000;
+
+/** A copy no one can change, shaped as decodeAccount returns it from stored bytes (the key a Buffer): shared by every reader of the same stored bytes. */
+function frozenAccount(account: Account): Account {
+  return Object.freeze({
+    address: Uint8Array.from(account.address),
+    accountNumber: account.accountNumber,
+    sequence: account.sequence,
+    ...(account.pubKey ? { pubKey: Object.freeze({ algo: account.pubKey.algo, key: Buffer.from(account.pubKey.key) }) } : {}),
+    ...(account.module
+      ? { module: Object.freeze({ name: account.module.name, permissions: Object.freeze([...account.module.permissions]) as string[] }) }
+      : {}),
+  });
+}
 
 export class AccountKeeper {
   /** Module account names by the hex of their addresses, for the check on every send. */
@@ -24,13 +41,33 @@ export class AccountKeeper {
 
   private readonly key = new StoreKey(MODULE_NAME);
 
+  /**
+   * Accounts by their stored bytes, decoded once: a signer's account is read in CheckTx, each
+   * recheck, the proposal checks and FinalizeBlock, in the same bytes each time. A pure function's
+   * results, frozen, so sharing them changes nothing (callers make changed copies to write).
+   */
+  private readonly decoded = new Lru<string, Account>(ACCOUNT_CACHE_ENTRIES);
+  /** Params and the minimum gas price, read by every tx's ante: decoded again only when their bytes change. */
+  private readonly params = new LastDecoded<AuthParams>();
+  private readonly minGasPrice = new LastDecoded<GasPrice>();
+
   getAccount(state: StateReader, address: Uint8Array): Account | undefined {
     const raw = this.key.read(state).get(accountKey(address));
-    return raw ? decodeAccount(raw) : undefined;
+    if (!raw) return undefined;
+    const key = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("latin1");
+    let account = this.decoded.get(key);
+    if (!account) {
+      account = frozenAccount(decodeAccount(raw));
+      this.decoded.set(key, account);
+    }
+    return account;
   }
 
   setAccount(ctx: Context, account: Account): void {
-    this.key.write(ctx).set(accountKey(account.address), encodeAccount(account));
+    const raw = encodeAccount(account);
+    this.key.write(ctx).set(accountKey(account.address), raw);
+    // The next read of these bytes (the signer's next tx) needs no decoding.
+    this.decoded.set(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("latin1"), frozenAccount(account));
   }
 
   /** Creates an account with the next account number; the address must be new. */
@@ -77,7 +114,9 @@ export class AccountKeeper {
   }
 
   getParams(state: StateReader): AuthParams {
-    return getMessage(this.key.read(state), PARAMS_KEY, ParamsSchema) ?? defaultAuthParams();
+    const raw = this.key.read(state).get(PARAMS_KEY);
+    if (raw === undefined) return defaultAuthParams();
+    return this.params.get(raw, () => fromBinary(ParamsSchema, raw));
   }
 
   setParams(ctx: Context, params: AuthParams): void {
@@ -87,8 +126,8 @@ export class AccountKeeper {
 
   /** The chain's minimum gas price (a genesis setting of this chain, kept beside the params). */
   getMinGasPrice(state: StateReader): GasPrice {
-    const raw = this.key.read(state).get(MIN_GAS_PRICE_KEY);
-    return parseGasPrice(raw ? Buffer.from(raw).toString() : DEFAULT_MIN_GAS_PRICE);
+    const raw = this.key.read(state).get(MIN_GAS_PRICE_KEY) ?? Buffer.from(DEFAULT_MIN_GAS_PRICE);
+    return this.minGasPrice.get(raw, () => parseGasPrice(Buffer.from(raw).toString()));
   }
 
   setMinGasPrice(ctx: Context, price: GasPrice): void {

@@ -6,6 +6,8 @@ import { encodePubKeyAny } from "../../../sdk/tx/pubKeyAny.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "../../../gen/cosmos/crypto/secp256k1/keys_pb.js";
 import { PubKeySchema as EthSecp256k1PubKeySchema } from "../../../gen/cosmos/evm/crypto/v1/ethsecp256k1/keys_pb.js";
 import { sdkErrors } from "../../../common/errors.js";
+import { Lru } from "../../../common/lru.js";
+import { tryAddressFromPubKey } from "../../../sdk/crypto/address.js";
 import { PUBKEY_TYPE_URL, type KeyAlgo } from "../../../sdk/signer.js";
 
 export interface PubKey {
@@ -39,3 +41,20 @@ export function encodePubKey(pubKey: PubKey): Any {
 export function pubKeysEqual(a: PubKey, b: PubKey): boolean {
   return a.algo === b.algo && Buffer.from(a.key).equals(Buffer.from(b.key));
 }
+
+/**
+ * The account address a key belongs to (undefined for bytes that are no key), remembered: every
+ * pass of a tx (CheckTx, rechecks, proposal checks, FinalizeBlock) compares its signer info's key
+ * with the signer, and the derivation hashes the key (and for eth_secp256k1 decompresses the
+ * point, far slower). A pure function's results; the bytes returned must not be changed.
+ */
+export function addressOfPubKey(pubKey: PubKey): Uint8Array | undefined {
+  const key = `${pubKey.algo}/${Buffer.from(pubKey.key.buffer, pubKey.key.byteOffset, pubKey.key.byteLength).toString("latin1")}`;
+  const known = derivedAddresses.get(key);
+  if (known !== undefined) return known ?? undefined;
+  const derived = tryAddressFromPubKey(pubKey.algo, pubKey.key);
+  derivedAddresses.set(key, derived ?? null);
+  return derived;
+}
+
+const derivedAddresses = new Lru<string, Uint8Array | null>(50_000);

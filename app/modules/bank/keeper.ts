@@ -30,6 +30,7 @@ import {
 import { paginate, type Page } from "../../query/pagination.js";
 import type { PageRequest } from "../../../gen/cosmos/base/query/v1beta1/pagination_pb.js";
 import { getMessage } from "../../store/messages.js";
+import { LastDecoded } from "../../store/lastDecoded.js";
 
 const utf8 = new TextDecoder();
 
@@ -128,8 +129,13 @@ export class BankKeeper {
     return supplyIn(this.key.read(state), denom);
   }
 
+  /** Read by every send: decoded again only when the stored bytes change. */
+  private readonly params = new LastDecoded<Params>();
+
   getParams(state: StateReader): Params {
-    return getMessage(this.key.read(state), PARAMS_KEY, ParamsSchema) ?? create(ParamsSchema, { defaultSendEnabled: true });
+    const raw = this.key.read(state).get(PARAMS_KEY);
+    if (raw === undefined) return create(ParamsSchema, { defaultSendEnabled: true });
+    return this.params.get(raw, () => fromBinary(ParamsSchema, raw));
   }
 
   setParams(ctx: Context, params: Params): void {
