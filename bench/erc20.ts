@@ -15,7 +15,11 @@
  *                                       broadcast_tx_sync instead of eth_sendRawTransaction, to
  *                                       tell the JSON-RPC server's share from the chain's
  *     --only ours,hardhat,anvil         targets to run
- *     --profile                         our app and JSON-RPC server under `node --cpu-prof`
+ *     --in-process                      instead: the app alone in this process, CPU time per step of a
+ *                                       transfer's life (bench/erc20/inProcess.ts); --txs-per-block
+ *     --txs-per-block 871               (default: the EVM block gas limit / the gas limit)
+ *     --profile                         our app and JSON-RPC server under `node --cpu-prof`, and
+ *                                       CometBFT's pprof for the first --comet-profile-seconds of the load
  *     --keep                            keep temp dirs (node homes, logs, profiles)
  *
  * Setup (not timed): a funder deploys Token (test/contracts/Token.sol) and gives each sender
@@ -37,6 +41,10 @@ import { RpcClient } from "./load/rpc.js";
 import { percentile } from "./stats.js";
 import { EthRpc, type EthReceipt } from "./erc20/ethRpc.js";
 import { startAnvil, startHardhat, startOurs, type Target } from "./erc20/targets.js";
+import { captureCometProfile, summariseCometProfile } from "./erc20/cometProfile.js";
+import { erc20AppPhases } from "./erc20/inProcess.js";
+import { printPhases } from "./load/inProcess.js";
+import { BLOCK_GAS_LIMIT } from "../app/modules/evm/state/params.js";
 import { SENDER_TOKENS, funder, makeSenders, setupTxs, token, tokenAddress, transferData, transferLanes, type Fees, type SignedTx } from "./erc20/workload.js";
 
 const { values: args } = parseArgs({
@@ -52,6 +60,9 @@ const { values: args } = parseArgs({
     via: { type: "string", default: "json-rpc" },
     only: { type: "string", default: "ours,hardhat,anvil" },
     profile: { type: "boolean", default: false },
+    "in-process": { type: "boolean", default: false },
+    "txs-per-block": { type: "string" },
+    "comet-profile-seconds": { type: "string", default: "8" },
     keep: { type: "boolean", default: false },
   },
 });
@@ -66,6 +77,7 @@ const CONCURRENCY = positiveInt("concurrency");
 const MAX_LOAD_MS = positiveInt("max-load-seconds") * 1000;
 const CALLS = positiveInt("calls");
 const CALL_CONCURRENCY = positiveInt("call-concurrency");
+const COMET_PROFILE_SECONDS = positiveInt("comet-profile-seconds");
 const ONLY = args.only.split(",").map((s) => s.trim());
 const VIA = args.via;
 if (VIA !== "json-rpc" && VIA !== "cometbft") throw new Error(`--via takes json-rpc or cometbft, got ${VIA}`);
@@ -177,6 +189,10 @@ async function runTarget(target: Target): Promise<Outcome> {
     const machine0 = machineBusySeconds();
     const rejects: string[] = [];
     const loadStartUs = process.hrtime.bigint() / 1000n;
+    const cometProfile =
+      args.profile && target.cometPprofUrl
+        ? captureCometProfile(target.cometPprofUrl, COMET_PROFILE_SECONDS, path.join(target.profileDir!, "cometbft.pprof"))
+        : undefined;
     log(`${target.name}: load starts`);
     const load = await runLoad(sender, bodies, {
       concurrency: CONCURRENCY,
@@ -234,6 +250,11 @@ async function runTarget(target: Target): Promise<Outcome> {
     const concurrent = await callStats(rpc, CALL_CONCURRENCY);
     const callsEndUs = process.hrtime.bigint() / 1000n;
 
+    if (cometProfile) {
+      const file = await cometProfile;
+      console.log(`\n### CometBFT CPU profile, the first ${COMET_PROFILE_SECONDS} s of the load\n`);
+      console.log(fs.existsSync(file) ? "```\n" + summariseCometProfile(cometBinary, file) + "```" : file);
+    }
     if (args.profile && target.profileDir) {
       await printProfiles(target, [
         { what: "load start to last receipt", fromUs: loadStartUs, toUs: loadEndUs },
@@ -327,15 +348,28 @@ function printTable(outcomes: Outcome[]): void {
   }
 }
 
+if (args["in-process"]) {
+  // The transfer's gas when the run does not say: what eth_estimateGas answers on ours.
+  const gasLimit = args["gas-limit"] ? BigInt(args["gas-limit"]) : 34_433n;
+  const txsPerBlock = args["txs-per-block"] ? positiveInt("txs-per-block") : Number(BLOCK_GAS_LIMIT / gasLimit);
+  const phases = await erc20AppPhases({ senders, perSender: PER_SENDER, gasLimit, gasMoney: GAS_MONEY, funderUunit: FUNDER_WEI / 10n ** 12n, txsPerBlock });
+  printPhases(phases, txsPerBlock, {
+    checkTx: "CheckTx (decode, sender recovery, nonce and balance; the nonce and upfront cost taken in the check state)",
+    finalizeBlock: "FinalizeBlock (the EVM runs each transfer; decode cache hit)",
+  });
+  process.exit(phases.badCodes > 0 ? 1 : 0);
+}
+
 cleanupOnSignals();
 keepTempDirs(args.keep);
+const cometBinary = ONLY.includes("ours") ? ensureCometbft() : "";
 const outcomes: Outcome[] = [];
 try {
   for (const name of ONLY) {
     const target =
       name === "ours"
         ? await startOurs({
-            comet: ensureCometbft(),
+            comet: cometBinary,
             timeoutCommit: args["timeout-commit"],
             funder: funder.address,
             funderUunit: FUNDER_WEI / 10n ** 12n,

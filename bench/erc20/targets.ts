@@ -18,6 +18,8 @@ import { BLOCK_GAS_LIMIT } from "../../app/modules/evm/state/params.js";
 import { REPO_ROOT } from "../../common/node/paths.js";
 import { shiftPorts } from "../../common/node/ports.js";
 import { canConnect, findFreePortOffset, waitUntil } from "../../cometbft/readiness.js";
+import { setTomlValue } from "../../cometbft/toml.js";
+import net from "node:net";
 import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 import { parseHexAddress } from "../../sdk/crypto/hexAddress.js";
 import { startProcess, tail, tempDir, type Proc } from "../load/processes.js";
@@ -47,6 +49,8 @@ export interface Target {
   procs: Record<string, Proc>;
   /** Where the profiled processes write their .cpuprofile files. */
   profileDir?: string;
+  /** CometBFT's pprof server (ours, with --profile), for a Go CPU profile of the load. */
+  cometPprofUrl?: string;
   /** Gives the funder `wei` (ours: already at genesis). */
   fundFunder(wei: bigint): Promise<void>;
   describe: string;
@@ -89,6 +93,13 @@ export async function startOurs(opts: { comet: string; timeoutCommit: string; fu
     comet: { timeoutCommit: opts.timeoutCommit },
   });
   const profileDir = path.join(home, "prof");
+  let cometPprofUrl: string | undefined;
+  if (opts.profile) {
+    const pprofPort = await freePort();
+    const file = path.join(paths.cometHome, "config", "config.toml");
+    fs.writeFileSync(file, setTomlValue(fs.readFileSync(file, "utf8"), "rpc", "pprof_laddr", `127.0.0.1:${pprofPort}`));
+    cometPprofUrl = `http://127.0.0.1:${pprofPort}`;
+  }
   const nodeArgs = (name: string) => (opts.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
   const env = { UNIT_LOG_PRETTY: "0" };
   const app = startProcess(
@@ -115,6 +126,7 @@ export async function startOurs(opts: { comet: string; timeoutCommit: string; fu
     cometRpcUrl: `http://127.0.0.1:${ports.rpc}`,
     procs: { app, cometbft, "evm-rpc": evm },
     profileDir,
+    cometPprofUrl,
     fundFunder: async () => {},
     describe: `one validator, timeout_commit ${opts.timeoutCommit}`,
   };
@@ -171,4 +183,16 @@ async function payFromDevAccount(url: string, to: string, wei: bigint): Promise<
   } finally {
     rpc.close();
   }
+}
+
+/** A port nothing listens on right now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }

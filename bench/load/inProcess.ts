@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import { encodeFinalizeBlockResponse } from "../../abci/finalizeBlockEncoding.js";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { pino } from "pino";
@@ -17,6 +17,11 @@ import { UnitApp } from "../../app/app.js";
 import { wireApp } from "../../app/modules.js";
 import { openStore } from "../../app/store/index.js";
 import * as pb from "../../gen/tendermint/abci/types_pb.js";
+
+/** Refused, or an Ethereum tx that ran and failed (included with code 0, its failure in the `ethereum_tx` event). */
+function txFailed(r: MessageInitShape<typeof pb.ExecTxResultSchema>): boolean {
+  return (r.code ?? 0) !== 0 || (r.events ?? []).some((e) => (e.attributes ?? []).some((a) => a.key === "ethereumTxFailed"));
+}
 
 /** CPU time of this process so far, in ms. */
 function cpuMs(): number {
@@ -49,9 +54,17 @@ export interface PhaseTimes {
  * ABCI server does) while the block before is proposed, so after each Commit they are rechecked,
  * as CometBFT rechecks what is left in its mempool; then PrepareProposal, ProcessProposal,
  * FinalizeBlock and Commit of the block. `appState` and `chainId` must be those the txs were
- * signed for.
+ * signed for. `setup` blocks (e.g. deploying a contract and funding the senders) run first, the
+ * same way but untimed; any of their txs that fails throws (a refusal, or an Ethereum tx that
+ * ran and failed, which is included with code 0).
  */
-export async function appPhases(lanes: readonly Uint8Array[][], appState: unknown, chainId: string, blockSize: number): Promise<PhaseTimes> {
+export async function appPhases(
+  lanes: readonly Uint8Array[][],
+  appState: unknown,
+  chainId: string,
+  blockSize: number,
+  setup: readonly Uint8Array[][] = [],
+): Promise<PhaseTimes> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-inproc-"));
   // What a node home made by initNodeHome opens: pruning off, the store's default durability.
   const store = openStore(path.join(dir, "app.db"), { keepRecent: 0, pruneInterval: 10 });
@@ -105,9 +118,18 @@ export async function appPhases(lanes: readonly Uint8Array[][], appState: unknow
         t.encodeCheckTxResponse += s.encode;
       }
     };
+    for (const [i, txs] of setup.entries()) {
+      const req = { txs, height: BigInt(i + 1), time: timestampFromMs(Date.now()), hash: new Uint8Array(32), proposerAddress: new Uint8Array(20) };
+      for (const tx of txs) await app.checkTx(create(pb.RequestCheckTxSchema, { tx, type: pb.CheckTxType.NEW }));
+      const fin = await app.finalizeBlock(create(pb.RequestFinalizeBlockSchema, req));
+      const results = fin.txResults ?? [];
+      const bad = results.findIndex(txFailed);
+      if (bad >= 0) throw new Error(`setup block ${i + 1}, tx ${bad} failed: ${results[bad]!.log || JSON.stringify(results[bad]!.events?.map((e) => e.type))}`);
+      await app.commit(create(pb.RequestCommitSchema));
+    }
     await admit(blocks[0] ?? []);
     for (const [i, txs] of blocks.entries()) {
-      const height = BigInt(i + 1);
+      const height = BigInt(setup.length + i + 1);
       const time = timestampFromMs(Date.now());
       const proposerAddress = new Uint8Array(20);
       // The next block's txs reach the mempool while this block is proposed and executed.
@@ -127,7 +149,7 @@ export async function appPhases(lanes: readonly Uint8Array[][], appState: unknow
       t0 = cpuMs();
       const fin = await app.finalizeBlock(create(pb.RequestFinalizeBlockSchema, { txs: preparedTxs, height, time, hash, proposerAddress }));
       t.finalizeBlock += cpuMs() - t0;
-      badCodes += (fin.txResults ?? []).filter((r) => (r.code ?? 0) !== 0).length;
+      badCodes += (fin.txResults ?? []).filter(txFailed).length;
       t0 = cpuMs();
       encodeFinalizeBlockResponse(fin); // the ABCI server's own encoder
       t.encodeFinalizeResponse += cpuMs() - t0;
@@ -160,4 +182,30 @@ export async function appPhases(lanes: readonly Uint8Array[][], appState: unknow
     store.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The steps' µs per tx as a markdown table; `labels` names them for the workload (defaults otherwise). */
+export function printPhases(phases: PhaseTimes, blockSize: number, labels: Partial<Record<keyof PhaseTimes, string>> = {}): void {
+  const steps: [keyof PhaseTimes, string][] = [
+    ["decodeRequest", "decode CheckTx request (protobuf)"],
+    ["checkTx", "CheckTx"],
+    ["encodeCheckTxResponse", "encode CheckTx response (protobuf)"],
+    ["prepareProposal", "PrepareProposal (the block's txs verified in order)"],
+    ["processProposal", "ProcessProposal (the same block, as every validator verifies it)"],
+    ["finalizeBlock", "FinalizeBlock"],
+    ["encodeFinalizeResponse", "encode FinalizeBlock response (protobuf)"],
+    ["commit", "Commit (SQLite)"],
+  ];
+  const sum = steps.reduce((a, [k]) => a + phases[k], 0);
+  const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
+  console.log(
+    `App alone, in-process, one thread: ${fmt(phases.txs)} txs in ${phases.blocks} blocks of ${fmt(blockSize)}${phases.badCodes > 0 ? `, ${phases.badCodes} FAILED` : ""}\n`,
+  );
+  console.log(`| step | µs per tx | share |`);
+  console.log(`| --- | ---: | ---: |`);
+  for (const [k, what] of steps) console.log(`| ${labels[k] ?? what} | ${phases[k].toFixed(1)} | ${((100 * phases[k]) / sum).toFixed(0)} % |`);
+  console.log(`| **total = single-core ceiling ${fmt(1e6 / sum)} tx/s** (one thread; no CometBFT, socket or recheck) | **${sum.toFixed(1)}** | |`);
+  console.log(
+    `| recheck after a Commit, per rechecked tx (${fmt(phases.rechecked)} rechecks here: the next block's txs; how many a node rechecks depends on its mempool) | ${phases.recheck.toFixed(1)} | |\n`,
+  );
 }
