@@ -83,3 +83,24 @@ test("a stop cancels a pending restart", async () => {
   assert.ok(!lines.includes("[supervisor] restarting faucet"), lines.join("\n"));
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("when one consensus process takes the other with it, the report leads with the killed one, whichever exit came first", async () => {
+  const { group, lines, dir } = newGroup();
+  const app = group.start(child("app"));
+  // Like CometBFT when its app connection drops: it exits on its own, with code 0.
+  const comet = group.start({
+    ...child("cometbft"),
+    args: ["-e", "console.log('pid', process.pid); process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000)"],
+  });
+  await until("both up", () => lines.filter((l) => / pid \d+$/.test(l)).length === 2);
+  const failed = group.failed;
+  // CometBFT's exit is seen first, as when it notices the dropped app connection before the app's death is reported.
+  comet.kill("SIGTERM");
+  await until("cometbft gone", () => comet.exitCode !== null || comet.signalCode !== null);
+  app.kill("SIGKILL");
+  const reason = await failed;
+  assert.match(reason, /^app was killed by SIGKILL[^]*\nthen cometbft exited with code 0/);
+  assert.match(lines.join("\n"), /\[supervisor\] app was killed by SIGKILL[^]*stopping the other processes/);
+  await group.stopAll();
+  fs.rmSync(dir, { recursive: true, force: true });
+});

@@ -8,6 +8,9 @@ import path from "node:path";
 import readline from "node:readline";
 import { DEFAULT_RESTART_BACKOFF, RestartBackoff, type BackoffPolicy } from "./restartBackoff.js";
 
+/** How long after a consensus process dies the others' exits count as part of the same failure. */
+const DEATH_WINDOW_MS = 300;
+
 export interface ChildSpec {
   name: string;
   command: string;
@@ -44,6 +47,8 @@ export class ProcessGroup {
   private readonly backoffs = new Map<ChildSpec, RestartBackoff>();
   private readonly pendingRestarts = new Set<NodeJS.Timeout>();
   private stopping = false;
+  /** Consensus processes that died in the current report window (reportDeath). */
+  private readonly deaths: Array<{ reason: string; killed: boolean }> = [];
   private readonly out: (line: string) => void;
   private failure: ((reason: string) => void) | undefined;
   /** Resolves with a reason when a consensus child exits while the group is not stopping. */
@@ -99,12 +104,26 @@ export class ProcessGroup {
       const lastOutput = tail.length ? `; its last output:\n  ${tail.join("\n  ")}` : "";
       const backoff = this.backoffs.get(spec);
       if (backoff) return this.scheduleRestart(slot, spec, backoff.onExit(performance.now() - startedAt), `${spec.name} ${how}`, lastOutput);
-      const reason = `${spec.name} ${how}${lastOutput}`;
-      this.log(`${reason}\nstopping the other processes`);
-      this.failure?.(reason);
+      this.reportDeath({ reason: `${spec.name} ${how}${lastOutput}`, killed: signal !== null });
     });
     this.running[slot] = { spec, child, exited };
     return child;
+  }
+
+  /**
+   * One consensus process dying usually takes the other with it (CometBFT exits when its app
+   * connection drops), and either exit may be seen first. Collect the deaths of a short window and
+   * name the killed one first, so the report leads with the cause rather than its echo.
+   */
+  private reportDeath(death: { reason: string; killed: boolean }): void {
+    this.deaths.push(death);
+    if (this.deaths.length > 1) return;
+    setTimeout(() => {
+      const ordered = [...this.deaths.filter((d) => d.killed), ...this.deaths.filter((d) => !d.killed)];
+      const reason = ordered.map((d) => d.reason).join("\nthen ");
+      this.log(`${reason}\nstopping the other processes`);
+      this.failure?.(reason);
+    }, DEATH_WINDOW_MS);
   }
 
   private scheduleRestart(slot: number, spec: ChildSpec, next: { attempt: number; delayMs: number }, how: string, lastOutput: string): void {
