@@ -25,6 +25,7 @@ import { readAppConfig } from "../common/node/home.js";
 import { LocalNode } from "./support/localNode.js";
 import { RestGatewayProcess } from "./support/restGateway.js";
 import { readMatchingGrpc } from "./support/restVsGrpc.js";
+import { DEFAULT_BLOCK_PARAMS } from "../cometbft/genesis.js";
 import { runUnitd, type CliRun } from "./support/unitdCli.js";
 
 const VOTING_PERIOD_SECONDS = 6;
@@ -104,7 +105,7 @@ test("reflection lists the three new services", async () => {
 test("consensus params: gRPC and REST answer genesis.json's consensus params, the same as CometBFT's", async () => {
   const body = await readMatchingGrpc(gateway, grpc, { url: "/cosmos/consensus/v1/params", service: ConsensusQuery, method: "Params", request: {} });
   assert.deepEqual(body.params, {
-    block: { max_bytes: "22020096", max_gas: "-1" },
+    block: DEFAULT_BLOCK_PARAMS,
     evidence: { max_age_num_blocks: "100000", max_age_duration: "172800s", max_bytes: "1048576" },
     validator: { pub_key_types: ["ed25519"] },
     // Genesis files name the app version their blocks carry (CometBFT's rollback replays with it).
@@ -122,7 +123,7 @@ test("consensus params: gRPC and REST answer genesis.json's consensus params, th
 
 test("legacy params: baseapp and the modules' subspaces answer amino JSON over gRPC and REST", async () => {
   const cases: Array<[string, string, string]> = [
-    ["baseapp", "BlockParams", `{"max_bytes":"22020096","max_gas":"-1"}`],
+    ["baseapp", "BlockParams", JSON.stringify(DEFAULT_BLOCK_PARAMS)],
     ["baseapp", "EvidenceParams", `{"max_age_num_blocks":"100000","max_age_duration":"172800000000000","max_bytes":"1048576"}`],
     ["baseapp", "ValidatorParams", `{"pub_key_types":["ed25519"]}`],
     ["staking", "MaxValidators", "100"],
@@ -155,7 +156,7 @@ test("legacy params: baseapp and the modules' subspaces answer amino JSON over g
     ["auth", "bank", "baseapp", "distribution", "gov", "mint", "slashing", "staking"],
   );
   const cli = await ok(["query", "params", "subspace", "baseapp", "BlockParams", "-o", "json"]);
-  assert.equal(cli.param.value, `{"max_bytes":"22020096","max_gas":"-1"}`);
+  assert.equal(cli.param.value, JSON.stringify(DEFAULT_BLOCK_PARAMS));
 });
 
 test("legacy params errors: an unknown subspace is 404 (params/2), a missing key 400", async () => {
@@ -246,7 +247,7 @@ test("governance: a passed MsgUpdateParams changes block max_gas, and CometBFT's
         {
           "@type": "/cosmos.consensus.v1.MsgUpdateParams",
           authority: GOV,
-          block: { max_bytes: "22020096", max_gas: NEW_MAX_GAS },
+          block: { max_bytes: DEFAULT_BLOCK_PARAMS.max_bytes, max_gas: NEW_MAX_GAS },
           evidence: { max_age_num_blocks: "100000", max_age_duration: "172800s", max_bytes: "1048576" },
           validator: { pub_key_types: ["ed25519"] },
         },
@@ -285,7 +286,7 @@ test("governance: a passed MsgUpdateParams changes block max_gas, and CometBFT's
   assert.equal(stored.block.max_gas, NEW_MAX_GAS);
   assert.deepEqual(stored.version, { app: String(APP_PROTOCOL_VERSION) }, "the version is not touched");
   const legacy = (await gateway.get("/cosmos/params/v1beta1/params?subspace=baseapp&key=BlockParams")).body.param.value;
-  assert.equal(legacy, `{"max_bytes":"22020096","max_gas":"${NEW_MAX_GAS}"}`);
+  assert.equal(legacy, `{"max_bytes":"${DEFAULT_BLOCK_PARAMS.max_bytes}","max_gas":"${NEW_MAX_GAS}"}`);
 
   // The block that ran the proposal handed CometBFT the update (no version), which applies from the next height.
   const latest = Number((await node.status()).latestBlockHeight);
