@@ -2,14 +2,14 @@
 // in a dozen event attributes and reads and writes its accounts (whose stored form holds the
 // address text) in every pass a tx makes (CheckTx, proposal checks, FinalizeBlock): each bech32
 // conversion costs a checksum over the text, several µs. The conversions are pure functions of
-// their input, so remembering them changes no result. Bounded, least recently used out first;
+// their input, so remembering them changes no result. Bounded, oldest out first (memo.ts);
 // a text that does not parse is not remembered and fails exactly as common/address.ts says.
 import { accAddressToString, parseAccAddress } from "../../common/address.js";
-import { Lru } from "../../common/lru.js";
+import { Memo } from "./memo.js";
 
 const CAPACITY = 50_000;
-const texts = new Lru<string, string>(CAPACITY);
-const addresses = new Lru<string, Uint8Array>(CAPACITY);
+const texts = new Memo<string, string>(CAPACITY);
+const addresses = new Memo<string, Uint8Array>(CAPACITY);
 
 /** `accAddressToString`, remembered. */
 export function accountText(address: Uint8Array): string {

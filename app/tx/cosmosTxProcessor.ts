@@ -75,7 +75,9 @@ export class CosmosTxProcessor implements TxProcessor {
     const meter = new GasMeter(gasLimit);
 
     const anteBranch = env.state.branch();
-    const anteCtx = new Context(env.header, new GasKVStore(anteBranch, meter), env.logger);
+    const anteStore = new GasKVStore(anteBranch, meter);
+    // CheckTx, rechecks and proposal checks return no events (see below): no need to build them.
+    const anteCtx = mode === "deliver" || mode === "simulate" ? new Context(env.header, anteStore, env.logger) : new Quiet(env.header, anteStore, env.logger);
     try {
       this.ante(anteCtx, tx, mode, meter);
     } catch (err) {
@@ -130,6 +132,11 @@ export class CosmosTxProcessor implements TxProcessor {
       txGasLimit: tx.authInfo.fee?.gasLimit ?? 0n,
     };
   }
+}
+
+/** A context whose events go nowhere, for the passes that return none. */
+class Quiet extends Context {
+  override emit(): void {}
 }
 
 function failed(err: unknown, gasWanted: bigint, gasUsed: bigint): Outcome {

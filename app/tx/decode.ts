@@ -1,9 +1,9 @@
 // Decoding a Cosmos tx from CometBFT's opaque bytes: TxRaw, then its body and auth info, then
 // each message by type URL. Everything a signature covers must decode strictly: unknown fields
 // are rejected, sizes are bounded before any work is done.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { fromBinary } from "@bufbuild/protobuf";
-import { Lru } from "../../common/lru.js";
+import { Memo } from "./memo.js";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, type AuthInfo, type TxBody, type TxRaw } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { sdkErrors } from "../../common/errors.js";
 import { assertCanonicalTxRaw } from "./canonicalTxRaw.js";
@@ -40,16 +40,16 @@ function strict<T extends { $unknown?: unknown[] }>(what: string, decode: () => 
 // router alone, so later passes take the first decoding (its messages' stateless checks included,
 // see validateMsg). Entries are frozen and decoded from a copy of the bytes (protobuf-es hands out
 // bytes fields as views into its input, and a tx of a block is a view into the whole request).
-// Least recently used out first, bounded by entries and by raw bytes; only successes are kept.
+// Oldest out first (memo.ts), bounded by entries and by raw bytes; only successes are kept.
 export const DECODED_CACHE_MAX_ENTRIES = 20_000;
 export const DECODED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 type CachedTx = Omit<DecodedTx, "bytes">;
-const caches = new WeakMap<MsgRouter, Lru<string, CachedTx>>();
+const caches = new WeakMap<MsgRouter, Memo<string, CachedTx>>();
 
-function cacheOf(router: MsgRouter): Lru<string, CachedTx> {
+function cacheOf(router: MsgRouter): Memo<string, CachedTx> {
   let cache = caches.get(router);
   if (!cache) {
-    cache = new Lru(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (_tx, key) => key.length });
+    cache = new Memo(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (_tx, key) => key.length });
     caches.set(router, cache);
   }
   return cache;
@@ -82,5 +82,5 @@ function decodeUncached(bytes: Uint8Array, router: MsgRouter): DecodedTx {
   if (body.messages.length === 0) throw sdkErrors.invalidRequest.wrap("must contain at least one message");
   if (body.messages.length > MAX_MSGS_PER_TX) throw sdkErrors.invalidRequest.wrap(`tx has ${body.messages.length} messages, the limit is ${MAX_MSGS_PER_TX}`);
   const msgs = body.messages.map((any) => router.decode(any));
-  return { bytes, hash: createHash("sha256").update(bytes).digest(), raw, body, authInfo, msgs };
+  return { bytes, hash: hash("sha256", bytes, "buffer"), raw, body, authInfo, msgs };
 }

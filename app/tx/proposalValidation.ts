@@ -6,7 +6,7 @@
 //
 // The accounting is proposalSelection.ts's, so a proposal an honest PrepareProposal built (over
 // the same state, with a byte budget no larger than the block's) always passes.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { protoBytesFieldSize } from "../../common/protobufSize.js";
 import type { ProposalRejection } from "./processor.js";
 import { evmGasOf, type ProposalBudget, type ProposalTxCheck } from "./proposalSelection.js";
@@ -35,5 +35,5 @@ export function validateProposalTxs(txs: readonly Uint8Array[], budget: Proposal
 
 /** CometBFT's tx hash, as its logs and RPC name the tx. */
 function txHash(tx: Uint8Array): string {
-  return createHash("sha256").update(tx).digest("hex").toUpperCase();
+  return hash("sha256", tx, "hex").toUpperCase();
 }

@@ -6,6 +6,7 @@ import { packAny } from "../../../sdk/tx/registry.js";
 import { BaseAccountSchema, ModuleAccountSchema, type BaseAccount } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { accountAddress, accountText } from "../../tx/addressText.js";
 import { decodePubKey, encodePubKey, type PubKey } from "./pubkey.js";
+import { PUBKEY_TYPE_URL } from "../../../sdk/signer.js";
 
 export interface Account {
   address: Uint8Array;
@@ -61,39 +62,91 @@ export function encodeAccount(account: Account): Uint8Array {
 }
 
 // Every signed tx writes its signer's account (the sequence) in each pass, so the common case is
-// written by hand (accountCodec.test.ts checks it against protobuf-es): fields in number order,
-// defaults (empty string, 0) left out, as protobuf-es does.
+// written by hand into one buffer (accountCodec.test.ts checks it against protobuf-es): fields in
+// number order, defaults (0) left out, as protobuf-es does.
 const BASE_ACCOUNT_TYPE_URL_BYTES = Buffer.from(BASE_ACCOUNT_TYPE_URL);
+const PUBKEY_TYPE_URL_BYTES: Record<PubKey["algo"], Buffer> = {
+  secp256k1: Buffer.from(PUBKEY_TYPE_URL.secp256k1),
+  eth_secp256k1: Buffer.from(PUBKEY_TYPE_URL.eth_secp256k1),
+};
 
 function encodeBaseAccountAny(account: Account): Uint8Array {
-  const parts: Uint8Array[] = [];
-  const address = Buffer.from(accountText(account.address));
-  if (address.length > 0) parts.push(field(1, address));
-  if (account.pubKey) {
-    const pubKey = encodePubKey(account.pubKey);
-    parts.push(field(2, Buffer.concat([field(1, Buffer.from(pubKey.typeUrl)), field(2, pubKey.value)])));
+  const address = accountText(account.address);
+  const addressBytes = Buffer.byteLength(address);
+  // pub_key: Any{type_url, value: PubKey{key}}; the key is 33 bytes (decodePubKey's rule).
+  const keyUrl = account.pubKey ? PUBKEY_TYPE_URL_BYTES[account.pubKey.algo] : undefined;
+  const keyLen = account.pubKey ? account.pubKey.key.length : 0;
+  const pubValueLen = account.pubKey ? 1 + varintSize(keyLen) + keyLen : 0;
+  const pubAnyLen = keyUrl ? 1 + varintSize(keyUrl.length) + keyUrl.length + 1 + varintSize(pubValueLen) + pubValueLen : 0;
+  const valueLen =
+    (addressBytes > 0 ? 1 + varintSize(addressBytes) + addressBytes : 0) +
+    (keyUrl ? 1 + varintSize(pubAnyLen) + pubAnyLen : 0) +
+    (account.accountNumber !== 0n ? 1 + varintSize(account.accountNumber) : 0) +
+    (account.sequence !== 0n ? 1 + varintSize(account.sequence) : 0);
+  const urlLen = BASE_ACCOUNT_TYPE_URL_BYTES.length;
+  const total = 1 + varintSize(urlLen) + urlLen + (valueLen > 0 ? 1 + varintSize(valueLen) + valueLen : 0);
+  const out = new Uint8Array(total);
+  let at = 0;
+  const tag = (n: number) => (out[at++] = n);
+  const len = (n: number | bigint) => (at = writeVarint(out, at, n));
+  const put = (b: Uint8Array) => {
+    out.set(b, at);
+    at += b.length;
+  };
+  tag(0x0a);
+  len(urlLen);
+  put(BASE_ACCOUNT_TYPE_URL_BYTES);
+  if (valueLen > 0) {
+    tag(0x12);
+    len(valueLen);
+    if (addressBytes > 0) {
+      tag(0x0a);
+      len(addressBytes);
+      at += Buffer.from(out.buffer, out.byteOffset, out.byteLength).write(address, at, "utf8");
+    }
+    if (keyUrl && account.pubKey) {
+      tag(0x12);
+      len(pubAnyLen);
+      tag(0x0a);
+      len(keyUrl.length);
+      put(keyUrl);
+      tag(0x12);
+      len(pubValueLen);
+      tag(0x0a);
+      len(keyLen);
+      put(account.pubKey.key);
+    }
+    if (account.accountNumber !== 0n) {
+      tag(3 << 3);
+      len(account.accountNumber);
+    }
+    if (account.sequence !== 0n) {
+      tag(4 << 3);
+      len(account.sequence);
+    }
   }
-  if (account.accountNumber !== 0n) parts.push(Uint8Array.of(3 << 3), varint(account.accountNumber));
-  if (account.sequence !== 0n) parts.push(Uint8Array.of(4 << 3), varint(account.sequence));
-  const out = Buffer.concat([field(1, BASE_ACCOUNT_TYPE_URL_BYTES), field(2, Buffer.concat(parts))]);
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength); // a plain Uint8Array, as toBinary returns
+  if (at !== total) throw new Error(`account encoding wrote ${at} of ${total} bytes`);
+  return out;
 }
 
-/** A length-delimited field (wire type 2); empty bytes are left out, as protobuf-es does. */
-function field(number: number, bytes: Uint8Array): Uint8Array {
-  if (bytes.length === 0) return new Uint8Array();
-  return Buffer.concat([Uint8Array.of((number << 3) | 2), varint(BigInt(bytes.length)), bytes]);
-}
-
-function varint(value: bigint): Uint8Array {
-  const out: number[] = [];
-  let v = BigInt.asUintN(64, value);
+function varintSize(value: number | bigint): number {
+  let v = BigInt.asUintN(64, BigInt(value));
+  let n = 1;
   while (v >= 0x80n) {
-    out.push(Number(v & 0x7fn) | 0x80);
+    v >>= 7n;
+    n++;
+  }
+  return n;
+}
+
+function writeVarint(out: Uint8Array, at: number, value: number | bigint): number {
+  let v = BigInt.asUintN(64, BigInt(value));
+  while (v >= 0x80n) {
+    out[at++] = Number(v & 0x7fn) | 0x80;
     v >>= 7n;
   }
-  out.push(Number(v));
-  return Uint8Array.from(out);
+  out[at++] = Number(v);
+  return at;
 }
 
 export function decodeAccount(bytes: Uint8Array): Account {

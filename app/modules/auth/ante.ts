@@ -53,8 +53,26 @@ export function txSigners(tx: DecodedTx): Uint8Array[] {
   return out;
 }
 
+type BasicResult = { readonly signers: readonly Uint8Array[]; readonly fee: readonly Coin[] };
+
+/**
+ * validateBasic's answers outside simulation, by decoded tx (the decode cache hands every pass
+ * of a tx the same `raw`): a pure function of the tx, so later passes take the first answer.
+ * A tx that fails is not remembered and fails again the same way.
+ */
+const basics = new WeakMap<object, BasicResult>();
+
 /** Checks that need no state: run first, so malformed txs cost nothing. */
-export function validateBasic(tx: DecodedTx, mode: ExecMode): { signers: Uint8Array[]; fee: Coin[] } {
+export function validateBasic(tx: DecodedTx, mode: ExecMode): BasicResult {
+  if (mode === "simulate") return checkBasic(tx, mode);
+  const known = basics.get(tx.raw);
+  if (known) return known;
+  const result = checkBasic(tx, mode);
+  basics.set(tx.raw, Object.freeze({ signers: Object.freeze(result.signers), fee: Object.freeze(result.fee) }));
+  return result;
+}
+
+function checkBasic(tx: DecodedTx, mode: ExecMode): { signers: Uint8Array[]; fee: Coin[] } {
   // Non-critical extension options may be ignored by definition; critical ones may not.
   if (tx.body.extensionOptions.length > 0) throw sdkErrors.unknownExtensionOptions.wrap("extension options are not supported");
   if (tx.authInfo.tip) throw sdkErrors.notSupported.wrap("tips are not supported");

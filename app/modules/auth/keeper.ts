@@ -1,7 +1,7 @@
 // The only code that reads or writes accounts. Account numbers are handed out in creation order,
 // so every validator numbers accounts identically.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
-import { Lru } from "../../../common/lru.js";
+import { Memo } from "../../tx/memo.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import type { Context } from "../../context.js";
 import { StoreKey } from "../../storeKey.js";
@@ -46,7 +46,7 @@ export class AccountKeeper {
    * recheck, the proposal checks and FinalizeBlock, in the same bytes each time. A pure function's
    * results, frozen, so sharing them changes nothing (callers make changed copies to write).
    */
-  private readonly decoded = new Lru<string, Account>(ACCOUNT_CACHE_ENTRIES);
+  private readonly decoded = new Memo<string, Account>(ACCOUNT_CACHE_ENTRIES);
   /** Params and the minimum gas price, read by every tx's ante: decoded again only when their bytes change. */
   private readonly params = new LastDecoded<AuthParams>();
   private readonly minGasPrice = new LastDecoded<GasPrice>();

@@ -6,7 +6,7 @@ import { encodePubKeyAny } from "../../../sdk/tx/pubKeyAny.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "../../../gen/cosmos/crypto/secp256k1/keys_pb.js";
 import { PubKeySchema as EthSecp256k1PubKeySchema } from "../../../gen/cosmos/evm/crypto/v1/ethsecp256k1/keys_pb.js";
 import { sdkErrors } from "../../../common/errors.js";
-import { Lru } from "../../../common/lru.js";
+import { Memo } from "../../tx/memo.js";
 import { tryAddressFromPubKey } from "../../../sdk/crypto/address.js";
 import { PUBKEY_TYPE_URL, type KeyAlgo } from "../../../sdk/signer.js";
 
@@ -57,4 +57,4 @@ export function addressOfPubKey(pubKey: PubKey): Uint8Array | undefined {
   return derived;
 }
 
-const derivedAddresses = new Lru<string, Uint8Array | null>(50_000);
+const derivedAddresses = new Memo<string, Uint8Array | null>(50_000);

@@ -1,7 +1,7 @@
 // Signature checks of SIGN_MODE_DIRECT: the signed bytes, the digest each key algorithm signs,
 // and a cache of verified signatures so a tx checked in CheckTx is not verified again when its
 // block executes.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { SignDocSchema } from "../../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { keccak256 } from "../../../sdk/crypto/hashes.js";
@@ -18,7 +18,7 @@ export type SignatureProblem = "high-s" | "length" | "invalid";
 export function checkSignature(pubKey: PubKey, bytes: Uint8Array, signature: Uint8Array): SignatureProblem | undefined {
   if (signature.length !== 64) return "length";
   if (isHighS(signature)) return "high-s";
-  const digest = pubKey.algo === "secp256k1" ? createHash("sha256").update(bytes).digest() : keccak256(bytes);
+  const digest = pubKey.algo === "secp256k1" ? hash("sha256", bytes, "buffer") : keccak256(bytes);
   return verifySecp256k1(digest, signature, pubKey.key) ? undefined : "invalid";
 }
 

@@ -30,8 +30,8 @@ export function msgSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper):
     module: MODULE_NAME,
     signers: (msg) => [accountAddress(msg.fromAddress, "from address")],
     validateBasic: (msg) => {
-      parseAccAddress(msg.fromAddress, "from address");
-      parseAccAddress(msg.toAddress, "to address");
+      accountAddress(msg.fromAddress, "from address");
+      accountAddress(msg.toAddress, "to address");
       if (msg.amount.length === 0) throw sdkErrors.invalidCoins.wrap("amount is empty");
       parseCoins(msg.amount);
     },

@@ -1,0 +1,39 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Memo } from "./memo.js";
+
+test("a memo holds at most its capacity and forgets the oldest entry first, hits or not", () => {
+  const memo = new Memo<string, number>(2);
+  memo.set("a", 1);
+  memo.set("b", 2);
+  assert.equal(memo.get("a"), 1);
+  memo.set("c", 3);
+  assert.equal(memo.size, 2);
+  assert.equal(memo.get("a"), undefined, "the oldest goes, even after a hit");
+  assert.equal(memo.get("b"), 2);
+  assert.equal(memo.get("c"), 3);
+  memo.set("b", 20);
+  assert.equal(memo.get("b"), 20, "a key set again takes the new value");
+  assert.throws(() => new Memo(0), RangeError);
+});
+
+test("a weight bound forgets the oldest entries until the rest fit, keeping the newest even if it alone is over", () => {
+  const memo = new Memo<string, string>(100, { max: 10, of: (v) => v.length });
+  memo.set("a", "xxxx");
+  memo.set("b", "yyyy");
+  memo.set("c", "zzzz");
+  assert.deepEqual(
+    ["a", "b", "c"].map((k) => memo.get(k)),
+    [undefined, "yyyy", "zzzz"],
+  );
+  memo.set("b", "y");
+  memo.set("d", "wwww");
+  assert.deepEqual(
+    ["b", "c", "d"].map((k) => memo.get(k)),
+    ["y", "zzzz", "wwww"],
+    "re-setting b lowered the weight, so all three fit",
+  );
+  memo.set("e", "v".repeat(50));
+  assert.equal(memo.size, 1);
+  assert.equal(memo.get("e")?.length, 50);
+});

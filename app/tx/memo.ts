@@ -1,0 +1,38 @@
+// A bounded memo for pure functions called on the hot path of every tx pass (decoded txs,
+// accounts, address text): a hit is one Map lookup. Unlike common/lru.ts a hit does not move its
+// entry (that delete-and-insert was a measurable share of a bank send's CPU); the oldest entry
+// goes first when the memo is full, which for values used within a few blocks of their first use
+// keeps what matters. Only for results that do not depend on which entries are held.
+export class Memo<K, V> {
+  private readonly entries = new Map<K, V>();
+  private weightSum = 0;
+
+  constructor(
+    private readonly capacity: number,
+    /** A second bound on the total weight (bytes) of the values, with the weight of one. */
+    private readonly weight?: { max: number; of(value: V, key: K): number },
+  ) {
+    if (!(capacity >= 1)) throw new RangeError(`memo capacity must be at least 1, got ${capacity}`);
+  }
+
+  get(key: K): V | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: K, value: V): void {
+    const before = this.entries.get(key);
+    if (before !== undefined) this.weightSum -= this.weight?.of(before, key) ?? 0;
+    this.entries.set(key, value);
+    this.weightSum += this.weight?.of(value, key) ?? 0;
+    const maxWeight = this.weight?.max ?? Infinity;
+    while (this.entries.size > 1 && (this.entries.size > this.capacity || this.weightSum > maxWeight)) {
+      const oldest = this.entries.keys().next().value as K;
+      this.weightSum -= this.weight?.of(this.entries.get(oldest)!, oldest) ?? 0;
+      this.entries.delete(oldest);
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
