@@ -42,9 +42,9 @@ export function evmCommon(chainId: bigint): Common {
 // they subscribe to their Common's events and take copies of evmCommon(). It is frozen because
 // every decoded tx (and the decode cache below) shares it: a change of hardfork or EIPs (runTx
 // moves a tx's Common to its block's hardfork when they differ) would otherwise reach every tx at
-// once; frozen, it throws instead.
+// once; frozen, it throws instead. eth_call's unsigned txs are built on it too, for the same reason.
 const decodeCommons = new Map<bigint, Common>();
-function decodeCommon(chainId: bigint): Common {
+export function decodeCommon(chainId: bigint): Common {
   let common = decodeCommons.get(chainId);
   if (!common) {
     const shared = evmCommon(chainId).copy();

@@ -29,8 +29,12 @@ export async function callQuery(
   const call = parseCallArgs(req.args);
   return queue.run(async () => {
     const runner = await CallRunner.create(keepers, ctx, call, callBudget(ctx.signal, timeoutMs));
-    const gas = call.gas === 0n ? runner.gasCap() : call.gas > BLOCK_GAS_LIMIT ? BLOCK_GAS_LIMIT : call.gas;
-    return answer(await runner.run(gas));
+    try {
+      const gas = call.gas === 0n ? runner.gasCap() : call.gas > BLOCK_GAS_LIMIT ? BLOCK_GAS_LIMIT : call.gas;
+      return answer(await runner.run(gas));
+    } finally {
+      runner.release();
+    }
   }, ctx.signal);
 }
 
@@ -50,13 +54,17 @@ export async function estimateGasQuery(
   const call = parseCallArgs(req.args);
   return queue.run(async () => {
     const runner = await CallRunner.create(keepers, ctx, call, callBudget(ctx.signal, timeoutMs));
-    runner.assertValueCovered();
-    let cap = runner.gasCap();
-    if (call.gas >= runner.minimumGas && call.gas < cap) cap = call.gas;
-    const atCap = await runner.run(cap);
-    if (!atCap.ok) return { gas: cap, reverted: atCap.reverted, returnData: atCap.returnData, vmError: atCap.vmError };
-    const gas = await lowestSufficientGas(async (limit) => (await runner.run(limit)).ok, runner.minimumGas, cap, atCap);
-    return { gas };
+    try {
+      runner.assertValueCovered();
+      let cap = runner.gasCap();
+      if (call.gas >= runner.minimumGas && call.gas < cap) cap = call.gas;
+      const atCap = await runner.run(cap);
+      if (!atCap.ok) return { gas: cap, reverted: atCap.reverted, returnData: atCap.returnData, vmError: atCap.vmError };
+      const gas = await lowestSufficientGas(async (limit) => (await runner.run(limit)).ok, runner.minimumGas, cap, atCap);
+      return { gas };
+    } finally {
+      runner.release();
+    }
   }, ctx.signal);
 }
 

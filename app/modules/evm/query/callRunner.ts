@@ -3,7 +3,8 @@
 // fee, coinbase fee_collector, gas limit 30M), through the same runTx as FinalizeBlock, so gas
 // used (intrinsic gas, refunds, the EIP-7623 floor) is exactly what the same tx would use on chain.
 // Nonce checks are skipped. Every run starts from the committed state again and is dropped
-// afterwards: the state manager is over a read-only view (queryState.ts) and is never settled.
+// afterwards: the state manager is over a read-only view (queryState.ts) and is never settled. The
+// VM is one kept for queries at the same block context (queryRuntimes.ts); release() gives it back.
 // All runs of one runner spend one budget (queryLimits.ts): past it, run() throws geth's
 // "execution aborted (timeout = 5s)".
 import { getMinimumGasLimit } from "@ethereumjs/tx";
@@ -13,15 +14,22 @@ import type { QueryBudget } from "../../../query/budget.js";
 import { type QueryContext } from "../../../query/service.js";
 import { QueryError } from "../../../../common/grpc/queryError.js";
 import { AppError } from "../../../../common/errors.js";
-import { blockHashChain } from "../tx/blockHashChain.js";
 import { callTx, feeCapOf, type ParsedCall } from "./callArgs.js";
 import { evmError, evmErrors } from "../../../../common/ethereum/errors.js";
 import type { EvmKeepers } from "../expectedKeepers.js";
 import { nextBaseFee } from "../../../../common/ethereum/feeMarket.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
-import { queryStateManager } from "./queryState.js";
-import type { StoreStateManager } from "../state/stateManager.js";
-import { createEvmRuntime, type EvmRuntime } from "../tx/vmFactory.js";
+import { decodeCommon } from "../../../../common/ethereum/ethTx.js";
+import { QueryRuntimes, type QueryRuntime } from "./queryRuntimes.js";
+import type { EvmBlockContext } from "../tx/vmFactory.js";
+
+// One set of kept VMs per keepers, i.e. per app (or query worker).
+const runtimesByKeepers = new WeakMap<EvmKeepers, QueryRuntimes>();
+export function queryRuntimes(keepers: EvmKeepers): QueryRuntimes {
+  let runtimes = runtimesByKeepers.get(keepers);
+  if (!runtimes) runtimesByKeepers.set(keepers, (runtimes = new QueryRuntimes(keepers)));
+  return runtimes;
+}
 
 /** A run's result: success, a revert (with its data) or another VM error, and the gas it took. */
 export interface CallOutcome {
@@ -43,14 +51,19 @@ export class CallRunner {
   /** Intrinsic gas (with the EIP-7623 calldata floor): no gas limit below it can run. */
   readonly minimumGas: bigint;
 
+  /** False once a run threw: its VM may be mid-execution, so it is not kept for another query. */
+  private reusable = true;
+
   private constructor(
     private readonly call: ParsedCall,
-    private readonly runtime: EvmRuntime,
-    private readonly sm: StoreStateManager,
+    private readonly runtimes: QueryRuntimes,
+    private readonly chainId: bigint,
+    private readonly context: EvmBlockContext,
+    private readonly rt: QueryRuntime,
     private readonly nonce: bigint,
     private readonly balance: bigint,
   ) {
-    this.minimumGas = getMinimumGasLimit(callTx(call, BLOCK_GAS_LIMIT, nonce, runtime.vm.common), call.from);
+    this.minimumGas = getMinimumGasLimit(callTx(call, BLOCK_GAS_LIMIT, nonce, decodeCommon(chainId)), call.from);
   }
 
   /** Prepares runs of `call` at the query's height; refuses a fee cap below the next block's base fee. */
@@ -63,21 +76,23 @@ export class CallRunner {
     if (call.price.kind !== "none" && cap < baseFee) {
       throw evmError(evmErrors.feeCapTooLow, `address ${call.from.toString()}, maxFeePerGas: ${cap}, baseFee: ${baseFee}`);
     }
-    const sm = queryStateManager(keepers, ctx.state, height + 1n);
-    const account = await sm.getAccount(call.from);
     // Without a price the block's base fee reads 0 (as geth's eth_call has it), so a zero price is valid.
-    const runtime = await createEvmRuntime(
-      params.chainId,
-      sm,
-      blockHashChain(keepers.blocks, ctx.state),
-      {
-        number: height + 1n,
-        timestamp: latest?.time ?? 0n,
-        baseFee: call.price.kind === "none" ? 0n : baseFee,
-      },
-      budget,
-    );
-    return new CallRunner(call, runtime, sm, call.nonce ?? account?.nonce ?? 0n, account?.balance ?? 0n);
+    const context = { number: height + 1n, timestamp: latest?.time ?? 0n, baseFee: call.price.kind === "none" ? 0n : baseFee };
+    const runtimes = queryRuntimes(keepers);
+    const rt = await runtimes.take(params.chainId, context, ctx.state, budget);
+    let account;
+    try {
+      account = await rt.sm.getAccount(call.from);
+    } catch (err) {
+      runtimes.release(params.chainId, context, rt, false);
+      throw err;
+    }
+    return new CallRunner(call, runtimes, params.chainId, context, rt, call.nonce ?? account?.nonce ?? 0n, account?.balance ?? 0n);
+  }
+
+  /** Gives the VM back for the next query; call it once, after the last run. */
+  release(): void {
+    this.runtimes.release(this.chainId, this.context, this.rt, this.reusable);
   }
 
   /** Refuses a call whose value alone is more than the sender holds (geth's estimator's first check). */
@@ -109,14 +124,15 @@ export class CallRunner {
   async run(gasLimit: bigint): Promise<CallOutcome> {
     if (gasLimit < this.minimumGas) throw evmError(evmErrors.intrinsicGas, `have ${gasLimit}, want ${this.minimumGas}`);
     if (gasLimit > BLOCK_GAS_LIMIT) throw evmError(evmErrors.gasLimitTooHigh, `tx gas limit ${gasLimit}, block gas limit ${BLOCK_GAS_LIMIT}`);
-    const tx = callTx(this.call, gasLimit, this.nonce, this.runtime.vm.common);
+    const tx = callTx(this.call, gasLimit, this.nonce, decodeCommon(this.chainId));
     const want = gasLimit * feeCapOf(this.call.price) + this.call.value;
     if (this.balance < want) throw evmError(evmErrors.insufficientFunds, `address ${this.call.from.toString()} have ${this.balance} want ${want}`);
-    this.sm.discard();
+    const { sm, runtime } = this.rt;
+    sm.discard();
     try {
       // The nonce the call asked for stands in for the sender's (it decides a created contract's address).
-      if (this.call.nonce !== undefined) await this.sm.modifyAccountFields(this.call.from, { nonce: this.nonce });
-      const result = await runTx(this.runtime.vm, { tx, block: this.runtime.block, skipNonce: true, skipBalance: false });
+      if (this.call.nonce !== undefined) await sm.modifyAccountFields(this.call.from, { nonce: this.nonce });
+      const result = await runTx(runtime.vm, { tx, block: runtime.block, skipNonce: true, skipBalance: false });
       const failure = result.execResult.exceptionError?.error;
       const consumed = result.execResult.executionGasUsed + tx.getIntrinsicGas();
       return {
@@ -129,12 +145,13 @@ export class CallRunner {
         refund: result.gasRefund ?? 0n,
       };
     } catch (err) {
+      this.reusable = false;
       // Fatal errors, our own refusals and the budget's (timeout, cancel) pass as they are.
       if (isFatal(err) || err instanceof AppError || err instanceof QueryError) throw err;
       // runTx's own refusals (e.g. EIP-3607: a sender with code); its message ends with VM details.
       throw evmError(evmErrors.execution, ((err as Error).message ?? String(err)).replace(/ \(vm hf=.*$/s, ""));
     } finally {
-      this.sm.discard();
+      sm.discard();
     }
   }
 }

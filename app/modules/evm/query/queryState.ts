@@ -27,8 +27,13 @@ export function readOnlyStore(reader: StateReader): StateStore {
   };
 }
 
+/** A read-only context over `state`; `height` only labels it. */
+export function queryContext(state: StateReader, height: bigint): Context {
+  const header = { chainId: "", height, time: timestampFromMs(0), hash: new Uint8Array(), proposerAddress: new Uint8Array() };
+  return new Context(header, readOnlyStore(state), silent);
+}
+
 /** A fresh manager (empty journal) over `state`, read-only; `height` only labels its context. */
 export function queryStateManager(keepers: EvmKeepers, state: StateReader, height: bigint): StoreStateManager {
-  const header = { chainId: "", height, time: timestampFromMs(0), hash: new Uint8Array(), proposerAddress: new Uint8Array() };
-  return new StoreStateManager(keepers, new Context(header, readOnlyStore(state), silent));
+  return new StoreStateManager(keepers, queryContext(state, height));
 }

@@ -16,6 +16,35 @@ import { getOpcodesForHF, paramsEVM, type EVMOpts } from "@ethereumjs/evm";
 import type { VM } from "@ethereumjs/vm";
 import type { QueryBudget } from "../../../query/budget.js";
 
+/** What the VM's hooks call: a QueryBudget, or a BudgetSlot that hands on to the running query's. */
+export type Ticker = Pick<QueryBudget, "tick" | "check">;
+
+/**
+ * The budget of whichever query runs on a VM now: a VM kept for several queries (queryRuntimes.ts)
+ * is hooked once, to this slot, and each query puts its own budget in for its runs.
+ */
+export class BudgetSlot implements Ticker {
+  private current: Ticker | undefined;
+
+  use(budget: Ticker | undefined): void {
+    this.current = budget;
+  }
+
+  tick(): Promise<void> | undefined {
+    return this.running().tick();
+  }
+
+  check(): Promise<void> | undefined {
+    return this.running().check();
+  }
+
+  private running(): Ticker {
+    // A VM between queries runs nothing; if it did, it would be unbudgeted, so refuse instead.
+    if (this.current === undefined) throw new Error("a query VM ran without a budget");
+    return this.current;
+  }
+}
+
 const JUMP = 0x56;
 const JUMPI = 0x57;
 
@@ -23,7 +52,7 @@ type AddOpcode = Extract<NonNullable<EVMOpts["customOpcodes"]>[number], { logicF
 type OpHandler = AddOpcode["logicFunction"];
 
 /** JUMP and JUMPI as the hardfork defines them, each followed by a tick of `budget`. */
-export function budgetedJumps(common: Common, budget: QueryBudget): AddOpcode[] {
+export function budgetedJumps(common: Common, budget: Ticker): AddOpcode[] {
   return libraryJumps(common).map(({ code, name, fee, handler }) => {
     // Both are synchronous in the library; the interpreter awaits whatever a custom opcode returns.
     const logicFunction: OpHandler = (runState: Parameters<OpHandler>[0], c: Common) => {
@@ -65,7 +94,7 @@ function libraryJumps(common: Common): LibraryOpcode[] {
 }
 
 /** A tick before every message (call frame) the VM starts; past the budget, the message throws. */
-export function tickBeforeEachMessage(vm: VM, budget: QueryBudget): void {
+export function tickBeforeEachMessage(vm: VM, budget: Ticker): void {
   const events = vm.evm.events;
   if (events === undefined) throw new Error("the EVM has no event emitter to hook the query budget on");
   // Two parameters: the EVM awaits the callback. check() throws synchronously, which rejects the

@@ -7,10 +7,9 @@ import type { Common } from "@ethereumjs/common";
 import type { EVMMockBlockchainInterface } from "@ethereumjs/evm";
 import { Address } from "@ethereumjs/util";
 import { createVM, type VM } from "@ethereumjs/vm";
-import type { QueryBudget } from "../../../query/budget.js";
 import { FEE_COLLECTOR } from "../../../../common/moduleAccounts.js";
 import { moduleAddress } from "../../../../common/moduleAccounts.js";
-import { budgetedJumps, tickBeforeEachMessage } from "./budgetedExecution.js";
+import { budgetedJumps, tickBeforeEachMessage, type Ticker } from "./budgetedExecution.js";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { createEvmOnWasmPrecompiles } from "../precompiles/precompileBackends.js";
@@ -37,7 +36,7 @@ export async function createEvmRuntime(
   stateManager: StoreStateManager,
   blockchain: EVMMockBlockchainInterface,
   context: EvmBlockContext,
-  budget?: QueryBudget,
+  budget?: Ticker,
 ): Promise<EvmRuntime> {
   // A copy per VM: each VM subscribes to its Common's events, so a shared one would keep every
   // VM (and the branches it holds) alive forever.

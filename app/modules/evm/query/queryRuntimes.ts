@@ -1,0 +1,99 @@
+// VMs kept between eth_calls. Building a VM (its Common's parameter table, the EVM's opcode and
+// precompile tables, the block) costs more than running a balanceOf, so a query takes an idle VM
+// built for the same block context (chain id, number, time, base fee: what a query at the same
+// height sees) and gives it back when its runs are over. Only a VM whose runs all ended normally
+// goes back, with its state manager emptied and detached from the query's state; one whose run
+// threw (a timeout, a cancel, a store failure) is dropped, as FinalizeBlock drops its VM. A VM
+// serves one query at a time: taken out while it runs, so concurrent queries get different ones.
+// Which VM a query gets never changes its answer: every run starts from an empty journal over the
+// query's own state (callRunner.ts), as on a fresh VM.
+import type { StateReader } from "../../../store/types.js";
+import type { EvmKeepers } from "../expectedKeepers.js";
+import { StoreStateManager } from "../state/stateManager.js";
+import { blockHashChain } from "../tx/blockHashChain.js";
+import { BudgetSlot, type Ticker } from "../tx/budgetedExecution.js";
+import { createEvmRuntime, type EvmBlockContext, type EvmRuntime } from "../tx/vmFactory.js";
+import { queryContext } from "./queryState.js";
+
+/** Idle VMs kept per block context: as many as queries run at once (MAX_RUNNING_QUERIES). */
+const IDLE_PER_CONTEXT = 4;
+/** Block contexts kept: the latest height's, and a few for queries at the heights before it. */
+const CONTEXTS_KEPT = 4;
+
+function refuse(): never {
+  throw new Error("an idle query VM has no state");
+}
+
+/** What an idle VM reads: no state, so it pins no view of the store. */
+const NO_STATE: StateReader = { wholeState: true, get: refuse, has: refuse, iterator: refuse, prefixIterator: refuse };
+const DETACHED = queryContext(NO_STATE, 0n);
+
+/** The state of the query a VM runs for now; BLOCKHASH reads blockinfo through it. */
+class CurrentState implements StateReader {
+  readonly wholeState = true;
+  state: StateReader = NO_STATE;
+  get: StateReader["get"] = (key) => this.state.get(key);
+  has: StateReader["has"] = (key) => this.state.has(key);
+  iterator: StateReader["iterator"] = (options) => this.state.iterator(options);
+  prefixIterator: StateReader["prefixIterator"] = (prefix, reverse) => this.state.prefixIterator(prefix, reverse);
+}
+
+/** A VM for queries, its state manager, and what its hooks read: the running query's budget and state. */
+export interface QueryRuntime {
+  runtime: EvmRuntime;
+  sm: StoreStateManager;
+  budget: BudgetSlot;
+  state: CurrentState;
+}
+
+export class QueryRuntimes {
+  private readonly idle = new Map<string, QueryRuntime[]>();
+  /** VMs built, for tests of the reuse. */
+  built = 0;
+
+  constructor(private readonly keepers: EvmKeepers) {}
+
+  /**
+   * A VM for `context` over `state` (a committed view at the query's height), running on `budget`:
+   * an idle one when there is one, else a new one. Hand it back with release().
+   */
+  async take(chainId: bigint, context: EvmBlockContext, state: StateReader, budget: Ticker): Promise<QueryRuntime> {
+    const key = contextKey(chainId, context);
+    const ctx = queryContext(state, context.number);
+    const kept = this.idle.get(key)?.pop();
+    if (kept) {
+      kept.sm.attach(ctx);
+      kept.budget.use(budget);
+      kept.state.state = state;
+      return kept;
+    }
+    const rt = { sm: new StoreStateManager(this.keepers, ctx), budget: new BudgetSlot(), state: new CurrentState() };
+    rt.budget.use(budget);
+    rt.state.state = state;
+    const runtime = await createEvmRuntime(chainId, rt.sm, blockHashChain(this.keepers.blocks, rt.state), context, rt.budget);
+    this.built++;
+    return { ...rt, runtime };
+  }
+
+  /** Gives back a VM whose runs all ended normally (`reusable`); any other is dropped. */
+  release(chainId: bigint, context: EvmBlockContext, rt: QueryRuntime, reusable: boolean): void {
+    rt.budget.use(undefined);
+    rt.state.state = NO_STATE;
+    if (!reusable || rt.sm.depth !== 0) return;
+    rt.sm.discard();
+    rt.sm.attach(DETACHED);
+    const key = contextKey(chainId, context);
+    let list = this.idle.get(key);
+    if (!list) {
+      // A new context (a new height): the oldest goes once more are kept than queries need.
+      list = [];
+      this.idle.set(key, list);
+      while (this.idle.size > CONTEXTS_KEPT) this.idle.delete(this.idle.keys().next().value as string);
+    }
+    if (list.length < IDLE_PER_CONTEXT) list.push(rt);
+  }
+}
+
+function contextKey(chainId: bigint, c: EvmBlockContext): string {
+  return `${chainId}/${c.number}/${c.timestamp}/${c.baseFee}`;
+}
