@@ -7,10 +7,10 @@
 //
 // The record is rewritten by every tx of its block, so it holds only fixed-size totals: a block of
 // n txs costs n small record writes and n 32-byte hash writes, never a list growing with n.
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { EvmBlockSchema, type EvmBlock } from "../../../../gen/chain/evm/evm_pb.js";
 import type { BlockHeader } from "../../../context.js";
-import { getMessage } from "../../../store/messages.js";
+import { LastDecoded } from "../../../store/lastDecoded.js";
 import type { KVReader, KVStore } from "../../../store/types.js";
 import { nextBaseFee } from "../../../../common/ethereum/feeMarket.js";
 import { blockTxHashesPrefix, blockTxHashKey, evmBlockKey } from "./keys.js";
@@ -22,8 +22,12 @@ export const BLOOM_BYTES = 256;
 /** The stored record: an EvmBlock whose tx hashes live under their own keys (blockTxHashes). */
 export type EvmBlockRecord = Omit<EvmBlock, "txHashes">;
 
+/** Every CheckTx of a block reads its parent's record (for the base fee): decoded once. */
+const lastRecord = new LastDecoded<EvmBlockRecord>();
+
 export function getEvmBlockRecord(evmStore: KVReader, height: bigint): EvmBlockRecord | undefined {
-  return getMessage(evmStore, evmBlockKey(height), EvmBlockSchema);
+  const raw = evmStore.get(evmBlockKey(height));
+  return raw === undefined ? undefined : lastRecord.get(raw, () => fromBinary(EvmBlockSchema, raw));
 }
 
 /** The record's fields, named one by one so tx hashes can never be stored in it. */

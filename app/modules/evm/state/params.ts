@@ -3,6 +3,7 @@
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { ParamsSchema, type Params } from "../../../../gen/chain/evm/evm_pb.js";
 import type { KVReader, KVStore } from "../../../store/types.js";
+import { LastDecoded } from "../../../store/lastDecoded.js";
 import { PARAMS_KEY } from "./keys.js";
 
 export const EVM_CHAIN_ID = 2611n;
@@ -32,17 +33,22 @@ export function defaultEvmParams(): EvmParams {
   };
 }
 
+/** Read by every Ethereum tx's check and delivery, changed only by genesis and governance. */
+const lastParams = new LastDecoded<EvmParams>();
+
 /** `evmStore` is the module's namespace. Absent params (a chain without evm genesis) are the defaults. */
 export function getEvmParams(evmStore: KVReader): EvmParams {
   const raw = evmStore.get(PARAMS_KEY);
   if (raw === undefined) return defaultEvmParams();
-  const p = fromBinary(ParamsSchema, raw);
-  return {
-    minBaseFee: BigInt(p.minBaseFee),
-    chainId: p.chainId,
-    baseFeeChangeDenominator: p.baseFeeChangeDenominator,
-    elasticityMultiplier: p.elasticityMultiplier,
-  };
+  return lastParams.get(raw, () => {
+    const p = fromBinary(ParamsSchema, raw);
+    return {
+      minBaseFee: BigInt(p.minBaseFee),
+      chainId: p.chainId,
+      baseFeeChangeDenominator: p.baseFeeChangeDenominator,
+      elasticityMultiplier: p.elasticityMultiplier,
+    };
+  });
 }
 
 export function setEvmParams(evmStore: KVStore, params: EvmParams): void {

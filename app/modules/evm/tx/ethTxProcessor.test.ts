@@ -96,6 +96,21 @@ test("deploy and call a contract in one block: storage in the store, logs, cumul
   assert.equal(attrs(d!, "ethereum_tx").recipient, contract.toString());
   assert.equal(attrs(c!, "ethereum_tx").txIndex, "1");
   const log = JSON.parse(attrs(c!, "tx_log").txLog!);
+  // CometBFT's indexer keeps what clients search by: hashes, addresses, actions; not positions,
+  // gas, amounts or each log's JSON.
+  const unindexed = (c!.events ?? []).flatMap((e) => (e.attributes ?? []).filter((a) => a.index === false).map((a) => `${e.type}.${a.key}`));
+  assert.deepEqual([...new Set(unindexed)].sort(), [
+    "burn.amount",
+    "coin_received.amount",
+    "coin_spent.amount",
+    "ethereum_tx.txGasUsed",
+    "ethereum_tx.txIndex",
+    "transfer.amount",
+    "tx_log.txLog",
+  ]);
+  const indexed = (c!.events ?? []).flatMap((e) => (e.attributes ?? []).filter((a) => a.index === true).map((a) => `${e.type}.${a.key}`));
+  for (const key of ["ethereum_tx.ethereumTxHash", "ethereum_tx.txHash", "ethereum_tx.recipient", "message.sender", "message.action"])
+    assert.ok(indexed.includes(key), key);
   assert.deepEqual(
     [log.address, log.topics, log.data, log.logIndex, log.transactionIndex],
     [contract.toString(), ["0x" + "2a".padStart(64, "0")], "0x" + "01".padStart(64, "0"), 0, 1],

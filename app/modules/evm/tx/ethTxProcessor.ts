@@ -18,6 +18,7 @@ import { Context, type AbciEvent } from "../../../context.js";
 import { AppError, errorResult } from "../../../../common/errors.js";
 import { accAddressToString } from "../../../../common/address.js";
 import { isFatal, type TxEnv, type TxResult } from "../../../tx/processor.js";
+import { markIndexed } from "../../../tx/eventIndex.js";
 import { evmError, evmErrors } from "../../../../common/ethereum/errors.js";
 import { blockHashChain } from "./blockHashChain.js";
 import { decodeEthTx, effectiveGasPrice, upfrontCost, type DecodedEthTx } from "../../../../common/ethereum/ethTx.js";
@@ -239,7 +240,9 @@ export class EthTxProcessor {
       };
       emit("tx_log", { txLog: JSON.stringify(log) });
     });
-    // The settlement's (or the failed tx's charge's) transfer and burn events, already in ctx, follow the tx's own.
+    // The settlement's (or the failed tx's charge's) transfer and burn events, already in ctx, follow
+    // the tx's own, indexed as every tx's are.
+    markIndexed(ctx.events);
     ctx.events.unshift(...events);
   }
 }
@@ -255,13 +258,21 @@ interface Outcome {
   contract: Address | undefined;
 }
 
-/** As Context.emit builds it: attributes sorted by key, all indexed. */
+/**
+ * What CometBFT's tx indexer leaves out of an Ethereum tx's own events (the settlement's events
+ * follow the rules of every tx's, app/tx/eventIndex.ts): positions and gas, and each log's JSON,
+ * which no client searches by (logs are found through eth_getLogs) and which would make one index
+ * key per log as long as the log.
+ */
+const UNINDEXED = new Set(["ethereum_tx.txIndex", "ethereum_tx.txGasUsed", "tx_log.txLog"]);
+
+/** As Context.emit builds it: attributes sorted by key; indexed unless UNINDEXED says otherwise. */
 function abciEvent(type: string, attributes: Record<string, string>): AbciEvent {
   return {
     type,
     attributes: Object.keys(attributes)
       .sort()
-      .map((key) => ({ key, value: attributes[key]!, index: true })),
+      .map((key) => ({ key, value: attributes[key]!, index: !UNINDEXED.has(`${type}.${key}`) })),
   };
 }
 
