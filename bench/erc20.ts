@@ -245,6 +245,10 @@ async function runTarget(target: Target): Promise<Outcome> {
     }
 
     log(`${target.name}: eth_call balanceOf x ${CALLS}, one at a time, then ${CALL_CONCURRENCY} in flight`);
+    // Fresh connections again: a kept-alive one idle past the server's keep-alive timeout (5 s for
+    // Node's HTTP servers) may be closed just as it is reused, which fails that request.
+    rpc.close();
+    rpc = new EthRpc(target.url, CONCURRENCY + 8);
     const callsStartUs = process.hrtime.bigint() / 1000n;
     const sequential = await callStats(rpc, 1);
     const concurrent = await callStats(rpc, CALL_CONCURRENCY);
