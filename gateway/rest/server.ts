@@ -14,6 +14,7 @@ import { splitRequestPath } from "./pathTemplate.js";
 import { buildRequest, RequestParamError, type RequestLimits } from "./requestMessage.js";
 import { responseJson } from "./responseJson.js";
 import { RestError } from "./restErrors.js";
+import { Coalescer } from "./coalesce.js";
 import { isExplorerPath } from "./explorer/explorerRoutes.js";
 import { isChainInfoPath } from "./chainInfo/chainInfoRoutes.js";
 
@@ -54,6 +55,8 @@ export function createRestApp(options: RestAppOptions): Koa {
   const app = new Koa();
   const docs = new WeakMap<RouteSnapshot, JsonValue>();
   let inFlight = 0;
+  // Identical queries share one call to the app (coalesce.ts).
+  const coalescer = new Coalescer<Answered>();
 
   // A client that goes away mid-answer is not the gateway's failure.
   app.on("error", (err: Error) => options.logger?.debug({ err: err.message }, "connection error"));
@@ -86,7 +89,7 @@ export function createRestApp(options: RestAppOptions): Koa {
         });
       inFlight++;
       try {
-        await answer(ctx, snapshot, options.backend, limits);
+        await answer(ctx, snapshot, options.backend, limits, coalescer);
       } finally {
         inFlight--;
       }
@@ -100,7 +103,7 @@ export function createRestApp(options: RestAppOptions): Koa {
   return app;
 }
 
-async function answer(ctx: Koa.Context, snapshot: RouteSnapshot, backend: RestBackend, limits: RestLimits): Promise<void> {
+async function answer(ctx: Koa.Context, snapshot: RouteSnapshot, backend: RestBackend, limits: RestLimits, coalescer: Coalescer<Answered>): Promise<void> {
   const found = snapshot.table.match(splitRequestPath(ctx.path));
   if (!found) throw new RestError(GrpcCode.NOT_FOUND, `no route for ${ctx.path.slice(0, 200)}: see /openapi.json for the routes this node serves`);
   const { route, params } = found;
@@ -118,10 +121,23 @@ async function answer(ctx: Koa.Context, snapshot: RouteSnapshot, backend: RestBa
     if (err instanceof RequestParamError) throw new RestError(GrpcCode.INVALID_ARGUMENT, err.message);
     throw err;
   }
-  const reply = await backend.call(route.grpcPath, toBinary(route.method.input, request), height, limits.callTimeoutMs);
-  const message = fromBinary(route.method.output, reply.bytes);
-  if (reply.height > 0) ctx.set(HEIGHT_METADATA_KEY, String(reply.height));
-  ctx.body = await renderJson(route.method.output, message, snapshot, backend);
+  const bytes = toBinary(route.method.input, request);
+  const key = `${route.grpcPath}\n${height ?? ""}\n${Buffer.from(bytes).toString("base64")}`;
+  const answered = await coalescer.call(key, async () => {
+    const reply = await backend.call(route.grpcPath, bytes, height, limits.callTimeoutMs);
+    const message = fromBinary(route.method.output, reply.bytes);
+    // What Koa writes for a JSON body, computed once for every request that shares the call.
+    return { height: reply.height, json: JSON.stringify(await renderJson(route.method.output, message, snapshot, backend)) };
+  });
+  if (answered.height > 0) ctx.set(HEIGHT_METADATA_KEY, String(answered.height));
+  ctx.type = "json";
+  ctx.body = answered.json;
+}
+
+/** One call's answer as every request that shared it writes it. */
+interface Answered {
+  height: number;
+  json: string;
 }
 
 /** Types an answer may carry in an Any are learned from the app the first time one is seen. */

@@ -37,6 +37,8 @@ interface Job {
   reject: (err: Error) => void;
   /** The caller has its answer (or its error): whatever the worker says later is dropped. */
   settled: boolean;
+  /** The abort listener while the job waits or runs, removed once it is settled. */
+  onAbort?: () => void;
 }
 
 const FIRST_RESTART_DELAY_MS = 100;
@@ -98,15 +100,11 @@ export class QueryPool {
         return reject(new QueryError(GrpcCode.RESOURCE_EXHAUSTED, `too many queries at once (${running} running, ${waiting} waiting): retry later`));
       }
       this.waiting.push(job);
-      signal?.addEventListener(
-        "abort",
-        () => {
-          const at = this.waiting.indexOf(job);
-          if (at >= 0) this.waiting.splice(at, 1);
-          this.settle(job, undefined, cancelled());
-        },
-        { once: true },
-      );
+      this.listen(job, () => {
+        const at = this.waiting.indexOf(job);
+        if (at >= 0) this.waiting.splice(at, 1);
+        this.settle(job, undefined, cancelled());
+      });
     });
   }
 
@@ -201,16 +199,12 @@ export class QueryPool {
     slot.job = job;
     const message: ToWorker = { kind: "query", id: job.id, path: job.path, request: job.request, height: job.height };
     slot.worker!.postMessage(message);
-    job.signal?.addEventListener(
-      "abort",
-      () => {
-        if (slot.job !== job) return;
-        // The worker stays busy until the query notices (or its time runs out); the caller is told now.
-        slot.worker?.postMessage({ kind: "cancel", id: job.id } satisfies ToWorker);
-        this.settle(job, undefined, cancelled());
-      },
-      { once: true },
-    );
+    this.listen(job, () => {
+      if (slot.job !== job) return;
+      // The worker stays busy until the query notices (or its time runs out); the caller is told now.
+      slot.worker?.postMessage({ kind: "cancel", id: job.id } satisfies ToWorker);
+      this.settle(job, undefined, cancelled());
+    });
     slot.timer = setTimeout(() => this.timeOut(slot, job), this.options.timeoutMs);
     slot.timer.unref();
   }
@@ -236,9 +230,23 @@ export class QueryPool {
     this.spawn(slot);
   }
 
+  /**
+   * Cancels the job when its caller aborts. One listener at a time, removed when the job settles:
+   * gRPC signals abort on many calls after they were answered, and a listener left behind would
+   * build a cancellation error (with its stack) for every one of them.
+   */
+  private listen(job: Job, onAbort: () => void): void {
+    if (!job.signal) return;
+    if (job.onAbort) job.signal.removeEventListener("abort", job.onAbort);
+    job.onAbort = onAbort;
+    job.signal.addEventListener("abort", onAbort, { once: true });
+  }
+
   private settle(job: Job, answer: QueryAnswer | undefined, err?: Error): void {
     if (job.settled) return;
     job.settled = true;
+    if (job.onAbort) job.signal?.removeEventListener("abort", job.onAbort);
+    job.onAbort = undefined;
     if (err) job.reject(err);
     else job.resolve(answer!);
   }
