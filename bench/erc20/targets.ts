@@ -19,7 +19,7 @@ import { REPO_ROOT } from "../../common/node/paths.js";
 import { shiftPorts } from "../../common/node/ports.js";
 import { canConnect, findFreePortOffset, waitUntil } from "../../cometbft/readiness.js";
 import { setTomlValue } from "../../cometbft/toml.js";
-import net from "node:net";
+import { freePort } from "../../test/support/ports.js";
 import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 import { parseHexAddress } from "../../sdk/crypto/hexAddress.js";
 import { startProcess, tail, tempDir, type Proc } from "../load/processes.js";
@@ -183,16 +183,4 @@ async function payFromDevAccount(url: string, to: string, wei: bigint): Promise<
   } finally {
     rpc.close();
   }
-}
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
