@@ -194,6 +194,8 @@ export class Store {
 
   /** @internal A committed read at `height`, through the cache when that is the latest height. */
   readCommitted(key: Buffer, height: number): Buffer | undefined {
+    // Before the first commit the committed state is empty (genesis writes millions of new keys).
+    if (height === 0 && this.height === 0) return undefined;
     if (height !== this.height) return this.backend.get(key, height);
     const k = keyToString(key);
     const cached = this.latestReads.get(k);
