@@ -379,7 +379,9 @@ export class Devnet {
   /** Waits until every given node has committed a block after the highest one any of them has now. */
   async waitForCommonHeight(indexes = this.allIndexes(), timeoutMs = 60_000): Promise<number> {
     const target = Math.max(...(await this.heights(indexes))) + 1;
-    await this.waitForHeight(target, indexes, timeoutMs);
+    // CometBFT reports a height once its block is stored, before the app has committed it; a
+    // node storing the next block has committed this one, so the apps can answer queries at it.
+    await this.waitForHeight(target + 1, indexes, timeoutMs);
     return target;
   }
 
