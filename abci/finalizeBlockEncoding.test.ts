@@ -9,7 +9,15 @@ import { prng } from "../test/support/prng.js";
 
 function randomResult(rand: () => number): FinalizeBlockResult {
   const int = (n: number) => Math.floor(rand() * n);
-  const str = () => (rand() < 0.2 ? "" : Array.from({ length: int(40) }, () => String.fromCodePoint(rand() < 0.9 ? 32 + int(90) : 0x400 + int(3000))).join(""));
+  // ASCII, two- and three-byte characters, astral ones and lone surrogates; short and long strings.
+  const char = () => {
+    const r = rand();
+    if (r < 0.85) return String.fromCodePoint(32 + int(90));
+    if (r < 0.93) return String.fromCodePoint(0x400 + int(3000));
+    if (r < 0.97) return String.fromCodePoint(0x1f300 + int(200));
+    return String.fromCharCode(0xd800 + int(0x800));
+  };
+  const str = () => (rand() < 0.2 ? "" : Array.from({ length: int(rand() < 0.2 ? 200 : 40) }, char).join(""));
   const bytes = () => Uint8Array.from({ length: rand() < 0.3 ? 0 : int(200) }, () => int(256));
   const event = () => ({ type: str(), attributes: Array.from({ length: int(4) }, () => ({ key: str(), value: str(), index: rand() < 0.5 })) });
   const big = () => [0n, 1n, 127n, 128n, 300n, 2n ** 40n, 2n ** 63n - 1n, -1n, -(2n ** 63n)][int(9)]!;

@@ -27,7 +27,7 @@ import { CometRpcClient } from "../sdk/client/cometRpcClient.js";
 import { signerFromPrivateKey } from "../sdk/keys/index.js";
 import { msgSend, signTx } from "../sdk/tx/index.js";
 import { runLoad, waitForCommits } from "./load/load.js";
-import { startProcess, stopProcess, tempDir, type Proc } from "./load/processes.js";
+import { machineBusySeconds, processCpuSeconds, startProcess, stopProcess, tempDir, type Proc } from "./load/processes.js";
 import { RpcClient } from "./load/rpc.js";
 
 const { values: args } = parseArgs({
@@ -56,6 +56,38 @@ interface Outcome {
   meanIntervalMs: number;
   maxIntervalMs: number;
   idleMeanIntervalMs: number;
+  /** CPU seconds over the load window, summed by kind: every app process, every CometBFT, the load client, the rest of the machine. */
+  cpuSeconds: Record<CpuKind, number>;
+}
+
+const CPU_KINDS = ["apps", "cometbfts", "load client", "rest of machine"] as const;
+type CpuKind = (typeof CPU_KINDS)[number];
+
+/** CPU seconds of each process now (undefined once it has exited). */
+function cpuSnapshot(procs: Proc[]): Map<Proc, number | undefined> {
+  return new Map(procs.map((p) => [p, processCpuSeconds(p.child.pid)]));
+}
+
+/** CPU spent between two snapshots, summed per kind of process. */
+function cpuByKind(
+  procs: Proc[],
+  before: Map<Proc, number | undefined>,
+  selfBefore: NodeJS.CpuUsage,
+  machineBefore: number | undefined,
+): Record<CpuKind, number> {
+  const after = cpuSnapshot(procs);
+  const sums: Record<CpuKind, number> = { apps: 0, cometbfts: 0, "load client": 0, "rest of machine": 0 };
+  for (const p of procs) {
+    const used = (after.get(p) ?? NaN) - (before.get(p) ?? NaN);
+    if (p.name.startsWith("app-")) sums.apps += used;
+    else if (p.name.startsWith("cometbft-")) sums.cometbfts += used;
+  }
+  const self = process.cpuUsage(selfBefore);
+  sums["load client"] = (self.user + self.system) / 1e6;
+  const machineAfter = machineBusySeconds();
+  if (machineBefore !== undefined && machineAfter !== undefined)
+    sums["rest of machine"] = machineAfter - machineBefore - sums.apps - sums.cometbfts - sums["load client"];
+  return sums;
 }
 
 async function runNetwork(validators: number, comet: string): Promise<Outcome> {
@@ -108,6 +140,9 @@ async function runNetwork(validators: number, comet: string): Promise<Outcome> {
       lanes.push(lane);
     }
     const from = await rpcs[0]!.latestHeight();
+    const cpuBefore = cpuSnapshot(procs);
+    const selfBefore = process.cpuUsage();
+    const machineBefore = machineBusySeconds();
     let loadDone = false;
     const perNode = rpcs.map((rpc, n) =>
       runLoad(
@@ -126,6 +161,7 @@ async function runNetwork(validators: number, comet: string): Promise<Outcome> {
     );
     await all;
     const { blocks, all: metas, committed } = await watch;
+    const cpuSeconds = cpuByKind(procs, cpuBefore, selfBefore, machineBefore);
     const first = blocks[0]!;
     const last = blocks[blocks.length - 1]!;
     const before = metas.find((m) => m.height === first.height - 1) ?? (await rpcs[0]!.blockMetas(first.height - 1, first.height - 1))[0]!;
@@ -140,6 +176,7 @@ async function runNetwork(validators: number, comet: string): Promise<Outcome> {
       meanIntervalMs: intervals.reduce((a, b) => a + b, 0) / intervals.length,
       maxIntervalMs: Math.max(...intervals),
       idleMeanIntervalMs: idleIntervals.reduce((a, b) => a + b, 0) / Math.max(1, idleIntervals.length),
+      cpuSeconds,
     };
   } finally {
     for (const p of procs.reverse()) await stopProcess(p);
@@ -157,6 +194,19 @@ for (const o of [one, four])
   console.log(
     `| ${o.validators} validator${o.validators > 1 ? "s" : ""} | ${o.committed} | ${fmt(o.txPerSecond)} | ${fmt(o.meanIntervalMs / 1000, 2)} s / ${fmt(o.maxIntervalMs / 1000, 2)} s | ${fmt(o.idleMeanIntervalMs / 1000, 2)} s |`,
   );
+// Where the floor comes from: every validator checks, rechecks and executes every tx, so the CPU a tx
+// costs the network grows with the validator count while the machine's cores do not.
+console.log("\n| network | CPU ms per committed tx: " + CPU_KINDS.join(" / ") + " | apps + cometbfts |");
+console.log("|---|--:|--:|");
+for (const o of [one, four]) {
+  const perTx = CPU_KINDS.map((k) => (o.cpuSeconds[k] * 1000) / o.committed);
+  console.log(
+    `| ${o.validators} validator${o.validators > 1 ? "s" : ""} | ${perTx.map((x) => fmt(x, 2)).join(" / ")} | ${fmt(
+      perTx.reduce((a, b) => a + b, 0),
+      2,
+    )} |`,
+  );
+}
 console.log(
   `\nfour validators reach ${fmt((100 * four.txPerSecond) / one.txPerSecond, 1)} % of one validator's throughput (goal: at least 50 %), block times within ${fmt(four.maxIntervalMs / 1000 - 1, 2)} s of timeout_commit (goal: within 2 s)`,
 );
