@@ -55,9 +55,19 @@ export class PrefixStore extends PrefixReader implements KVStore {
   }
 }
 
-/** Key prefix of a module's namespace. Module names never contain '/'. */
+const modulePrefixes = new Map<string, Buffer>();
+
+/**
+ * Key prefix of a module's namespace. Module names never contain '/'. Made once per name (the
+ * names are the modules' constants) and shared by every store of that module: never mutated.
+ */
 export function modulePrefix(moduleName: string): Buffer {
-  return Buffer.from(`${moduleName}/`);
+  let prefix = modulePrefixes.get(moduleName);
+  if (prefix === undefined) {
+    prefix = Buffer.from(`${moduleName}/`);
+    modulePrefixes.set(moduleName, prefix);
+  }
+  return prefix;
 }
 
 /** Read access to one module's namespace of the whole state. */

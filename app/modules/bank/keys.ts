@@ -1,5 +1,6 @@
 // The bank module's storage schema, under the `bank/` namespace. Addresses are fixed 20 bytes,
 // so `0x02 | address | denom` sorts an account's balances by denom.
+import { Lru } from "../../../common/lru.js";
 
 export const MODULE_NAME = "bank";
 
@@ -20,9 +21,30 @@ export const DENOM_OWNER_PREFIX = Uint8Array.of(0x04);
 const utf8 = new TextEncoder();
 const join = (...parts: Uint8Array[]) => Buffer.concat(parts);
 
-export const supplyKey = (denom: string) => join(SUPPLY_PREFIX, utf8.encode(denom));
-export const denomMetadataKey = (denom: string) => join(DENOM_METADATA_PREFIX, utf8.encode(denom));
+/** A chain has few denoms and every balance key holds one: their bytes are encoded once. */
+const denomBytesCache = new Lru<string, Uint8Array>(1024);
+
+function denomBytes(denom: string): Uint8Array {
+  let bytes = denomBytesCache.get(denom);
+  if (bytes === undefined) {
+    bytes = utf8.encode(denom);
+    denomBytesCache.set(denom, bytes);
+  }
+  return bytes;
+}
+
+export const supplyKey = (denom: string) => join(SUPPLY_PREFIX, denomBytes(denom));
+export const denomMetadataKey = (denom: string) => join(DENOM_METADATA_PREFIX, denomBytes(denom));
 export const accountBalancesPrefix = (address: Uint8Array) => join(BALANCE_PREFIX, address);
-export const balanceKey = (address: Uint8Array, denom: string) => join(BALANCE_PREFIX, address, utf8.encode(denom));
-export const denomOwnersPrefix = (denom: string) => join(DENOM_OWNER_PREFIX, utf8.encode(denom), Uint8Array.of(0));
+export const denomOwnersPrefix = (denom: string) => join(DENOM_OWNER_PREFIX, denomBytes(denom), Uint8Array.of(0));
+
+/** 0x02 | address | denom, built in one allocation: every transfer builds several. */
+export function balanceKey(address: Uint8Array, denom: string): Buffer {
+  const d = denomBytes(denom);
+  const key = Buffer.allocUnsafe(1 + address.length + d.length);
+  key[0] = BALANCE_PREFIX[0]!;
+  key.set(address, 1);
+  key.set(d, 1 + address.length);
+  return key;
+}
 export const denomOwnerKey = (denom: string, address: Uint8Array) => join(denomOwnersPrefix(denom), address);
