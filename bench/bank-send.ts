@@ -42,7 +42,7 @@ import { canConnect, waitUntil } from "../cometbft/readiness.js";
 import { COMETBFT_VERSION } from "../cometbft/version.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { sha256 } from "../sdk/crypto/hashes.js";
-import { verifySecp256k1 } from "../sdk/crypto/secp256k1Verify.js";
+import { verifySecp256k1 } from "../common/node/secp256k1Verify.js";
 import {
   APP_MAIN,
   benchOurs,

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { ExtendedSecp256k1Signature, Secp256k1, Secp256k1Signature } from "@cosmjs/crypto";
 import { keccak256, sha256 } from "./hashes.js";
 import { publicKeyFromPrivateKey, signSecp256k1 } from "./secp256k1Sign.js";
-import { isHighS, verifySecp256k1 as verifyNative } from "./secp256k1Verify.js";
+import { isHighS, verifySecp256k1 as verifyNative } from "../../common/node/secp256k1Verify.js";
 import { verifySecp256k1 as verifyJs } from "./secp256k1VerifyJs.js";
 import { decompressPubKey } from "./pubkey.js";
 

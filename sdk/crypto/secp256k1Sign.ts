@@ -1,6 +1,6 @@
 // Signing with a secp256k1 private key: the client side, where the audited pure-JS @noble/curves is
 // fast enough and works in browsers too. Verification on the chain's hot path lives in
-// secp256k1Verify.ts and uses native libsecp256k1 instead.
+// common/node/secp256k1Verify.ts and uses native libsecp256k1 instead.
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { KeyFormatError } from "./errors.js";
 

@@ -1,5 +1,5 @@
 // Signature verification in pure JS (@noble/curves), for the SDK in browsers and in Node without a
-// native addon. Same contract as the node's native secp256k1Verify.ts: the same shape rules first,
+// native addon. Same contract as the node's native common/node/secp256k1Verify.ts: the same shape rules first,
 // then the curve math; it NEVER throws.
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { hasVerifiableForm } from "./signatureForm.js";

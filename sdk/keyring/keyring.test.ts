@@ -17,7 +17,7 @@ import type { PassphraseRequest } from "./types.js";
 import { signerFromMnemonic } from "../keys/signerFromMnemonic.js";
 import { MnemonicError } from "../keys/errors.js";
 import { formatAccountAddress, parseAccountAddress } from "../crypto/accountAddress.js";
-import { verifySecp256k1 } from "../crypto/secp256k1Verify.js";
+import { verifySecp256k1 } from "../../common/node/secp256k1Verify.js";
 import { signingDigest } from "../keys/algo.js";
 
 const ABANDON_24 = `${"abandon ".repeat(23)}art`;

@@ -10,7 +10,7 @@ import type { KeyAlgo } from "../signer.js";
 import { formatAccountAddress } from "../crypto/accountAddress.js";
 import { formatHexAddress } from "../crypto/hexAddress.js";
 import { encodeBech32 } from "../crypto/bech32.js";
-import { isHighS, verifySecp256k1 } from "../crypto/secp256k1Verify.js";
+import { isHighS, verifySecp256k1 } from "../../common/node/secp256k1Verify.js";
 import { signerFromMnemonic } from "./signerFromMnemonic.js";
 import { signerFromPrivateKey } from "./signerFromPrivateKey.js";
 import { privateKeyFromMnemonic } from "./deriveKey.js";

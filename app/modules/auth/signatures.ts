@@ -5,7 +5,7 @@ import { hash } from "node:crypto";
 import { create, toBinary } from "@bufbuild/protobuf";
 import { SignDocSchema } from "../../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { keccak256 } from "../../../sdk/crypto/hashes.js";
-import { isHighS, verifySecp256k1 } from "../../../sdk/crypto/secp256k1Verify.js";
+import { isHighS, verifySecp256k1 } from "../../../common/node/secp256k1Verify.js";
 import type { PubKey } from "./pubkey.js";
 
 export function signBytes(bodyBytes: Uint8Array, authInfoBytes: Uint8Array, chainId: string, accountNumber: bigint): Uint8Array {

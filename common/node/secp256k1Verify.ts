@@ -1,12 +1,12 @@
 // Signature verification for the chain's ante handler: called once per signature of every tx in
 // CheckTx and FinalizeBlock, so it uses native libsecp256k1 (about 20x faster than pure JS). This
 // file is the node's: the SDK package's entry points export the pure-JS verifySecp256k1 of
-// secp256k1VerifyJs.ts instead, which accepts exactly the same inputs (secp256k1.test.ts runs both).
+// sdk/crypto/secp256k1VerifyJs.ts instead, which accepts exactly the same inputs (sdk/crypto/secp256k1.test.ts runs both).
 // Invariant enforced here: it NEVER throws; any malformed input is simply an invalid signature.
 import secp256k1 from "secp256k1";
-import { hasVerifiableForm } from "./signatureForm.js";
+import { hasVerifiableForm } from "../../sdk/crypto/signatureForm.js";
 
-export { isHighS } from "./signatureForm.js";
+export { isHighS } from "../../sdk/crypto/signatureForm.js";
 
 /**
  * Verifies a 64-byte low-S r || s signature over a 32-byte digest with a secp256k1 public key
