@@ -37,3 +37,19 @@ test("a weight bound forgets the oldest entries until the rest fit, keeping the 
   assert.equal(memo.size, 1);
   assert.equal(memo.get("e")?.length, 50);
 });
+
+test("after many evictions the memo still holds exactly the newest entries, a key set again keeping its place", () => {
+  const memo = new Memo<number, number>(1000);
+  for (let i = 0; i < 10_000; i++) {
+    memo.set(i, i);
+    // Setting a held key again neither adds it twice to the order nor moves it.
+    if (i % 7 === 0) memo.set(i, -i);
+  }
+  assert.equal(memo.size, 1000);
+  assert.equal(memo.get(8_999), undefined);
+  assert.equal(memo.get(9_000), 9_000);
+  assert.equal(memo.get(9_002), -9_002);
+  memo.set(10_000, 10_000);
+  assert.equal(memo.get(9_000), undefined, "the oldest held key goes first");
+  assert.equal(memo.get(9_001), 9_001);
+});

@@ -3,8 +3,16 @@
 // entry (that delete-and-insert was a measurable share of a bank send's CPU); the oldest entry
 // goes first when the memo is full, which for values used within a few blocks of their first use
 // keeps what matters. Only for results that do not depend on which entries are held.
+//
+// The oldest key comes from a queue of keys in insertion order, not from the Map's own order:
+// `map.keys().next()` walks over the slots of every entry deleted since the table was last
+// rebuilt, so once full, each eviction cost time in proportion to the capacity (a genesis of a
+// million accounts spent seconds there).
 export class Memo<K, V> {
   private readonly entries = new Map<K, V>();
+  /** The keys of `entries` oldest first, from `head` on; slots before `head` are spent. */
+  private order: K[] = [];
+  private head = 0;
   private weightSum = 0;
 
   constructor(
@@ -22,17 +30,26 @@ export class Memo<K, V> {
   set(key: K, value: V): void {
     const before = this.entries.get(key);
     if (before !== undefined) this.weightSum -= this.weight?.of(before, key) ?? 0;
+    else if (!this.entries.has(key)) this.order.push(key);
     this.entries.set(key, value);
     this.weightSum += this.weight?.of(value, key) ?? 0;
     const maxWeight = this.weight?.max ?? Infinity;
-    while (this.entries.size > 1 && (this.entries.size > this.capacity || this.weightSum > maxWeight)) {
-      const oldest = this.entries.keys().next().value as K;
-      this.weightSum -= this.weight?.of(this.entries.get(oldest)!, oldest) ?? 0;
-      this.entries.delete(oldest);
-    }
+    while (this.entries.size > 1 && (this.entries.size > this.capacity || this.weightSum > maxWeight)) this.evictOldest();
   }
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private evictOldest(): void {
+    const oldest = this.order[this.head]!;
+    this.head++;
+    this.weightSum -= this.weight?.of(this.entries.get(oldest)!, oldest) ?? 0;
+    this.entries.delete(oldest);
+    // Drop the spent slots once they are half the queue: amortised O(1) per key.
+    if (this.head >= 1024 && this.head * 2 >= this.order.length) {
+      this.order = this.order.slice(this.head);
+      this.head = 0;
+    }
   }
 }
