@@ -122,8 +122,8 @@ export class AccumulatorFold {
     if (LITTLE_ENDIAN && element.byteOffset % 2 === 0) {
       // The element's bytes read in place as its lanes: a genesis folds millions of elements.
       const e = new Uint16Array(element.buffer, element.byteOffset, LANES);
-      if (sign === 1) for (let i = 0; i < LANES; i++) lanes[i] += e[i]!;
-      else for (let i = 0; i < LANES; i++) lanes[i] -= e[i]!;
+      if (sign === 1) for (let i = 0; i < LANES; i++) lanes[i] = lanes[i]! + e[i]!;
+      else for (let i = 0; i < LANES; i++) lanes[i] = lanes[i]! - e[i]!;
       return;
     }
     for (let i = 0; i < LANES; i++) lanes[i] = lanes[i]! + sign * (element[2 * i]! | (element[2 * i + 1]! << 8));
