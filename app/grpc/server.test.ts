@@ -8,7 +8,7 @@ import { create, createFileRegistry, fromBinary, toBinary } from "@bufbuild/prot
 import { FileDescriptorProtoSchema } from "@bufbuild/protobuf/wkt";
 import { Client, credentials, Metadata, status, type ServiceError } from "@grpc/grpc-js";
 import { pino } from "pino";
-import { Query as AuthQuery, QueryAccountRequestSchema } from "../../gen/cosmos/auth/v1beta1/query_pb.js";
+import { Query as AuthQuery, QueryAccountRequestSchema, QueryModuleAccountByNameRequestSchema } from "../../gen/cosmos/auth/v1beta1/query_pb.js";
 import { Service as TendermintService } from "../../gen/cosmos/base/tendermint/v1beta1/query_pb.js";
 import { Service as TxService } from "../../gen/cosmos/tx/v1beta1/service_pb.js";
 import { ServerReflectionRequestSchema, ServerReflectionResponseSchema, type ServerReflectionResponse } from "../../gen/grpc/reflection/v1/reflection_pb.js";
@@ -27,6 +27,8 @@ let server: GrpcServer;
 let address: string;
 let client: NodeGrpcClient;
 let raw: Client;
+/** The signals the waiting handler was given, in call order. */
+const signals: AbortSignal[] = [];
 
 /** Heights 1 and 2 hold different values under the same key. */
 function commitHeights(s: Store): void {
@@ -51,6 +53,12 @@ before(async () => {
       return { account: { typeUrl: "/test.Account", value } };
     },
     params: (_req, ctx) => ({ params: { maxMemoCharacters: BigInt(ctx.height) } }),
+    // Answers when its caller gives up (a long eth_call stops the same way), or at once for "now".
+    moduleAccountByName: async (req, ctx) => {
+      signals.push(ctx.signal!);
+      if (req.name !== "now") await new Promise((resolve) => ctx.signal!.addEventListener("abort", resolve, { once: true }));
+      return {};
+    },
   });
   // One service split between the two tables: Simulate is a query, GetTx a node method.
   queries.register(TxService, { simulate: () => ({ gasInfo: { gasUsed: 42n } }) });
@@ -212,13 +220,33 @@ test("reflection answers unknown names and extensions with NOT_FOUND on the same
   assert.equal(responses[5]!.messageResponse.case, "listServicesResponse", "the stream survives errors");
 });
 
+test("a caller's deadline aborts its query's signal; an answered call's signal stays unaborted", async () => {
+  const path = "/cosmos.auth.v1beta1.Query/ModuleAccountByName";
+  const waiting = toBinary(QueryModuleAccountByNameRequestSchema, create(QueryModuleAccountByNameRequestSchema, { name: "wait" }));
+  signals.length = 0;
+  await rejects(unaryWithMetadata(path, waiting, new Metadata(), 200), status.DEADLINE_EXCEEDED);
+  await waitFor(() => signals[0]?.aborted === true, "the abandoned query's signal to abort");
+
+  const now = toBinary(QueryModuleAccountByNameRequestSchema, create(QueryModuleAccountByNameRequestSchema, { name: "now" }));
+  await unaryWithMetadata(path, now, new Metadata());
+  raw.close();
+  raw = new Client(address, credentials.createInsecure());
+  await new Promise((r) => setTimeout(r, 100));
+  assert.equal(signals[1]?.aborted, false, "the answered call is not aborted when its client goes away");
+});
+
+async function waitFor(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(check(), `timed out waiting for ${what}`);
+}
+
 test("a port in use is reported as such", async () => {
   const other = new GrpcServer({ queries: new QueryServices(), state: store, logger });
   await assert.rejects(other.listen("127.0.0.1", Number(address.split(":")[1])), (err: unknown) => err instanceof GrpcListenError && err.addressInUse);
   await other.close();
 });
 
-function unaryWithMetadata(path: string, request: Uint8Array, metadata: Metadata): Promise<Buffer> {
+function unaryWithMetadata(path: string, request: Uint8Array, metadata: Metadata, deadlineMs?: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     raw.makeUnaryRequest(
       path,
@@ -226,6 +254,7 @@ function unaryWithMetadata(path: string, request: Uint8Array, metadata: Metadata
       (b: Buffer) => b,
       Buffer.from(request),
       metadata,
+      deadlineMs === undefined ? {} : { deadline: Date.now() + deadlineMs },
       (err: ServiceError | null, res?: Buffer) => (err ? reject(err) : resolve(res!)),
     );
   });

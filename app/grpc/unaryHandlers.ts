@@ -17,12 +17,15 @@ type UnaryHandler = handleUnaryCall<Buffer, Buffer>;
 export function queryHandler(method: QueryMethod, executor: QueryExecutor, logger: Logger): UnaryHandler {
   return (call, callback) => {
     void (async () => {
+      const cancel = cancellation(call);
       try {
-        const { response, height } = await executor.execute(method, call.request, requestedHeight(call.metadata), cancellation(call));
+        const { response, height } = await executor.execute(method, call.request, requestedHeight(call.metadata), cancel.signal);
         call.sendMetadata(heightMetadata(height));
         callback(null, asBuffer(response));
       } catch (err) {
         callback(serviceError(err, method.path, logger));
+      } finally {
+        cancel.release();
       }
     })();
   };
@@ -35,23 +38,35 @@ export function queryHandler(method: QueryMethod, executor: QueryExecutor, logge
 export function nodeHandler(method: NodeMethod, state: CommittedState, logger: Logger): UnaryHandler {
   return (call, callback) => {
     void (async () => {
+      const cancel = cancellation(call);
       try {
         requestedHeight(call.metadata);
-        const response = await method.handle(call.request, { signal: cancellation(call) });
+        const response = await method.handle(call.request, { signal: cancel.signal });
         call.sendMetadata(heightMetadata(state.lastHeight));
         callback(null, asBuffer(response));
       } catch (err) {
         callback(serviceError(err, method.path, logger));
+      } finally {
+        cancel.release();
       }
     })();
   };
 }
 
-function cancellation(call: ServerUnaryCall<Buffer, Buffer>): AbortSignal {
+/**
+ * The call's cancellation as an AbortSignal, until `release`. grpc-js reports many calls as
+ * cancelled after they were answered (the client closing its stream); once the answer is sent
+ * nothing listens, so those must not abort: each abort builds a DOMException with its stack.
+ */
+function cancellation(call: ServerUnaryCall<Buffer, Buffer>): { signal: AbortSignal; release: () => void } {
   const controller = new AbortController();
-  if (call.cancelled) controller.abort();
-  else call.once("cancelled", () => controller.abort());
-  return controller.signal;
+  if (call.cancelled) {
+    controller.abort();
+    return { signal: controller.signal, release: () => {} };
+  }
+  const onCancelled = () => controller.abort();
+  call.once("cancelled", onCancelled);
+  return { signal: controller.signal, release: () => call.removeListener("cancelled", onCancelled) };
 }
 
 /** The status for a failure; unexpected ones (INTERNAL) are logged with their stack. */

@@ -14,6 +14,9 @@ export class ReadOnlyStore {
   private readonly reader: SqliteReader;
   private readonly db: Database.Database;
   private state: BackendState | undefined;
+  /** Prepared once: every query opens and closes a read transaction. */
+  private readonly begin: Database.Statement;
+  private readonly commit: Database.Statement;
 
   private constructor(path: string) {
     this.db = new Database(path, { readonly: true, fileMustExist: true });
@@ -23,6 +26,8 @@ export class ReadOnlyStore {
         throw new Error(`store schema version ${version ?? "(none)"} at ${path}: queries read version ${SCHEMA_VERSION} (start the app once to migrate)`);
       }
       this.reader = new SqliteReader(this.db);
+      this.begin = this.db.prepare("BEGIN");
+      this.commit = this.db.prepare("COMMIT");
     } catch (err) {
       this.db.close();
       throw err;
@@ -39,7 +44,7 @@ export class ReadOnlyStore {
    */
   async snapshot<T>(read: () => T | Promise<T>): Promise<T> {
     if (this.state !== undefined) throw new Error("snapshot: one at a time per connection");
-    this.db.exec("BEGIN");
+    this.begin.run();
     try {
       // The first read fixes the snapshot: the heights read here are those of everything after.
       this.state = this.reader.readState();
@@ -47,7 +52,7 @@ export class ReadOnlyStore {
       return await read();
     } finally {
       this.state = undefined;
-      this.db.exec("COMMIT");
+      this.commit.run();
     }
   }
 
