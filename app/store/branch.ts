@@ -150,8 +150,9 @@ export class Branch implements StateStore, OverlayLevel {
 
   /** @internal The value a read through the parents (not this branch) sees; the buffer must not reach callers. */
   parentValue(key: Buffer): Buffer | undefined {
+    if (this.parent === undefined) return this.source.get(key);
     const k = keyToString(key);
-    for (let b = this.parent; b !== undefined; b = b.parent) {
+    for (let b: Branch | undefined = this.parent; b !== undefined; b = b.parent) {
       const v = b.overlay.get(k);
       if (v !== undefined) return v ?? undefined;
     }

@@ -59,6 +59,7 @@ export class SqliteBackend extends SqliteReader {
   private readonly insertOne: Database.Statement<unknown[]>;
   private readonly insertBatch: Database.Statement<unknown[]>;
   private readonly upsertLatest: Database.Statement<[Buffer, Buffer]>;
+  private readonly upsertLatestBatch: Database.Statement<unknown[]>;
   private readonly deleteLatest: Database.Statement<[Buffer]>;
   private readonly insertCommit: Database.Statement<[number, Buffer, Buffer]>;
   private readonly setMeta: Database.Statement<[string, number]>;
@@ -82,6 +83,9 @@ export class SqliteBackend extends SqliteReader {
     this.insertOne = db.prepare("INSERT INTO kv (key, version, value) VALUES (?, ?, ?)");
     this.insertBatch = db.prepare(`INSERT INTO kv (key, version, value) VALUES ${Array(INSERT_BATCH).fill("(?, ?, ?)").join(", ")}`);
     this.upsertLatest = db.prepare("INSERT INTO latest (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    this.upsertLatestBatch = db.prepare(
+      `INSERT INTO latest (key, value) VALUES ${Array(INSERT_BATCH).fill("(?, ?)").join(", ")} ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
+    );
     this.deleteLatest = db.prepare("DELETE FROM latest WHERE key = ?");
     this.insertCommit = db.prepare("INSERT INTO commits (height, app_hash, state_hash) VALUES (?, ?, ?)");
     this.setMeta = db.prepare("INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value");
@@ -102,10 +106,7 @@ export class SqliteBackend extends SqliteReader {
 
     this.commitTx = db.transaction((height, hash, changes, first, prune, sum) => {
       this.insertRows(height, changes);
-      for (const c of changes) {
-        if (c.value === null) this.deleteLatest.run(c.key);
-        else this.upsertLatest.run(c.key, c.value);
-      }
+      this.updateLatest(changes);
       this.insertCommit.run(height, hash, sum.checksum());
       this.setSum.run(height, sum.toBytes());
       this.setMeta.run("latest_height", height);
@@ -202,6 +203,25 @@ export class SqliteBackend extends SqliteReader {
     })();
     this.latestHeight = height - 1;
     return below;
+  }
+
+  /** The latest state takes the block's changes: live values upserted INSERT_BATCH rows per statement, deletions one by one. */
+  private updateLatest(changes: readonly StoredChange[]): void {
+    const params: unknown[] = new Array(INSERT_BATCH * 2);
+    let filled = 0;
+    for (const c of changes) {
+      if (c.value === null) {
+        this.deleteLatest.run(c.key);
+        continue;
+      }
+      params[2 * filled] = c.key;
+      params[2 * filled + 1] = c.value;
+      if (++filled === INSERT_BATCH) {
+        this.upsertLatestBatch.run(params);
+        filled = 0;
+      }
+    }
+    for (let j = 0; j < filled; j++) this.upsertLatest.run(params[2 * j] as Buffer, params[2 * j + 1] as Buffer);
   }
 
   private insertRows(height: number, changes: readonly StoredChange[]): void {
