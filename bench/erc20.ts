@@ -45,7 +45,8 @@ import { captureCometProfile, summariseCometProfile } from "./erc20/cometProfile
 import { erc20AppPhases } from "./erc20/inProcess.js";
 import { printPhases } from "./load/inProcess.js";
 import { BLOCK_GAS_LIMIT } from "../app/modules/evm/state/params.js";
-import { SENDER_TOKENS, funder, makeSenders, setupTxs, token, tokenAddress, transferData, transferLanes, type Fees, type SignedTx } from "./erc20/workload.js";
+import { feesOf, sendSetup } from "./erc20/setup.js";
+import { SENDER_TOKENS, funder, makeSenders, setupTxs, token, tokenAddress, transferData, transferLanes } from "./erc20/workload.js";
 
 const { values: args } = parseArgs({
   options: {
@@ -123,32 +124,6 @@ interface Outcome {
   notes: string[];
 }
 
-async function feesOf(rpc: EthRpc): Promise<Fees> {
-  const chainId = BigInt(await rpc.call<string>("eth_chainId"));
-  const block = await rpc.call<{ baseFeePerGas?: string }>("eth_getBlockByNumber", ["latest", false]);
-  const baseFee = BigInt(block.baseFeePerGas ?? "0x3b9aca00");
-  // Room for the base fee to rise while full blocks follow each other.
-  return { chainId, maxFeePerGas: baseFee * 20n, maxPriorityFeePerGas: 10n ** 9n };
-}
-
-/** Sends one lane in order and waits for every receipt; throws unless all succeeded. */
-async function sendSetup(rpc: EthRpc, txs: SignedTx[]): Promise<void> {
-  const rejects: string[] = [];
-  const load = await runLoad(rpc.client, [txs.map((t, i) => EthRpc.sendRawBody(t.raw, i + 1))], {
-    concurrency: 1,
-    maxMs: 120_000,
-    onReject: (_l, i, why) => rejects.push(`setup tx ${i}: ${why}`),
-  });
-  if (load.accepted !== txs.length) throw new Error(`setup: ${load.accepted} of ${txs.length} txs accepted; ${rejects.join("; ")}`);
-  await rpc.waitForReceipts([txs[txs.length - 1]!.hash], RECEIPT_IDLE_MS);
-  const receipts = await rpc.receipts(
-    txs.map((t) => t.hash),
-    16,
-  );
-  const bad = receipts.findIndex((r) => r?.status !== "0x1");
-  if (bad >= 0) throw new Error(`setup tx ${bad} did not succeed: ${JSON.stringify(receipts[bad])}`);
-}
-
 async function callStats(rpc: EthRpc, concurrency: number): Promise<CallStats> {
   const to = tokenAddress();
   const bodies = Array.from({ length: CALLS }, (_, i) =>
@@ -167,7 +142,7 @@ async function runTarget(target: Target): Promise<Outcome> {
     const fees = await feesOf(rpc);
     log(`${target.name}: chain id ${fees.chainId}, max fee ${fees.maxFeePerGas} wei; setup: deploy Token, fund ${SENDERS} senders`);
     await target.fundFunder(FUNDER_WEI);
-    await sendSetup(rpc, await setupTxs(senders, fees, GAS_MONEY));
+    await sendSetup(rpc, await setupTxs(senders, fees, GAS_MONEY), RECEIPT_IDLE_MS);
     const estimate = BigInt(
       await rpc.call<string>("eth_estimateGas", [{ from: senders[0]!.address, to: tokenAddress(), data: transferData(senders[1]!.address, 1n) }]),
     );

@@ -22,6 +22,7 @@ import { setTomlValue } from "../../cometbft/toml.js";
 import { freePort } from "../../test/support/ports.js";
 import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 import { parseHexAddress } from "../../sdk/crypto/hexAddress.js";
+import { appendGenesisAccounts, startupTimeoutMs } from "../load/genesisAccounts.js";
 import { startProcess, tail, tempDir, type Proc } from "../load/processes.js";
 import { EthRpc } from "./ethRpc.js";
 
@@ -49,6 +50,8 @@ export interface Target {
   procs: Record<string, Proc>;
   /** Where the profiled processes write their .cpuprofile files. */
   profileDir?: string;
+  /** Ours: the node home (a temp dir), for a caller that removes it before the benchmark ends. */
+  home?: string;
   /** CometBFT's pprof server (ours, with --profile), for a Go CPU profile of the load. */
   cometPprofUrl?: string;
   /** Gives the funder `wei` (ours: already at genesis). */
@@ -56,7 +59,7 @@ export interface Target {
   describe: string;
 }
 
-async function waitForJsonRpc(url: string, procs: Proc[]): Promise<void> {
+async function waitForJsonRpc(url: string, procs: Proc[], timeoutMs = 90_000): Promise<void> {
   const rpc = new EthRpc(url, 2);
   try {
     await waitUntil(
@@ -68,7 +71,7 @@ async function waitForJsonRpc(url: string, procs: Proc[]): Promise<void> {
           return false;
         }
       },
-      90_000,
+      timeoutMs,
       Promise.race(procs.map((p) => p.exited)),
     );
   } catch (err) {
@@ -78,7 +81,16 @@ async function waitForJsonRpc(url: string, procs: Proc[]): Promise<void> {
   }
 }
 
-export async function startOurs(opts: { comet: string; timeoutCommit: string; funder: string; funderUunit: bigint; profile: boolean }): Promise<Target> {
+export async function startOurs(opts: {
+  comet: string;
+  timeoutCommit: string;
+  funder: string;
+  funderUunit: bigint;
+  profile: boolean;
+  /** Accounts funded at genesis besides the funder (1uunit each, bench/load/genesisAccounts.ts): state that no tx touches. */
+  extraAccounts?: number;
+}): Promise<Target> {
+  const extraAccounts = opts.extraAccounts ?? 0;
   const home = tempDir("bench-erc20-");
   const ports = shiftPorts(await findFreePortOffset());
   const { paths } = initNodeHome({
@@ -92,6 +104,7 @@ export async function startOurs(opts: { comet: string; timeoutCommit: string; fu
       ]),
     comet: { timeoutCommit: opts.timeoutCommit },
   });
+  if (extraAccounts > 0) appendGenesisAccounts(path.join(paths.cometHome, "config", "genesis.json"), extraAccounts);
   const profileDir = path.join(home, "prof");
   let cometPprofUrl: string | undefined;
   if (opts.profile) {
@@ -119,16 +132,17 @@ export async function startOurs(opts: { comet: string; timeoutCommit: string; fu
     env,
   );
   const url = `http://127.0.0.1:${ports.evmHttp}`;
-  await waitForJsonRpc(url, [app, cometbft, evm]);
+  await waitForJsonRpc(url, [app, cometbft, evm], startupTimeoutMs(extraAccounts));
   return {
     name: "ours",
     url,
     cometRpcUrl: `http://127.0.0.1:${ports.rpc}`,
     procs: { app, cometbft, "evm-rpc": evm },
     profileDir,
+    home,
     cometPprofUrl,
     fundFunder: async () => {},
-    describe: `one validator, timeout_commit ${opts.timeoutCommit}`,
+    describe: `one validator, timeout_commit ${opts.timeoutCommit}${extraAccounts > 0 ? `, ${extraAccounts} more accounts funded at genesis` : ""}`,
   };
 }
 

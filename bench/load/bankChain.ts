@@ -24,9 +24,11 @@ import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 import { signerFromPrivateKey, signingDigest } from "../../sdk/keys/index.js";
 import type { TxSigner } from "../../sdk/signer.js";
 import { msgSend, signTx } from "../../sdk/tx/index.js";
+import { handshakeMs } from "./cometLog.js";
 import { printProfile, summariseCpuProfile } from "./cpuProfile.js";
+import { appendGenesisAccounts, startupTimeoutMs } from "./genesisAccounts.js";
 import { runLoad, waitForCommits, type LoadResult } from "./load.js";
-import { machineBusySeconds, processCpuSeconds, releaseTempDir, startProcess, stopProcess, tail, tempDir, type Proc } from "./processes.js";
+import { machineBusySeconds, processCpuSeconds, processMemory, releaseTempDir, startProcess, stopProcess, tail, tempDir, type Proc } from "./processes.js";
 import { RpcClient, type BlockMeta } from "./rpc.js";
 import { percentile } from "../stats.js";
 
@@ -165,6 +167,10 @@ export interface RunResult {
   notes: string[];
   /** From the processes' start to height 2 (genesis included). */
   startupMs?: number;
+  /** CometBFT's ABCI handshake, on a fresh chain InitChain with the whole genesis (its log). */
+  initChainMs?: number;
+  /** The app process's resident memory once the load is committed, and its peak so far (genesis included). */
+  appMemory?: { rssBytes: number; peakBytes: number };
 }
 
 export interface RunSpec {
@@ -365,7 +371,7 @@ export async function benchOurs(
   const ports = await freePorts();
   const appState = genesisAppState(senders);
   const { paths } = initNodeHome({ home, cometBinary: comet, chainId: CHAIN_ID, ports, appState, comet: { timeoutCommit: s.timeoutCommit } });
-  if (variant.extraAccounts > 0) addGenesisAccounts(path.join(paths.cometHome, "config", "genesis.json"), variant.extraAccounts);
+  if (variant.extraAccounts > 0) appendGenesisAccounts(path.join(paths.cometHome, "config", "genesis.json"), variant.extraAccounts, DENOM);
   const configFile = path.join(paths.cometHome, "config", "config.toml");
   const generated = tuneConfig(fs.readFileSync(configFile, "utf8"), s);
   const rendered = renderConfig({ template, ports, proxyApp: `tcp://127.0.0.1:${ports.abci}`, pprof: false });
@@ -385,8 +391,12 @@ export async function benchOurs(
     const client = new RpcClient(rpcUrl, 4);
     try {
       // A genesis with a million accounts takes minutes to initialise.
-      await waitForHeight(client, 2, [app, cometProc], 60_000 + variant.extraAccounts * 0.5);
+      await waitForHeight(client, 2, [app, cometProc], startupTimeoutMs(variant.extraAccounts));
       const startupMs = Date.now() - startedMs;
+      // Block 2's header time is when block 1 was voted, before the app's Commit of block 1 wrote
+      // the genesis state (tens of seconds with a million accounts): a span of load blocks that
+      // started from it would count that Commit. Block 3's time is when block 2 was voted.
+      await waitForHeight(client, 3, [app, cometProc]);
       // Genesis-funded accounts are numbered in bank-balance order after the module accounts.
       for (const i of [0, senders.length - 1]) {
         const acc = await abciAccount(client, senders[i]!.address);
@@ -410,6 +420,8 @@ export async function benchOurs(
         s,
       );
       result.startupMs = startupMs;
+      result.initChainMs = handshakeMs(cometProc.logFile);
+      result.appMemory = processMemory(app.child.pid);
       // The chain's own view: each sender's sequence = its txs that executed.
       for (const i of [0, Math.floor(senders.length / 2), senders.length - 1]) {
         const acc = await abciAccount(client, senders[i]!.address);
@@ -445,21 +457,6 @@ export async function benchOurs(
     await stopProcess(app);
     releaseTempDir(home);
   }
-}
-
-/**
- * Appends `count` funded accounts (1uunit each, addresses from sha256 of their index) to the
- * genesis file's bank balances, written compactly: a million of them is ~100 MB of JSON, which
- * CometBFT hands the app in one InitChain request (the app takes up to 128 MiB).
- */
-function addGenesisAccounts(file: string, count: number): void {
-  const doc = JSON.parse(fs.readFileSync(file, "utf8")) as { app_state: { bank: { balances: unknown[] } } };
-  const balances = doc.app_state.bank.balances;
-  for (let i = 0; i < count; i++) {
-    const address = formatAccountAddress(seed(`state-size-account-${i}`).subarray(0, 20));
-    balances.push({ address, coins: [{ denom: DENOM, amount: "1" }] });
-  }
-  fs.writeFileSync(file, JSON.stringify(doc));
 }
 
 export function diffLines(a: string, b: string): string[] {
