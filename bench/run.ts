@@ -17,6 +17,7 @@ const benches = [
   "query-flood.ts",
   "devnet-send.ts",
   "erc20.ts",
+  "state-size.ts",
   "precompiles.ts",
 ];
 const args = process.argv.slice(2);

@@ -74,6 +74,20 @@ export function processCpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/** Resident memory of a live process now and at its peak, in bytes, from /proc; undefined elsewhere. */
+export function processMemory(pid: number | undefined): { rssBytes: number; peakBytes: number } | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB$`, "m").exec(status)?.[1]);
+    const rss = kb("VmRSS");
+    const peak = kb("VmHWM");
+    return Number.isFinite(rss) && Number.isFinite(peak) ? { rssBytes: rss * 1024, peakBytes: peak * 1024 } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Busy CPU seconds of the whole machine (all cores, all processes) so far, from /proc/stat. */
 export function machineBusySeconds(): number | undefined {
   try {
