@@ -10,6 +10,7 @@
  * RPC (sender i to validator i mod n), the next after CheckTx accepted the previous.
  */
 import { createHash } from "node:crypto";
+import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { withGenesisBalances } from "../app/genesis.js";
@@ -18,8 +19,8 @@ import { DEFAULT_CHAIN_ID } from "../cometbft/genesis.js";
 import { generateDevnet } from "../cometbft/devnet/generate.js";
 import { localChainAppState } from "../app/localGenesis.js";
 import type { DevnetNode } from "../cometbft/devnet/layout.js";
-import { nodeProcesses } from "../cometbft/devnet/processes.js";
 import { shiftPorts } from "../common/node/ports.js";
+import { REPO_ROOT } from "../common/node/paths.js";
 import { canConnect, findFreePortOffset, waitUntil } from "../cometbft/readiness.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { getSigningInfo } from "../sdk/client/authQueries.js";
@@ -42,6 +43,11 @@ const SENDERS = Number(args.senders);
 const PER_SENDER = Number(args["per-sender"]);
 const FEE = { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n };
 const SINK = formatAccountAddress(new Uint8Array(20).fill(0x5a));
+// The compiled launcher, as the devnet tests use: its command lines run dist/ (the app's query
+// workers are compiled JavaScript; this file runs from sources through tsx).
+const { nodeProcesses } = (await import(
+  pathToFileURL(path.join(REPO_ROOT, "dist", "cometbft", "devnet", "processes.js")).href
+)) as typeof import("../cometbft/devnet/processes.js");
 
 const senders = Array.from({ length: SENDERS }, (_, i) => {
   const privKey = createHash("sha256").update(`devnet-bench-sender-${i}`).digest();

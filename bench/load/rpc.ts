@@ -23,6 +23,8 @@ export interface BlockMeta {
   numTxs: number;
 }
 
+const IDLE_SOCKET_MS = 5_000;
+
 export class RpcClient {
   private readonly agent: http.Agent;
   private readonly host: string;
@@ -33,7 +35,9 @@ export class RpcClient {
     const url = new URL(rpcUrl);
     this.host = url.hostname;
     this.port = Number(url.port);
-    this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets });
+    // Idle sockets are closed after 5 s, before CometBFT's RPC server closes them (its read
+    // timeout, 10 s): a request sent on a socket the server is closing fails with "socket hang up".
+    this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets, timeout: IDLE_SOCKET_MS });
   }
 
   close(): void {
