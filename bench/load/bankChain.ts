@@ -104,17 +104,6 @@ export async function signLanes(senders: Sender[], perSender: number, sink: stri
   return { lanes, txBytes };
 }
 
-/** Unique `key=value` txs of exactly `size` bytes, in the same lane layout. */
-function kvLanes(laneCount: number, perLane: number, size: number): Uint8Array[][] {
-  return Array.from({ length: laneCount }, (_, l) =>
-    Array.from({ length: perLane }, (_, i) => {
-      const key = `bench-${l}-${i}=`;
-      if (key.length + 1 > size) throw new Error(`tx size ${size} too small for kvstore keys`);
-      return Buffer.from(key + "v".repeat(size - key.length));
-    }),
-  );
-}
-
 export function toBodies(lanes: Uint8Array[][]): Buffer[][] {
   let id = 1;
   return lanes.map((lane) => lane.map((tx) => RpcClient.broadcastBody(tx, id++)));
