@@ -45,6 +45,8 @@ import { sha256 } from "../sdk/crypto/hashes.js";
 import { verifySecp256k1 } from "../common/node/secp256k1Verify.js";
 import {
   APP_MAIN,
+  bankBenchSettings,
+  bankChainFlags,
   benchOurs,
   benchSigner,
   CHAIN_ID,
@@ -65,7 +67,6 @@ import {
   signLanes,
   toBodies,
   waitForHeight,
-  type BankBenchSettings,
   type RunResult,
   type Sender,
 } from "./load/bankChain.js";
@@ -75,21 +76,15 @@ import { RpcClient } from "./load/rpc.js";
 import { median } from "./stats.js";
 const { values: args } = parseArgs({
   options: {
+    ...bankChainFlags("60"),
     senders: { type: "string", default: "100" },
     "per-sender": { type: "string", default: "200" },
-    concurrency: { type: "string", default: "64" },
-    "max-load-seconds": { type: "string", default: "60" },
-    "timeout-commit": { type: "string", default: "1s" },
-    "mempool-size": { type: "string", default: "100000" },
     "sig-count": { type: "string", default: "3000" },
-    "idle-seconds": { type: "string", default: "30" },
     runs: { type: "string", default: "3" },
     "kv-scale": { type: "string", default: "10" },
     "kv-transport": { type: "string", default: "socket" },
-    "profile-seconds": { type: "string", default: "15" },
     only: { type: "string", default: "ours,kvstore,sig,app" },
     "block-size": { type: "string", default: "1000" },
-    profile: { type: "boolean", default: false },
     keep: { type: "boolean", default: false },
   },
 });
@@ -100,32 +95,17 @@ function positiveInt(name: keyof typeof args): number {
 
 const SENDERS = positiveInt("senders");
 const PER_SENDER = positiveInt("per-sender");
-const CONCURRENCY = positiveInt("concurrency");
-const MAX_LOAD_MS = positiveInt("max-load-seconds") * 1000;
-const MEMPOOL_SIZE = positiveInt("mempool-size");
 const SIG_COUNT = positiveInt("sig-count");
-const IDLE_MS = positiveInt("idle-seconds") * 1000;
-const TIMEOUT_COMMIT = args["timeout-commit"];
 const RUNS = positiveInt("runs");
 const KV_SCALE = positiveInt("kv-scale");
 const KV_TRANSPORT = args["kv-transport"];
 if (KV_TRANSPORT !== "socket" && KV_TRANSPORT !== "builtin") throw new Error(`--kv-transport takes socket or builtin, got ${KV_TRANSPORT}`);
-const PROFILE_SECONDS = positiveInt("profile-seconds");
 const ONLY = new Set(args.only.split(",").map((s) => s.trim()));
 for (const o of ONLY) if (!["ours", "kvstore", "sig", "app"].includes(o)) throw new Error(`--only takes ours, kvstore, sig, app; got ${o}`);
 const BLOCK_SIZE = positiveInt("block-size");
 
 const log = (msg: string) => process.stderr.write(`[bank-send] ${msg}\n`);
-const settings: BankBenchSettings = {
-  concurrency: CONCURRENCY,
-  maxLoadMs: MAX_LOAD_MS,
-  idleMs: IDLE_MS,
-  mempoolSize: MEMPOOL_SIZE,
-  timeoutCommit: TIMEOUT_COMMIT,
-  profile: args.profile,
-  profileSeconds: PROFILE_SECONDS,
-  log,
-};
+const settings = bankBenchSettings(args, log);
 
 /** Unique `key=value` txs of exactly `size` bytes, in the same lane layout. */
 function kvLanes(laneCount: number, perLane: number, size: number): Uint8Array[][] {
@@ -160,7 +140,7 @@ async function benchKvstore(bodies: Buffer[][], comet: string, template: string,
     } finally {
       client.close();
     }
-    const goProf = args.profile ? goProfile(ports.rest, PROFILE_SECONDS, keptProfilePath("cometbft-kvstore", "pprof"), log) : undefined;
+    const goProf = args.profile ? goProfile(ports.rest, settings.profileSeconds, keptProfilePath("cometbft-kvstore", "pprof"), log) : undefined;
     const result = await runAgainst(
       {
         name: "kvstore",
@@ -172,7 +152,7 @@ async function benchKvstore(bodies: Buffer[][], comet: string, template: string,
       settings,
     );
     const goFile = await goProf;
-    if (goFile) printGoProfile(`CometBFT CPU profile, first ${PROFILE_SECONDS} s of the load against kvstore`, goFile, comet);
+    if (goFile) printGoProfile(`CometBFT CPU profile, first ${settings.profileSeconds} s of the load against kvstore`, goFile, comet);
     return result;
   } catch (err) {
     log(`cometbft log tail:\n${tail(cometProc.logFile)}`);
@@ -260,7 +240,7 @@ try {
   );
   if (rows.length > 0) {
     console.log(
-      `Parameters: ${SENDERS} senders x ${PER_SENDER} txs (${txBytes} bytes each)${KV_SCALE !== 1 ? `, kvstore ${KV_SCALE}x as many` : ""}, ${CONCURRENCY} in flight, timeout_commit ${TIMEOUT_COMMIT}, mempool size ${MEMPOOL_SIZE}, load capped at ${MAX_LOAD_MS / 1000} s, ${RUNS} run(s)${args.profile ? ", PROFILERS ON" : ""}\n`,
+      `Parameters: ${SENDERS} senders x ${PER_SENDER} txs (${txBytes} bytes each)${KV_SCALE !== 1 ? `, kvstore ${KV_SCALE}x as many` : ""}, ${settings.concurrency} in flight, timeout_commit ${settings.timeoutCommit}, mempool size ${settings.mempoolSize}, load capped at ${settings.maxLoadMs / 1000} s, ${RUNS} run(s)${args.profile ? ", PROFILERS ON" : ""}\n`,
     );
   }
   if (rows.length > 0) printRuns(rows);

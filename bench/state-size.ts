@@ -32,7 +32,7 @@ import { positiveIntFlag } from "./args.js";
 import { ensureCometbft } from "../cometbft/install.js";
 import { COMETBFT_VERSION } from "../cometbft/version.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
-import { APP_MAIN, benchSigner, configTemplate, makeSenders, seed, signLanes, toBodies, type BankBenchSettings } from "./load/bankChain.js";
+import { APP_MAIN, bankBenchSettings, bankChainFlags, benchSigner, configTemplate, makeSenders, seed, signLanes, toBodies } from "./load/bankChain.js";
 import { cleanupAll, cleanupOnSignals, keepTempDirs } from "./load/processes.js";
 import { makeSenders as makeEthSenders } from "./erc20/workload.js";
 import { bankRun } from "./state-size/bankRun.js";
@@ -42,6 +42,7 @@ import type { SizeRow } from "./state-size/row.js";
 
 const { values: args } = parseArgs({
   options: {
+    ...bankChainFlags("120"),
     accounts: { type: "string", default: "100,1000000" },
     runs: { type: "string", default: "1" },
     only: { type: "string", default: "bank,erc20" },
@@ -49,13 +50,6 @@ const { values: args } = parseArgs({
     "bank-per-sender": { type: "string", default: "200" },
     "erc20-senders": { type: "string", default: "200" },
     "erc20-per-sender": { type: "string", default: "20" },
-    concurrency: { type: "string", default: "64" },
-    "max-load-seconds": { type: "string", default: "120" },
-    "idle-seconds": { type: "string", default: "30" },
-    "timeout-commit": { type: "string", default: "1s" },
-    "mempool-size": { type: "string", default: "100000" },
-    profile: { type: "boolean", default: false },
-    "profile-seconds": { type: "string", default: "15" },
     keep: { type: "boolean", default: false },
   },
 });
@@ -74,20 +68,9 @@ const BANK_SENDERS = positiveInt("bank-senders");
 const BANK_PER_SENDER = positiveInt("bank-per-sender");
 const ERC20_SENDERS = positiveInt("erc20-senders");
 const ERC20_PER_SENDER = positiveInt("erc20-per-sender");
-const CONCURRENCY = positiveInt("concurrency");
-const MAX_LOAD_MS = positiveInt("max-load-seconds") * 1000;
 
 const log = (msg: string) => process.stderr.write(`[state-size] ${msg}\n`);
-const settings: BankBenchSettings = {
-  concurrency: CONCURRENCY,
-  maxLoadMs: MAX_LOAD_MS,
-  idleMs: positiveInt("idle-seconds") * 1000,
-  mempoolSize: positiveInt("mempool-size"),
-  timeoutCommit: args["timeout-commit"],
-  profile: args.profile,
-  profileSeconds: positiveInt("profile-seconds"),
-  log,
-};
+const settings = bankBenchSettings(args, log);
 
 cleanupOnSignals();
 keepTempDirs(args.keep);
@@ -105,8 +88,8 @@ try {
     timeoutCommit: settings.timeoutCommit,
     senders: makeEthSenders(ERC20_SENDERS),
     perSender: ERC20_PER_SENDER,
-    concurrency: CONCURRENCY,
-    maxLoadMs: MAX_LOAD_MS,
+    concurrency: settings.concurrency,
+    maxLoadMs: settings.maxLoadMs,
     log,
   };
   const rows: SizeRow[] = [];
@@ -124,7 +107,7 @@ try {
     `\nMachine: ${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GB RAM; Node ${process.version}; CometBFT ${COMETBFT_VERSION}; ${new Date().toISOString()}; load average ${startLoad.map((x) => x.toFixed(2)).join(" ")} at the start, ${endLoad.map((x) => x.toFixed(2)).join(" ")} at the end`,
   );
   console.log(
-    `Parameters: accounts added at genesis ${SIZES.join(", ")} (reference ${SIZES[0]}); ${bank ? `${BANK_SENDERS} x ${BANK_PER_SENDER} bank sends` : "no bank sends"}; ${ONLY.has("erc20") ? `${ERC20_SENDERS} x ${ERC20_PER_SENDER} ERC-20 transfers` : "no ERC-20 transfers"}; ${CONCURRENCY} in flight, timeout_commit ${settings.timeoutCommit}, ${RUNS} run(s)\n`,
+    `Parameters: accounts added at genesis ${SIZES.join(", ")} (reference ${SIZES[0]}); ${bank ? `${BANK_SENDERS} x ${BANK_PER_SENDER} bank sends` : "no bank sends"}; ${ONLY.has("erc20") ? `${ERC20_SENDERS} x ${ERC20_PER_SENDER} ERC-20 transfers` : "no ERC-20 transfers"}; ${settings.concurrency} in flight, timeout_commit ${settings.timeoutCommit}, ${RUNS} run(s)\n`,
   );
   printSizeRows(rows, SIZES[0]!);
   if (!printSizeGoal(rows, SIZES)) exitCode = 1;

@@ -30,6 +30,7 @@ import { appendGenesisAccounts, startupTimeoutMs } from "./genesisAccounts.js";
 import { runLoad, waitForCommits, type LoadResult } from "./load.js";
 import { machineBusySeconds, processCpuSeconds, processMemory, releaseTempDir, startProcess, stopProcess, tail, tempDir, type Proc } from "./processes.js";
 import { RpcClient, type BlockMeta } from "./rpc.js";
+import { positiveIntFlag } from "../args.js";
 import { percentile } from "../stats.js";
 
 /** How the chains are configured and loaded (bench/bank-send.ts's flags). */
@@ -42,6 +43,40 @@ export interface BankBenchSettings {
   profile: boolean;
   profileSeconds: number;
   log: (msg: string) => void;
+}
+
+/**
+ * The flags of a bank chain and its load, for parseArgs: the same in every benchmark that runs
+ * one, except how long the load may last.
+ */
+export function bankChainFlags(maxLoadSeconds: string) {
+  return {
+    concurrency: { type: "string", default: "64" },
+    "max-load-seconds": { type: "string", default: maxLoadSeconds },
+    "idle-seconds": { type: "string", default: "30" },
+    "timeout-commit": { type: "string", default: "1s" },
+    "mempool-size": { type: "string", default: "100000" },
+    profile: { type: "boolean", default: false },
+    "profile-seconds": { type: "string", default: "15" },
+  } as const;
+}
+
+/** The settings those flags give, checked. */
+export function bankBenchSettings(
+  values: Record<"concurrency" | "max-load-seconds" | "idle-seconds" | "timeout-commit" | "mempool-size" | "profile-seconds", string> & { profile: boolean },
+  log: (msg: string) => void,
+): BankBenchSettings {
+  const positive = (name: keyof typeof values) => positiveIntFlag(values[name] as string, name);
+  return {
+    concurrency: positive("concurrency"),
+    maxLoadMs: positive("max-load-seconds") * 1000,
+    idleMs: positive("idle-seconds") * 1000,
+    mempoolSize: positive("mempool-size"),
+    timeoutCommit: values["timeout-commit"],
+    profile: values.profile,
+    profileSeconds: positive("profile-seconds"),
+    log,
+  };
 }
 
 export const CHAIN_ID = DEFAULT_CHAIN_ID;
