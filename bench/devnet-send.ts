@@ -28,7 +28,7 @@ import { CometRpcClient } from "../sdk/client/cometRpcClient.js";
 import { signerFromPrivateKey } from "../sdk/keys/index.js";
 import { msgSend, signTx } from "../sdk/tx/index.js";
 import { runLoad, waitForCommits } from "./load/load.js";
-import { machineBusySeconds, processCpuSeconds, startProcess, stopProcess, tempDir, type Proc } from "./load/processes.js";
+import { cpuWindow, startProcess, type CpuUse, stopProcess, tempDir, type Proc } from "./load/processes.js";
 import { RpcClient } from "./load/rpc.js";
 
 const { values: args } = parseArgs({
@@ -69,30 +69,13 @@ interface Outcome {
 const CPU_KINDS = ["apps", "cometbfts", "load client", "rest of machine"] as const;
 type CpuKind = (typeof CPU_KINDS)[number];
 
-/** CPU seconds of each process now (undefined once it has exited). */
-function cpuSnapshot(procs: Proc[]): Map<Proc, number | undefined> {
-  return new Map(procs.map((p) => [p, processCpuSeconds(p.child.pid)]));
-}
-
-/** CPU spent between two snapshots, summed per kind of process. */
-function cpuByKind(
-  procs: Proc[],
-  before: Map<Proc, number | undefined>,
-  selfBefore: NodeJS.CpuUsage,
-  machineBefore: number | undefined,
-): Record<CpuKind, number> {
-  const after = cpuSnapshot(procs);
-  const sums: Record<CpuKind, number> = { apps: 0, cometbfts: 0, "load client": 0, "rest of machine": 0 };
-  for (const p of procs) {
-    const used = (after.get(p) ?? NaN) - (before.get(p) ?? NaN);
-    if (p.name.startsWith("app-")) sums.apps += used;
-    else if (p.name.startsWith("cometbft-")) sums.cometbfts += used;
+/** CPU seconds used in a window, summed per kind of process (cpuWindow over the named processes). */
+function cpuByKind(used: CpuUse): Record<CpuKind, number> {
+  const sums: Record<CpuKind, number> = { apps: 0, cometbfts: 0, "load client": used.loadClient, "rest of machine": used.restOfMachine ?? 0 };
+  for (const [name, seconds] of Object.entries(used.processes)) {
+    if (name.startsWith("app-")) sums.apps += seconds ?? NaN;
+    else if (name.startsWith("cometbft-")) sums.cometbfts += seconds ?? NaN;
   }
-  const self = process.cpuUsage(selfBefore);
-  sums["load client"] = (self.user + self.system) / 1e6;
-  const machineAfter = machineBusySeconds();
-  if (machineBefore !== undefined && machineAfter !== undefined)
-    sums["rest of machine"] = machineAfter - machineBefore - sums.apps - sums.cometbfts - sums["load client"];
   return sums;
 }
 
@@ -146,9 +129,7 @@ async function runNetwork(validators: number, comet: string): Promise<Outcome> {
       lanes.push(lane);
     }
     const from = await rpcs[0]!.latestHeight();
-    const cpuBefore = cpuSnapshot(procs);
-    const selfBefore = process.cpuUsage();
-    const machineBefore = machineBusySeconds();
+    const cpuUsed = cpuWindow(Object.fromEntries(procs.map((p) => [p.name, p])));
     let loadDone = false;
     const perNode = rpcs.map((rpc, n) =>
       runLoad(
@@ -167,7 +148,7 @@ async function runNetwork(validators: number, comet: string): Promise<Outcome> {
     );
     await all;
     const { blocks, all: metas, committed } = await watch;
-    const cpuSeconds = cpuByKind(procs, cpuBefore, selfBefore, machineBefore);
+    const cpuSeconds = cpuByKind(cpuUsed());
     const first = blocks[0]!;
     const last = blocks[blocks.length - 1]!;
     const before = metas.find((m) => m.height === first.height - 1) ?? (await rpcs[0]!.blockMetas(first.height - 1, first.height - 1))[0]!;

@@ -36,7 +36,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { printProfile, summariseCpuProfile } from "./load/cpuProfile.js";
 import { runLoad } from "./load/load.js";
-import { cleanupAll, cleanupOnSignals, keepTempDirs, machineBusySeconds, processCpuSeconds, stopProcess, tail } from "./load/processes.js";
+import { cleanupAll, cleanupOnSignals, cpuWindow, keepTempDirs, stopProcess, tail } from "./load/processes.js";
 import { RpcClient } from "./load/rpc.js";
 import { percentile } from "./stats.js";
 import { EthRpc, type EthReceipt } from "./erc20/ethRpc.js";
@@ -159,9 +159,7 @@ async function runTarget(target: Target): Promise<Outcome> {
     rpc = new EthRpc(target.url, CONCURRENCY + 8);
     const sender = viaComet ? new RpcClient(target.cometRpcUrl!, CONCURRENCY + 8) : rpc.client;
 
-    const cpu0 = Object.fromEntries(Object.entries(target.procs).map(([k, p]) => [k, processCpuSeconds(p.child.pid)]));
-    const self0 = process.cpuUsage();
-    const machine0 = machineBusySeconds();
+    const cpuUsed = cpuWindow(target.procs);
     const rejects: string[] = [];
     const loadStartUs = process.hrtime.bigint() / 1000n;
     const cometProfile =
@@ -178,17 +176,10 @@ async function runTarget(target: Target): Promise<Outcome> {
     const committedAt = await rpc.waitForReceipts(lastOfLane, RECEIPT_IDLE_MS, 32);
     const loadEndUs = process.hrtime.bigint() / 1000n;
     if (viaComet) sender.close();
-    const cpu: Record<string, number | undefined> = {};
-    for (const [k, p] of Object.entries(target.procs)) {
-      const now = processCpuSeconds(p.child.pid);
-      cpu[k] = now !== undefined && cpu0[k] !== undefined ? now - cpu0[k]! : undefined;
-    }
-    const self = process.cpuUsage(self0);
-    cpu["load client"] = (self.user + self.system) / 1e6;
-    const machine1 = machineBusySeconds();
-    // Whatever else ran on the machine meanwhile: runs with a large value are not comparable.
-    if (machine0 !== undefined && machine1 !== undefined)
-      cpu["rest of machine"] = machine1 - machine0 - Object.values(cpu).reduce<number>((a, b) => a + (b ?? 0), 0);
+    const used = cpuUsed();
+    // Runs with a large "rest of machine" are not comparable.
+    const cpu: Record<string, number | undefined> = { ...used.processes, "load client": used.loadClient };
+    if (used.restOfMachine !== undefined) cpu["rest of machine"] = used.restOfMachine;
     log(`${target.name}: ${load.accepted} accepted, all committed after ${((committedAt - load.startMs) / 1000).toFixed(1)} s; checking receipts`);
 
     // After the clock: every accepted transfer's receipt, and the chain's own view of the balances.

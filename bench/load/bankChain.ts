@@ -28,7 +28,7 @@ import { handshakeMs } from "./cometLog.js";
 import { printProfile, summariseCpuProfile } from "./cpuProfile.js";
 import { appendGenesisAccounts, startupTimeoutMs } from "./genesisAccounts.js";
 import { runLoad, waitForCommits, type LoadResult } from "./load.js";
-import { machineBusySeconds, processCpuSeconds, processMemory, releaseTempDir, startProcess, stopProcess, tail, tempDir, type Proc } from "./processes.js";
+import { cpuWindow, processMemory, releaseTempDir, startProcess, stopProcess, tail, tempDir, type Proc } from "./processes.js";
 import { RpcClient, type BlockMeta } from "./rpc.js";
 import { positiveIntFlag } from "../args.js";
 import { percentile } from "../stats.js";
@@ -213,9 +213,7 @@ export async function runAgainst(spec: RunSpec, s: BankBenchSettings): Promise<R
     const fromHeight = await client.latestHeight();
     const total = spec.bodies.reduce((n, l) => n + l.length, 0);
     const rejects: string[] = [];
-    const cpu0 = Object.fromEntries(Object.entries(spec.procs).map(([k, p]) => [k, processCpuSeconds(p.child.pid)]));
-    const self0 = process.cpuUsage();
-    const machine0 = machineBusySeconds();
+    const cpuUsed = cpuWindow(spec.procs);
     let loadDone = false;
     let load: LoadResult | undefined;
     s.log(`${spec.name}: load starts at height ${fromHeight}: ${total} txs, ${spec.bodies.length} lanes, ${s.concurrency} in flight`);
@@ -238,16 +236,9 @@ export async function runAgainst(spec: RunSpec, s: BankBenchSettings): Promise<R
       `${spec.name}: sent ${load.accepted} accepted / ${load.rejected} rejected in ${((load.endMs - load.startMs) / 1000).toFixed(1)} s; waiting for commits`,
     );
     const watched = await watch;
-    const cpu: Record<string, number | undefined> = {};
-    for (const [k, p] of Object.entries(spec.procs)) {
-      const after = processCpuSeconds(p.child.pid);
-      cpu[k] = after !== undefined && cpu0[k] !== undefined ? after - cpu0[k]! : undefined;
-    }
-    const self = process.cpuUsage(self0);
-    cpu["load client"] = (self.user + self.system) / 1e6;
-    const machine1 = machineBusySeconds();
-    // Whatever else ran on the machine meanwhile (other users, the kernel): a noisy-neighbour check.
-    if (machine0 !== undefined && machine1 !== undefined) cpu["others"] = machine1 - machine0 - Object.values(cpu).reduce<number>((a, b) => a + (b ?? 0), 0);
+    const used = cpuUsed();
+    const cpu: Record<string, number | undefined> = { ...used.processes, "load client": used.loadClient };
+    if (used.restOfMachine !== undefined) cpu["others"] = used.restOfMachine;
     await spec.afterCommits?.();
     const blocks = watched.blocks;
     const notes: string[] = [];

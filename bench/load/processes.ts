@@ -101,6 +101,37 @@ export function machineBusySeconds(): number | undefined {
   }
 }
 
+/** CPU seconds used over a window (cpuWindow). */
+export interface CpuUse {
+  processes: Record<string, number | undefined>;
+  loadClient: number;
+  restOfMachine: number | undefined;
+}
+
+/**
+ * CPU seconds used from now until the returned function is called: by each named process, by
+ * this process (the load client), and by everything else on the machine (a noisy-neighbour
+ * check: other work on the cores shows up there; |x| < 0.5 s is /proc tick noise). A process
+ * that exited meanwhile reads undefined.
+ */
+export function cpuWindow(procs: Record<string, Proc>): () => CpuUse {
+  const before = Object.fromEntries(Object.entries(procs).map(([k, p]) => [k, processCpuSeconds(p.child.pid)]));
+  const self0 = process.cpuUsage();
+  const machine0 = machineBusySeconds();
+  return () => {
+    const processes: Record<string, number | undefined> = {};
+    for (const [k, p] of Object.entries(procs)) {
+      const now = processCpuSeconds(p.child.pid);
+      processes[k] = now !== undefined && before[k] !== undefined ? now - before[k]! : undefined;
+    }
+    const self = process.cpuUsage(self0);
+    const loadClient = (self.user + self.system) / 1e6;
+    const machine1 = machineBusySeconds();
+    const accounted = Object.values(processes).reduce<number>((a, b) => a + (b ?? 0), loadClient);
+    return { processes, loadClient, restOfMachine: machine0 !== undefined && machine1 !== undefined ? machine1 - machine0 - accounted : undefined };
+  };
+}
+
 export function tail(file: string, lines = 30): string {
   try {
     return fs.readFileSync(file, "utf8").split("\n").slice(-lines).join("\n");
