@@ -53,7 +53,12 @@ export class GrpcServer {
 
   constructor(options: GrpcServerOptions) {
     this.logger = options.logger;
-    this.server = new Server({ "grpc.max_receive_message_length": options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES });
+    this.server = new Server({
+      "grpc.max_receive_message_length": options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES,
+      // Channelz (grpc-js's per-call bookkeeping for its debug service) is not served here, and
+      // its tracking costs every call.
+      "grpc.enable_channelz": 0,
+    });
     const served: DescService[] = [];
     const executor = options.executor ?? new InProcessExecutor(options.state);
     for (const service of candidateServices(options.queries, options.nodeServices)) {

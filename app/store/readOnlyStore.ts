@@ -6,14 +6,14 @@
 import Database from "better-sqlite3";
 import { assertReadableHeight } from "./errors.js";
 import type { CommittedSource } from "./iterate.js";
-import { SCHEMA_VERSION, SqliteReader, type BackendState, type CommittedRow } from "./sqliteReader.js";
+import { SCHEMA_VERSION, SqliteReader, type CommittedRow, type StoredHeights } from "./sqliteReader.js";
 import type { StateReader } from "./types.js";
 import { StateView } from "./view.js";
 
 export class ReadOnlyStore {
   private readonly reader: SqliteReader;
   private readonly db: Database.Database;
-  private state: BackendState | undefined;
+  private state: StoredHeights | undefined;
   /** Prepared once: every query opens and closes a read transaction. */
   private readonly begin: Database.Statement;
   private readonly commit: Database.Statement;
@@ -47,7 +47,7 @@ export class ReadOnlyStore {
     this.begin.run();
     try {
       // The first read fixes the snapshot: the heights read here are those of everything after.
-      this.state = this.reader.readState();
+      this.state = this.reader.readHeights();
       this.reader.latestHeight = this.state.latestHeight;
       return await read();
     } finally {
@@ -76,7 +76,7 @@ export class ReadOnlyStore {
     if (this.db.open) this.db.close();
   }
 
-  private current(): BackendState {
+  private current(): StoredHeights {
     if (this.state === undefined) throw new Error("read outside a snapshot: wrap it in ReadOnlyStore.snapshot()");
     return this.state;
   }

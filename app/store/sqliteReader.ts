@@ -11,11 +11,15 @@ import Database from "better-sqlite3";
 /** A committed row as returned by range pages: [key, value or null for a tombstone]. */
 export type CommittedRow = [key: Buffer, value: Buffer | null];
 
-export interface BackendState {
+/** The heights the store's metadata records. */
+export interface StoredHeights {
   latestHeight: number;
-  latestHash: Buffer;
   earliestHeight: number;
   prunedTo: number;
+}
+
+export interface BackendState extends StoredHeights {
+  latestHash: Buffer;
 }
 
 /** The store layout this code reads and writes; older layouts are migrated by the writer. */
@@ -29,7 +33,8 @@ export class SqliteReader {
   private readonly getLatest: Database.Statement<[Buffer], Buffer>;
   private readonly getVersioned: Database.Statement<[Buffer, number], Buffer | null>;
   private readonly getHash: Database.Statement<[number], Buffer>;
-  private readonly readMeta: Database.Statement<[], { name: string; value: number }>;
+  /** The three heights in one row: a query worker reads them at the start of every query. */
+  private readonly readMeta: Database.Statement<[], [number | null, number | null, number | null]>;
   /** [versioned?][upper bound?][reverse?] */
   private readonly pages: PageStatement[][][];
 
@@ -39,26 +44,27 @@ export class SqliteReader {
       .prepare<[Buffer, number], Buffer | null>("SELECT value FROM kv WHERE key = ? AND version <= ? ORDER BY version DESC LIMIT 1")
       .pluck();
     this.getHash = db.prepare<[number], Buffer>("SELECT app_hash FROM commits WHERE height = ?").pluck();
-    this.readMeta = db.prepare<[], { name: string; value: number }>("SELECT name, value FROM meta");
+    const meta = (name: string) => `(SELECT value FROM meta WHERE name = '${name}')`;
+    this.readMeta = db
+      .prepare<[], [number | null, number | null, number | null]>(`SELECT ${meta("latest_height")}, ${meta("earliest_height")}, ${meta("pruned_to")}`)
+      .raw();
     this.pages = [false, true].map((versioned) =>
       [false, true].map((upper) => [false, true].map((reverse) => db.prepare<unknown[], unknown[]>(pageSql(versioned, upper, reverse)).raw())),
     );
   }
 
+  readHeights(): StoredHeights {
+    const [latestHeight, earliestHeight, prunedTo] = this.readMeta.get()!;
+    return { latestHeight: latestHeight ?? 0, earliestHeight: earliestHeight ?? 0, prunedTo: prunedTo ?? 0 };
+  }
+
   readState(): BackendState {
-    const meta = new Map<string, number>();
-    for (const row of this.readMeta.all()) meta.set(row.name, row.value);
-    const latestHeight = meta.get("latest_height") ?? 0;
-    const latestHash = latestHeight === 0 ? Buffer.alloc(0) : this.hashAt(latestHeight);
+    const heights = this.readHeights();
+    const latestHash = heights.latestHeight === 0 ? Buffer.alloc(0) : this.hashAt(heights.latestHeight);
     if (latestHash === undefined) {
-      throw new Error(`store is corrupt: no app hash recorded for latest height ${latestHeight}`);
+      throw new Error(`store is corrupt: no app hash recorded for latest height ${heights.latestHeight}`);
     }
-    return {
-      latestHeight,
-      latestHash,
-      earliestHeight: meta.get("earliest_height") ?? 0,
-      prunedTo: meta.get("pruned_to") ?? 0,
-    };
+    return { ...heights, latestHash };
   }
 
   /** Value of `key` at `height`; undefined if absent or deleted. */
