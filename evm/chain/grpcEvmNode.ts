@@ -4,7 +4,8 @@
 import type { Params } from "../../gen/chain/evm/evm_pb.js";
 import { Query, type QueryAccountResponse, type QueryCallResponse, type QueryEstimateGasResponse } from "../../gen/chain/evm/query_pb.js";
 import { GrpcCode } from "../../common/errors.js";
-import { NodeGrpcClient, type CallOptions } from "../../common/grpc/client.js";
+import { Http2UnaryClient } from "../../common/grpc/http2UnaryClient.js";
+import type { CallOptions } from "../../common/grpc/unaryClient.js";
 import { heightError } from "../../common/comet/blocks.js";
 import type { Json } from "../../common/comet/json.js";
 import { CometRpcClient, CometRpcError } from "../../common/comet/rpcClient.js";
@@ -26,13 +27,14 @@ export interface GrpcEvmNodeOptions {
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export class GrpcEvmNode implements EvmNode {
-  private readonly grpc: NodeGrpcClient;
+  /** Unary calls over node:http2: every eth_call and state read takes this path. */
+  private readonly grpc: Http2UnaryClient;
   private readonly comet: CometRpcClient;
   /** eth_sendRawTransaction's path to the mempool, on its own keep-alive connections. */
   private readonly broadcaster: CometBroadcaster;
 
   constructor(private readonly options: GrpcEvmNodeOptions) {
-    this.grpc = new NodeGrpcClient(options.grpcAddress, { "grpc.max_receive_message_length": MAX_MESSAGE_BYTES });
+    this.grpc = new Http2UnaryClient(options.grpcAddress, { maxReceiveBytes: MAX_MESSAGE_BYTES });
     this.comet = new CometRpcClient(options.cometUrl, options.timeoutMs);
     this.broadcaster = new CometBroadcaster(options.cometUrl, options.timeoutMs);
   }
