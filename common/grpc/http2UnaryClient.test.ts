@@ -9,7 +9,15 @@ import { HEIGHT_METADATA_KEY } from "./height.js";
 import { Http2UnaryClient } from "./http2UnaryClient.js";
 
 const raw = (b: Buffer) => b;
-const method = (path: string) => ({ path, requestStream: false, responseStream: false, requestSerialize: raw, requestDeserialize: raw, responseSerialize: raw, responseDeserialize: raw });
+const method = (path: string) => ({
+  path,
+  requestStream: false,
+  responseStream: false,
+  requestSerialize: raw,
+  requestDeserialize: raw,
+  responseSerialize: raw,
+  responseDeserialize: raw,
+});
 type Handler = (call: ServerUnaryCall<Buffer, Buffer>, done: sendUnaryData<Buffer>) => void;
 
 /** Echo answers the request reversed, at the height it was asked for (or 7), in its initial metadata. */

@@ -74,7 +74,9 @@ export class Http2UnaryClient extends UnaryClient {
         } else resolve(result!);
       };
       const timer =
-        options.timeoutMs === undefined ? undefined : setTimeout(() => settle(serviceError(GrpcStatus.DEADLINE_EXCEEDED, `Deadline exceeded after ${options.timeoutMs} ms`)), options.timeoutMs);
+        options.timeoutMs === undefined
+          ? undefined
+          : setTimeout(() => settle(serviceError(GrpcStatus.DEADLINE_EXCEEDED, `Deadline exceeded after ${options.timeoutMs} ms`)), options.timeoutMs);
 
       stream.on("response", (h) => {
         const refused = answer.readHeaders(h);
@@ -198,7 +200,12 @@ class AnswerReader {
   finish(rstCode: number | undefined): CallResult<Uint8Array> | ServiceError {
     if (this.status === undefined) {
       if (rstCode !== undefined && rstCode !== http2.constants.NGHTTP2_NO_ERROR) {
-        const code = rstCode === http2.constants.NGHTTP2_REFUSED_STREAM ? GrpcStatus.UNAVAILABLE : rstCode === http2.constants.NGHTTP2_CANCEL ? GrpcStatus.CANCELLED : GrpcStatus.INTERNAL;
+        const code =
+          rstCode === http2.constants.NGHTTP2_REFUSED_STREAM
+            ? GrpcStatus.UNAVAILABLE
+            : rstCode === http2.constants.NGHTTP2_CANCEL
+              ? GrpcStatus.CANCELLED
+              : GrpcStatus.INTERNAL;
         return serviceError(code, `Received RST_STREAM with code ${rstCode}`);
       }
       return serviceError(this.answered ? GrpcStatus.INTERNAL : GrpcStatus.UNAVAILABLE, "the stream closed without a gRPC status");
