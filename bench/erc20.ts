@@ -8,6 +8,9 @@
  *     --concurrency 64                  eth_sendRawTransaction requests in flight
  *     --max-load-seconds 120            stop sending after this long
  *     --calls 3000                      eth_call requests, once one at a time, once concurrently
+ *     --call-warmup 3000                untimed eth_call requests before each of those: a node's
+ *                                       latency once its JIT has compiled the call path, as a
+ *                                       running node serves it, not its first few seconds
  *     --call-concurrency 16
  *     --timeout-commit 1s               our node's config.toml (the `unitd start` default)
  *     --gas-limit N                     per transfer (default: eth_estimateGas of one transfer)
@@ -55,6 +58,7 @@ const { values: args } = parseArgs({
     concurrency: { type: "string", default: "64" },
     "max-load-seconds": { type: "string", default: "120" },
     calls: { type: "string", default: "3000" },
+    "call-warmup": { type: "string", default: "3000" },
     "call-concurrency": { type: "string", default: "16" },
     "timeout-commit": { type: "string", default: "1s" },
     "gas-limit": { type: "string" },
@@ -77,6 +81,7 @@ const PER_SENDER = positiveInt("per-sender");
 const CONCURRENCY = positiveInt("concurrency");
 const MAX_LOAD_MS = positiveInt("max-load-seconds") * 1000;
 const CALLS = positiveInt("calls");
+const CALL_WARMUP = positiveInt("call-warmup");
 const CALL_CONCURRENCY = positiveInt("call-concurrency");
 const COMET_PROFILE_SECONDS = positiveInt("comet-profile-seconds");
 const ONLY = args.only.split(",").map((s) => s.trim());
@@ -129,7 +134,7 @@ async function callStats(rpc: EthRpc, concurrency: number): Promise<CallStats> {
   const bodies = Array.from({ length: CALLS }, (_, i) =>
     EthRpc.body("eth_call", [{ to, data: token.encodeFunctionData("balanceOf", [senders[i % senders.length]!.address]) }, "latest"], i + 1),
   );
-  await rpc.timedRequests(bodies.slice(0, Math.min(200, bodies.length)), concurrency); // warm-up
+  for (let done = 0; done < CALL_WARMUP; done += bodies.length) await rpc.timedRequests(bodies.slice(0, CALL_WARMUP - done), concurrency);
   const { latenciesMs, wallMs } = await rpc.timedRequests(bodies, concurrency);
   const xs = [...latenciesMs];
   return { requests: CALLS, perSecond: (CALLS * 1000) / wallMs, p50: percentile(xs, 50), p99: percentile(xs, 99) };
@@ -284,7 +289,7 @@ const fmt = (n: number, d = 0) => n.toLocaleString("en-US", { maximumFractionDig
 function printTable(outcomes: Outcome[]): void {
   const sendMethod = VIA === "cometbft" ? "CometBFT broadcast_tx_sync" : "eth_sendRawTransaction";
   console.log(
-    `${SENDERS} senders x ${PER_SENDER} ERC-20 transfers, ${CONCURRENCY} ${sendMethod} in flight; eth_call balanceOf x ${CALLS}${args.profile ? "; PROFILER ON: not a throughput figure" : ""}\n`,
+    `${SENDERS} senders x ${PER_SENDER} ERC-20 transfers, ${CONCURRENCY} ${sendMethod} in flight; eth_call balanceOf x ${CALLS} after ${CALL_WARMUP} untimed${args.profile ? "; PROFILER ON: not a throughput figure" : ""}\n`,
   );
   console.log(
     "| node | committed / signed | failed | gas used (limit) per transfer | blocks (max txs in one) | send s | send p50 / p95 ms | commit s | **transfers/s committed** | block-time tx/s | eth_call 1 in flight: req/s, p50 / p99 ms | eth_call " +
