@@ -5,7 +5,7 @@
 // their input, so remembering them changes no result. Bounded, oldest out first (memo.ts);
 // a text that does not parse is not remembered and fails exactly as common/address.ts says.
 import { accAddressToString, parseAccAddress } from "../../common/address.js";
-import { Memo } from "./memo.js";
+import { Memo } from "../../common/memo.js";
 
 const CAPACITY = 50_000;
 const texts = new Memo<string, string>(CAPACITY);

@@ -3,7 +3,7 @@
 // are rejected, sizes are bounded before any work is done.
 import { hash } from "node:crypto";
 import { fromBinary } from "@bufbuild/protobuf";
-import { Memo } from "./memo.js";
+import { Memo } from "../../common/memo.js";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, type AuthInfo, type TxBody, type TxRaw } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { sdkErrors } from "../../common/errors.js";
 import { assertCanonicalTxRaw } from "./canonicalTxRaw.js";

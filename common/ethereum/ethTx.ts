@@ -7,7 +7,7 @@ import type { Address } from "@ethereumjs/util";
 import { sdkErrors } from "../errors.js";
 import { evmError, evmErrors } from "./errors.js";
 import { nativeEcrecover } from "./nativeEcrecover.js";
-import { Lru } from "../lru.js";
+import { Memo } from "../memo.js";
 
 /** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
 export const MAX_ETH_TX_BYTES = 128 * 1024;
@@ -61,14 +61,16 @@ export function decodeCommon(chainId: bigint): Common {
 // Txs decoded lately, so a tx decoded and authenticated in CheckTx is not decoded and its sender
 // not recovered again when its block runs it. The result is a function of the bytes and the chain
 // id alone (the decode Common is fixed), and the tx object is frozen, so sharing it changes nothing
-// but the time. Least recently used out first (common/lru.ts). Bounded by entries and by the raw
+// but the time. Oldest first out, and a hit does not move its entry (common/memo.ts: a tx is
+// looked up in CheckTx, its rechecks, the proposal checks and FinalizeBlock, all within a few
+// blocks of its arrival, and the move on every hit cost ~30 µs per ERC-20 transfer). Bounded by entries and by the raw
 // bytes of the txs held: anyone can have CheckTx decode signed 128 KiB txs that then fail for want
 // of funds, and the key and the decoded fields each cost about as much as the raw tx. Entries keep no caller's bytes: a tx first
 // seen in FinalizeBlock is a view into the whole request, which the cache would otherwise pin.
 export const DECODED_CACHE_MAX_ENTRIES = 10_000;
 export const DECODED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 type CachedDecode = Omit<DecodedEthTx, "bytes"> & { size: number };
-const decoded = new Lru<string, CachedDecode>(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (entry) => entry.size });
+const decoded = new Memo<string, CachedDecode>(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (entry) => entry.size });
 
 /** Decodes and authenticates a raw Ethereum tx; throws AppErrors users can act on. */
 export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
@@ -84,7 +86,7 @@ export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
 
 /** Entries and raw bytes the decode cache holds (for tests of its bounds). */
 export function decodeCacheUsage(): { entries: number; bytes: number } {
-  return { entries: decoded.size, bytes: decoded.weightSum };
+  return { entries: decoded.size, bytes: decoded.totalWeight };
 }
 
 function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {

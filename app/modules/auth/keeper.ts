@@ -1,7 +1,7 @@
 // The only code that reads or writes accounts. Account numbers are handed out in creation order,
 // so every validator numbers accounts identically.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
-import { Memo } from "../../tx/memo.js";
+import { Memo } from "../../../common/memo.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import type { Context } from "../../context.js";
 import { StoreKey } from "../../storeKey.js";

@@ -6,7 +6,7 @@ import { encodePubKeyAny } from "../../../sdk/tx/pubKeyAny.js";
 import { PubKeySchema as Secp256k1PubKeySchema } from "../../../gen/cosmos/crypto/secp256k1/keys_pb.js";
 import { PubKeySchema as EthSecp256k1PubKeySchema } from "../../../gen/cosmos/evm/crypto/v1/ethsecp256k1/keys_pb.js";
 import { sdkErrors } from "../../../common/errors.js";
-import { Memo } from "../../tx/memo.js";
+import { Memo } from "../../../common/memo.js";
 import { tryAddressFromPubKey } from "../../../sdk/crypto/address.js";
 import { PUBKEY_TYPE_URL, type KeyAlgo } from "../../../sdk/signer.js";
 

@@ -41,6 +41,11 @@ export class Memo<K, V> {
     return this.entries.size;
   }
 
+  /** The values' total weight (0 without a weight bound). */
+  get totalWeight(): number {
+    return this.weightSum;
+  }
+
   private evictOldest(): void {
     const oldest = this.order[this.head]!;
     this.head++;
