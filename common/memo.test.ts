@@ -26,7 +26,7 @@ test("a weight bound forgets the oldest entries until the rest fit, keeping the 
     ["a", "b", "c"].map((k) => memo.get(k)),
     [undefined, "yyyy", "zzzz"],
   );
-  assert.equal(memo.totalWeight, 8);
+  assert.equal(memo.weightSum, 8);
   memo.set("b", "y");
   memo.set("d", "wwww");
   assert.deepEqual(
@@ -34,7 +34,7 @@ test("a weight bound forgets the oldest entries until the rest fit, keeping the 
     ["y", "zzzz", "wwww"],
     "re-setting b lowered the weight, so all three fit",
   );
-  assert.equal(memo.totalWeight, 9);
+  assert.equal(memo.weightSum, 9);
   memo.set("e", "v".repeat(50));
   assert.equal(memo.size, 1);
   assert.equal(memo.get("e")?.length, 50);

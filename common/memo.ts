@@ -13,7 +13,7 @@ export class Memo<K, V> {
   /** The keys of `entries` oldest first, from `head` on; slots before `head` are spent. */
   private order: K[] = [];
   private head = 0;
-  private weightSum = 0;
+  private totalWeight = 0;
 
   constructor(
     private readonly capacity: number,
@@ -29,27 +29,27 @@ export class Memo<K, V> {
 
   set(key: K, value: V): void {
     const before = this.entries.get(key);
-    if (before !== undefined) this.weightSum -= this.weight?.of(before, key) ?? 0;
+    if (before !== undefined) this.totalWeight -= this.weight?.of(before, key) ?? 0;
     else if (!this.entries.has(key)) this.order.push(key);
     this.entries.set(key, value);
-    this.weightSum += this.weight?.of(value, key) ?? 0;
+    this.totalWeight += this.weight?.of(value, key) ?? 0;
     const maxWeight = this.weight?.max ?? Infinity;
-    while (this.entries.size > 1 && (this.entries.size > this.capacity || this.weightSum > maxWeight)) this.evictOldest();
+    while (this.entries.size > 1 && (this.entries.size > this.capacity || this.totalWeight > maxWeight)) this.evictOldest();
   }
 
   get size(): number {
     return this.entries.size;
   }
 
-  /** The values' total weight (0 without a weight bound). */
-  get totalWeight(): number {
-    return this.weightSum;
+  /** The values' total weight (0 without a weight bound), as common/lru.ts names it. */
+  get weightSum(): number {
+    return this.totalWeight;
   }
 
   private evictOldest(): void {
     const oldest = this.order[this.head]!;
     this.head++;
-    this.weightSum -= this.weight?.of(this.entries.get(oldest)!, oldest) ?? 0;
+    this.totalWeight -= this.weight?.of(this.entries.get(oldest)!, oldest) ?? 0;
     this.entries.delete(oldest);
     // Drop the spent slots once they are half the queue: amortised O(1) per key.
     if (this.head >= 1024 && this.head * 2 >= this.order.length) {

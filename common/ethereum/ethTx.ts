@@ -86,7 +86,7 @@ export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
 
 /** Entries and raw bytes the decode cache holds (for tests of its bounds). */
 export function decodeCacheUsage(): { entries: number; bytes: number } {
-  return { entries: decoded.size, bytes: decoded.totalWeight };
+  return { entries: decoded.size, bytes: decoded.weightSum };
 }
 
 function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {

@@ -7,7 +7,7 @@
 // the first call and again after it closes; a call sent while no server listens fails UNAVAILABLE.
 import http2 from "node:http2";
 import { Metadata, status as GrpcStatus, type ServiceError } from "@grpc/grpc-js";
-import { HEIGHT_METADATA_KEY } from "./height.js";
+import { HEIGHT_METADATA_KEY, HEIGHT_TEXT } from "./height.js";
 import { UnaryClient, type CallOptions, type CallResult } from "./unaryClient.js";
 
 export interface Http2UnaryClientOptions {
@@ -87,7 +87,7 @@ export class Http2UnaryClient extends UnaryClient {
         const refused = answer.readData(chunk);
         if (refused) settle(refused);
       });
-      stream.on("error", (err: Error & { code?: string }) => {
+      stream.on("error", (err: Error) => {
         // Before any answer, a failed stream is a server that cannot be reached (or went away).
         const code = answer.answered ? GrpcStatus.INTERNAL : GrpcStatus.UNAVAILABLE;
         settle(serviceError(code, answer.answered ? `stream failed: ${err.message}` : `No connection established. Last error: ${causeOf(err)}`));
@@ -157,6 +157,8 @@ class AnswerReader {
   private metadata: http2.IncomingHttpHeaders = {};
   private readonly chunks: Buffer[] = [];
   private received = 0;
+  /** The message's length from its prefix, once the first 5 bytes are in. */
+  private declared: number | undefined;
 
   constructor(private readonly maxReceiveBytes: number) {}
 
@@ -168,7 +170,7 @@ class AnswerReader {
     const type = String(headers["content-type"] ?? "");
     if (!type.startsWith("application/grpc")) return serviceError(GrpcStatus.UNKNOWN, `not a gRPC answer (content-type "${type.slice(0, 60)}")`);
     const height = headers[HEIGHT_METADATA_KEY];
-    if (typeof height === "string" && /^\d{1,16}$/.test(height)) this.height = Number(height);
+    if (typeof height === "string" && HEIGHT_TEXT.test(height)) this.height = Number(height);
     // A trailers-only answer (an error before any message) carries its status here.
     this.readTrailers(headers);
     return undefined;
@@ -188,11 +190,14 @@ class AnswerReader {
     this.chunks.push(chunk);
     this.received += chunk.length;
     if (this.received < PREFIX_BYTES) return undefined;
-    const declared = this.prefix().readUInt32BE(1);
-    if (declared > this.maxReceiveBytes) {
-      return serviceError(GrpcStatus.RESOURCE_EXHAUSTED, `Received message larger than max (${declared} vs ${this.maxReceiveBytes})`);
+    if (this.declared === undefined) {
+      const first = this.chunks[0]!;
+      this.declared = (first.length >= PREFIX_BYTES ? first : Buffer.concat(this.chunks, this.received)).readUInt32BE(1);
+      if (this.declared > this.maxReceiveBytes) {
+        return serviceError(GrpcStatus.RESOURCE_EXHAUSTED, `Received message larger than max (${this.declared} vs ${this.maxReceiveBytes})`);
+      }
     }
-    if (this.received > PREFIX_BYTES + declared) return serviceError(GrpcStatus.INTERNAL, "a unary call answered with more than one message");
+    if (this.received > PREFIX_BYTES + this.declared) return serviceError(GrpcStatus.INTERNAL, "a unary call answered with more than one message");
     return undefined;
   }
 
@@ -217,11 +222,6 @@ class AnswerReader {
     const length = body.readUInt32BE(1);
     if (body.length !== PREFIX_BYTES + length) return serviceError(GrpcStatus.INTERNAL, "the answer ended inside its message");
     return { response: body.subarray(PREFIX_BYTES), height: this.height };
-  }
-
-  private prefix(): Buffer {
-    const first = this.chunks[0]!;
-    return first.length >= PREFIX_BYTES ? first : Buffer.concat(this.chunks, this.received);
   }
 }
 
