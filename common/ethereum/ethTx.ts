@@ -7,6 +7,7 @@ import type { Address } from "@ethereumjs/util";
 import { sdkErrors } from "../errors.js";
 import { evmError, evmErrors } from "./errors.js";
 import { nativeEcrecover } from "./nativeEcrecover.js";
+import { withFastEipLookup } from "./eipLookup.js";
 import { Memo } from "../memo.js";
 
 /** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
@@ -27,10 +28,12 @@ const commons = new Map<bigint, Common>();
 export function evmCommon(chainId: bigint): Common {
   let common = commons.get(chainId);
   if (!common) {
-    common = createCustomCommon({ chainId: Number(chainId), name: "unit" }, Mainnet, {
-      hardfork: Hardfork.Prague,
-      customCrypto: { ecrecover: nativeEcrecover },
-    });
+    common = withFastEipLookup(
+      createCustomCommon({ chainId: Number(chainId), name: "unit" }, Mainnet, {
+        hardfork: Hardfork.Prague,
+        customCrypto: { ecrecover: nativeEcrecover },
+      }),
+    );
     commons.set(chainId, common);
   }
   return common;

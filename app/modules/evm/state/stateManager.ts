@@ -20,6 +20,7 @@ import type { Context } from "../../../context.js";
 import type { KVStore } from "../../../store/types.js";
 import type { EvmKeepers } from "../expectedKeepers.js";
 import { WriteJournal } from "./journal.js";
+import { codeByHash } from "./codeByHash.js";
 import { accountStoragePrefix, codeHashKey, codeKey, MODULE_NAME, storageKey, trimStorageValue } from "./keys.js";
 import { StoreKey } from "../../../storeKey.js";
 
@@ -121,8 +122,9 @@ export class StoreStateManager implements StateManagerInterface {
   async getCode(address: Address): Promise<Uint8Array> {
     const hash = this.readCodeHash(address.bytes);
     if (equalsBytes(hash, KECCAK256_NULL)) return new Uint8Array();
-    const code = this.journal.get("code", hex(hash)) ?? plain(this.evmStore().get(codeKey(hash)));
-    if (code === undefined) throw new Error(`code ${hex(hash)} of ${address.toString()} is missing`);
+    const hashHex = hex(hash);
+    const code = this.journal.get("code", hashHex) ?? codeByHash(hashHex, () => this.evmStore().get(codeKey(hash)));
+    if (code === undefined) throw new Error(`code ${hashHex} of ${address.toString()} is missing`);
     return code;
   }
 

@@ -10,6 +10,7 @@ import { createVM, type VM } from "@ethereumjs/vm";
 import { FEE_COLLECTOR } from "../../../../common/moduleAccounts.js";
 import { moduleAddress } from "../../../../common/moduleAccounts.js";
 import { budgetedJumps, tickBeforeEachMessage, type Ticker } from "./budgetedExecution.js";
+import "./jumpAnalysisCache.js";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { createEvmOnWasmPrecompiles } from "../precompiles/precompileBackends.js";

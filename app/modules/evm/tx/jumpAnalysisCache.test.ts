@@ -1,0 +1,41 @@
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { createEVM } from "@ethereumjs/evm";
+import { bytesToBigInt } from "@ethereumjs/util";
+import { evmCommon } from "../../../../common/ethereum/ethTx.js";
+import { jumpAnalysisMisses } from "./jumpAnalysisCache.js";
+
+// Returns x + 1 where x is the first calldata word, reached through a JUMP over an invalid opcode
+// whose byte (0x5b, JUMPDEST) sits inside a PUSH2 and so is no jump destination:
+//   PUSH1 0x07 JUMP PUSH2 0x5bfe INVALID | 07: JUMPDEST PUSH0 CALLDATALOAD PUSH1 1 ADD PUSH0 MSTORE PUSH1 32 PUSH0 RETURN
+const ADD_ONE = Uint8Array.from([0x60, 0x07, 0x56, 0x61, 0x5b, 0xfe, 0xfe, 0x5b, 0x5f, 0x35, 0x60, 0x01, 0x01, 0x5f, 0x52, 0x60, 0x20, 0x5f, 0xf3]);
+// Jumps to offset 4, the 0x5b inside ADD_ONE's PUSH2: must fail as an invalid jump, cached or not.
+const BAD_JUMP = Uint8Array.from([0x60, 0x04, 0x56, 0x61, 0x5b, 0xfe]);
+
+const word = (n: bigint) => Buffer.from(n.toString(16).padStart(64, "0"), "hex");
+
+async function run(evm: Awaited<ReturnType<typeof createEVM>>, code: Uint8Array, input: bigint) {
+  const res = await evm.runCode({ code, data: word(input), gasLimit: 100_000n });
+  return { error: res.exceptionError?.error, value: res.returnValue.length ? bytesToBigInt(res.returnValue) : undefined };
+}
+
+test("a code array is analysed once per EVM, and runs as the library runs it", async () => {
+  const evm = await createEVM({ common: evmCommon(2611n).copy() });
+  const before = jumpAnalysisMisses();
+  assert.deepEqual(await run(evm, ADD_ONE, 41n), { error: undefined, value: 42n });
+  assert.equal(jumpAnalysisMisses(), before + 1);
+  assert.deepEqual(await run(evm, ADD_ONE, 99n), { error: undefined, value: 100n });
+  assert.equal(jumpAnalysisMisses(), before + 1, "the second run reuses the analysis");
+  // Equal bytes in another array: analysed again (arrays are the key, never their contents).
+  assert.deepEqual(await run(evm, Uint8Array.from(ADD_ONE), 1n), { error: undefined, value: 2n });
+  assert.equal(jumpAnalysisMisses(), before + 2);
+});
+
+test("an invalid jump stays invalid on a cached analysis, and each EVM keeps its own", async () => {
+  const evm = await createEVM({ common: evmCommon(2611n).copy() });
+  for (let i = 0; i < 2; i++) assert.match((await run(evm, BAD_JUMP, 0n)).error ?? "", /^invalid JUMP/);
+  const other = await createEVM({ common: evmCommon(2611n).copy() });
+  const before = jumpAnalysisMisses();
+  assert.match((await run(other, BAD_JUMP, 0n)).error ?? "", /^invalid JUMP/);
+  assert.equal(jumpAnalysisMisses(), before + 1, "another EVM's opcode table is another key");
+});
