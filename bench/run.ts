@@ -19,6 +19,7 @@ const benches = [
   "erc20.ts",
   "state-size.ts",
   "precompiles.ts",
+  "cache-eviction.ts",
 ];
 const args = process.argv.slice(2);
 const named: string[] = [];

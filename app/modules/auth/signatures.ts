@@ -7,6 +7,7 @@ import { SignDocSchema } from "../../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { keccak256 } from "../../../sdk/crypto/hashes.js";
 import { isHighS, verifySecp256k1 } from "../../../common/node/secp256k1Verify.js";
 import type { PubKey } from "./pubkey.js";
+import { Memo } from "../../../common/memo.js";
 
 export function signBytes(bodyBytes: Uint8Array, authInfoBytes: Uint8Array, chainId: string, accountNumber: bigint): Uint8Array {
   return toBinary(SignDocSchema, create(SignDocSchema, { bodyBytes, authInfoBytes, chainId, accountNumber }));
@@ -25,26 +26,25 @@ export function checkSignature(pubKey: PubKey, bytes: Uint8Array, signature: Uin
 /**
  * Verified (tx hash, chain id, account numbers) triples. The sign bytes are a pure function of
  * those, so a hit proves the signatures valid without recomputing them. Bounded; oldest entries
- * are dropped first. Only a speed-up: a miss just verifies again.
+ * are dropped first (common/memo.ts, whose eviction stays O(1) in a full cache). Only a
+ * speed-up: a miss just verifies again.
  */
 export class SignatureCache {
-  private readonly entries = new Set<string>();
+  private readonly entries: Memo<string, true>;
 
-  constructor(private readonly capacity = 100_000) {}
+  constructor(capacity = 100_000) {
+    this.entries = new Memo(capacity);
+  }
 
   static key(txHash: Uint8Array, chainId: string, accountNumbers: readonly bigint[]): string {
     return `${Buffer.from(txHash).toString("hex")}/${chainId}/${accountNumbers.join(",")}`;
   }
 
   has(key: string): boolean {
-    return this.entries.has(key);
+    return this.entries.get(key) !== undefined;
   }
 
   add(key: string): void {
-    if (this.entries.size >= this.capacity) {
-      const oldest = this.entries.values().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.add(key);
+    this.entries.set(key, true);
   }
 }
