@@ -16,6 +16,9 @@
  *     --duration 15        seconds measured per load
  *     --warmup 3           seconds of the same load before each measurement (not counted)
  *     --connections 32     wrk connections, and gRPC calls in flight
+ *     --light-connections 16   wrk connections of a second full-speed gateway load: fewer requests
+ *                          in flight trade throughput for latency, and the goal (req/s at p99
+ *                          < 10 ms) takes the faster of the two loads whose p99 is under 10 ms
  *     --threads 2          wrk threads
  *     --rate 1000          requests/s of the fixed-rate gateway load
  *     --idle-seconds 10    idle block cadence measured before the loads
@@ -303,7 +306,7 @@ async function runWorker(spec: WorkerSpec): Promise<void> {
 // ---------------------------------------------------------------------------------------------
 // Flags
 
-const USAGE = `Usage: node --import tsx bench/rest-query.ts [--duration 15] [--warmup 3] [--connections 32] [--threads 2] [--rate 1000] [--idle-seconds 10] [--profile] [--keep]\n`;
+const USAGE = `Usage: node --import tsx bench/rest-query.ts [--duration 15] [--warmup 3] [--connections 32] [--light-connections 16] [--threads 2] [--rate 1000] [--idle-seconds 10] [--profile] [--keep]\n`;
 
 function parseFlags() {
   const { values } = parseArgs({
@@ -312,6 +315,7 @@ function parseFlags() {
       duration: { type: "string", default: "15" },
       warmup: { type: "string", default: "3" },
       connections: { type: "string", default: "32" },
+      "light-connections": { type: "string", default: "16" },
       threads: { type: "string", default: "2" },
       rate: { type: "string", default: "1000" },
       "idle-seconds": { type: "string", default: "10" },
@@ -330,6 +334,7 @@ function parseFlags() {
     durationS: int("duration", 1),
     warmupS: int("warmup", 0),
     connections: int("connections", 1),
+    lightConnections: int("light-connections", 1),
     threads: int("threads", 1),
     rate: int("rate", 1),
     idleS: int("idle-seconds", 2),
@@ -538,11 +543,11 @@ function parseWrk(out: string): Omit<WrkResult, "cpuS"> {
   };
 }
 
-async function runWrk(node: Node, flags: Flags, url: string, seconds: number, logName: string, script?: string): Promise<WrkResult> {
+async function runWrk(node: Node, flags: Flags, connections: number, url: string, seconds: number, logName: string, script?: string): Promise<WrkResult> {
   const logFile = path.join(node.home, "logs", `${logName}.log`);
   fs.rmSync(logFile, { force: true });
   const scriptArgs = script ? ["-s", script] : [];
-  const wrk = startProcess("wrk", WRK, [`-t${flags.threads}`, `-c${flags.connections}`, `-d${seconds}s`, "--latency", ...scriptArgs, url], logFile);
+  const wrk = startProcess("wrk", WRK, [`-t${flags.threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", ...scriptArgs, url], logFile);
   let cpuS = 0;
   const poll = setInterval(() => (cpuS = processCpuSeconds(wrk.child.pid) ?? cpuS), 100);
   await wrk.exited;
@@ -552,18 +557,26 @@ async function runWrk(node: Node, flags: Flags, url: string, seconds: number, lo
   return { ...parseWrk(out), cpuS };
 }
 
-async function wrkLoad(node: Node, flags: Flags, name: string, url: string, logName: string, script?: string): Promise<LoadRow> {
-  if (flags.warmupS > 0) await runWrk(node, flags, url, flags.warmupS, `${logName}-warmup`, script);
+async function wrkLoad(
+  node: Node,
+  flags: Flags,
+  name: string,
+  url: string,
+  logName: string,
+  script?: string,
+  connections = flags.connections,
+): Promise<LoadRow> {
+  if (flags.warmupS > 0) await runWrk(node, flags, connections, url, flags.warmupS, `${logName}-warmup`, script);
   const fromHeight = await node.rpc.latestHeight();
   const before = cpuMark(nodePids(node));
   const [startMs, startUs] = [Date.now(), monoUs()];
-  const r = await runWrk(node, flags, url, flags.durationS, logName, script);
+  const r = await runWrk(node, flags, connections, url, flags.durationS, logName, script);
   const [endMs, endUs] = [Date.now(), monoUs()];
   const cores = coresBetween(before, cpuMark(nodePids(node)), r.cpuS);
   assertAlive(node);
   return {
     name,
-    tool: `wrk -t${flags.threads} -c${flags.connections}`,
+    tool: `wrk -t${flags.threads} -c${connections}`,
     requests: r.requests,
     rps: r.rps,
     p50: r.p50,
@@ -648,12 +661,17 @@ function printTable(idle: Cadence, rows: LoadRow[]): void {
 }
 
 function printGoals(idle: Cadence, rows: LoadRow[], flags: Flags): void {
-  const [max, fixed, distinct] = rows;
+  const [max, light, fixed, distinct] = rows;
   const verdict = (ok: boolean) => (ok ? "met" : "NOT met");
   const worst = Math.max(...rows.map((r) => r.cadence.maxS));
   const limit = STALL_FACTOR * idle.medianS;
+  // Req/s at p99 < 10 ms: the faster of the two full-speed gateway loads that kept its p99 there.
+  const withinP99 = [max!, light!].filter((r) => r.p99 < 10).sort((a, b) => b.rps - a.rps)[0];
+  const atP99 = withinP99
+    ? `**${fmt(withinP99.rps)} req/s at p99 ${fmt(withinP99.p99, 2)} ms** with ${withinP99.tool}`
+    : `**no full-speed load kept p99 < 10 ms** (${fmt(max!.p99, 2)} ms with ${max!.tool}, ${fmt(light!.p99, 2)} ms with ${light!.tool})`;
   console.log(
-    `\nGoals: gateway at full speed **${fmt(max!.rps)} req/s at p99 ${fmt(max!.p99, 2)} ms** (>= 10,000 req/s with p99 < 10 ms: ${verdict(max!.rps >= 10_000 && max!.p99 < 10)}; ${fmt(distinct!.rps)} req/s at p99 ${fmt(distinct!.p99, 2)} ms over ${fmt(DISTINCT_ADDRESSES)} addresses, where no call is shared); gateway p99 at ${fmt(flags.rate)} req/s **${fmt(fixed!.p99, 2)} ms** (< 10 ms: ${verdict(fixed!.p99 < 10)}); longest block interval under any load **${fmt(worst, 3)} s** against an idle median of ${fmt(idle.medianS, 3)} s (<= ${STALL_FACTOR}x idle = ${fmt(limit, 3)} s: ${verdict(worst <= limit)})`,
+    `\nGoals: gateway ${atP99} (>= 10,000 req/s with p99 < 10 ms: ${verdict((withinP99?.rps ?? 0) >= 10_000)}; most at full speed ${fmt(Math.max(max!.rps, light!.rps))} req/s; ${fmt(distinct!.rps)} req/s at p99 ${fmt(distinct!.p99, 2)} ms over ${fmt(DISTINCT_ADDRESSES)} addresses, where no call is shared); gateway p99 at ${fmt(flags.rate)} req/s **${fmt(fixed!.p99, 2)} ms** (< 10 ms: ${verdict(fixed!.p99 < 10)}); longest block interval under any load **${fmt(worst, 3)} s** against an idle median of ${fmt(idle.medianS, 3)} s (<= ${STALL_FACTOR}x idle = ${fmt(limit, 3)} s: ${verdict(worst <= limit)})`,
   );
 }
 
@@ -709,6 +727,7 @@ async function main(): Promise<number> {
       await sleep(2000);
     };
     await run(wrkLoad(node, flags, "gateway, full speed", gatewayUrl(node), "wrk-gateway"));
+    await run(wrkLoad(node, flags, "gateway, full speed, fewer connections", gatewayUrl(node), "wrk-gateway-light", undefined, flags.lightConnections));
     await run(
       workerLoad(node, `gateway, fixed ${fmt(flags.rate)} req/s`, "Node open-loop generator", {
         kind: "http-rate",
