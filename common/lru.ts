@@ -1,5 +1,5 @@
-// A bounded cache that forgets the least recently used entry first (a Map keeps insertion order;
-// a hit moves the entry to the end). Bounded in entries and, when given a weight, in the total
+// A bounded cache that forgets the least recently used entry first (a hit makes its entry the
+// most recent). Bounded in entries and, when given a weight, in the total
 // weight of its values (bytes), so a few huge values cannot take the room of many small ones.
 // Only for caches whose hits and misses never change a result (the bank's denom keys, the
 // JSON-RPC server's blocks and pending txs): which entries it holds must never matter to
@@ -12,10 +12,26 @@ export interface LruWeight<V, K = unknown> {
   of(value: V, key: K): number;
 }
 
+/** An entry, linked to its neighbours in order of use. */
+interface Entry<K, V> {
+  key: K;
+  value: V;
+  weight: number;
+  older: Entry<K, V> | undefined;
+  newer: Entry<K, V> | undefined;
+}
+
+/**
+ * The order of use is a doubly linked list of the entries, not the Map's own order: moving an
+ * entry or finding the oldest is a few pointer updates. (Deleting and re-inserting a hit's key to
+ * move it to the Map's end left a deleted slot behind every time, and `keys().next()` walks over
+ * all of those to the oldest entry: once full, every eviction cost time in proportion to the
+ * cache, ~14 µs per miss at 200,000 entries; bench/cache-eviction.ts.)
+ */
 export class Lru<K, V> {
-  private readonly entries = new Map<K, { value: V; weight: number }>();
-  /** Walks the keys oldest first; see evictOldest. */
-  private oldestFirst = this.entries.keys();
+  private readonly entries = new Map<K, Entry<K, V>>();
+  private oldest: Entry<K, V> | undefined;
+  private newest: Entry<K, V> | undefined;
   private totalWeight = 0;
 
   constructor(
@@ -27,41 +43,31 @@ export class Lru<K, V> {
 
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
-    if (entry !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, entry);
+    if (entry === undefined) return undefined;
+    if (entry !== this.newest) {
+      this.unlink(entry);
+      this.append(entry);
     }
-    return entry?.value;
+    return entry.value;
   }
 
   set(key: K, value: V): void {
     this.delete(key);
-    const weight = this.weight?.of(value, key) ?? 0;
-    this.entries.set(key, { value, weight });
-    this.totalWeight += weight;
+    const entry: Entry<K, V> = { key, value, weight: this.weight?.of(value, key) ?? 0, older: undefined, newer: undefined };
+    this.entries.set(key, entry);
+    this.append(entry);
+    this.totalWeight += entry.weight;
     // The newest entry stays even if it alone outweighs the bound: its caller is about to use it.
     while (this.entries.size > 1 && (this.entries.size > this.capacity || (this.weight !== undefined && this.totalWeight > this.weight.max))) {
-      this.evictOldest();
+      this.delete(this.oldest!.key);
     }
-  }
-
-  /**
-   * Drops the least recently used entry. One iterator serves every eviction: a fresh
-   * `keys().next()` would walk over every slot deleted since the Map's table was last rebuilt
-   * (each hit leaves one, as it moves its entry to the end), tens of µs per eviction in a full
-   * cache of 200,000. The iterator resumes where the last eviction stopped; every live entry
-   * lies ahead of it, since entries are only ever added at the end, and a moved one is met again
-   * in its new place.
-   */
-  private evictOldest(): void {
-    const oldest = this.oldestFirst.next();
-    this.delete(oldest.value as K);
   }
 
   delete(key: K): boolean {
     const entry = this.entries.get(key);
     if (entry === undefined) return false;
     this.entries.delete(key);
+    this.unlink(entry);
     this.totalWeight -= entry.weight;
     return true;
   }
@@ -73,5 +79,21 @@ export class Lru<K, V> {
   /** The values' total weight (0 without a weight bound). */
   get weightSum(): number {
     return this.totalWeight;
+  }
+
+  private append(entry: Entry<K, V>): void {
+    entry.older = this.newest;
+    entry.newer = undefined;
+    if (this.newest) this.newest.newer = entry;
+    else this.oldest = entry;
+    this.newest = entry;
+  }
+
+  private unlink(entry: Entry<K, V>): void {
+    if (entry.older) entry.older.newer = entry.newer;
+    else this.oldest = entry.newer;
+    if (entry.newer) entry.newer.older = entry.older;
+    else this.newest = entry.older;
+    entry.older = entry.newer = undefined;
   }
 }
