@@ -39,3 +39,14 @@ test("an invalid jump stays invalid on a cached analysis, and each EVM keeps its
   assert.match((await run(other, BAD_JUMP, 0n)).error ?? "", /^invalid JUMP/);
   assert.equal(jumpAnalysisMisses(), before + 1, "another EVM's opcode table is another key");
 });
+
+test("the cache is bounded: past its 64 codes the oldest is analysed again", async () => {
+  const evm = await createEVM({ common: evmCommon(2611n).copy() });
+  const codes = Array.from({ length: 65 }, () => Uint8Array.from(ADD_ONE));
+  for (const code of codes) await run(evm, code, 1n);
+  const before = jumpAnalysisMisses();
+  await run(evm, codes[64]!, 1n);
+  assert.equal(jumpAnalysisMisses(), before, "the newest is kept");
+  assert.deepEqual(await run(evm, codes[0]!, 5n), { error: undefined, value: 6n });
+  assert.equal(jumpAnalysisMisses(), before + 1, "the oldest was dropped");
+});

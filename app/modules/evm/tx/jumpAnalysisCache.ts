@@ -3,12 +3,13 @@
 // spent again for each transfer and each balanceOf. The analysis is a function of the code bytes
 // and of the EVM's opcode table alone, and the interpreter only reads it, so this keeps it per
 // (opcode table, code array). Code read from state is one shared array per code hash
-// (state/codeByHash.ts), so every run of a deployed contract finds its analysis; code seen once
-// (a creation's init code) is analysed as before, and forgotten with its array.
+// (state/codeByHash.ts), so every run of a deployed contract finds its analysis while it is
+// kept; code seen once (a creation's init code) is analysed as before.
 //
 // The library does not export its interpreter, so its module is loaded by file next to the
 // package's entry point, the same module instance the EVM uses. If the library changes shape,
 // this throws at load instead of running without the cache unnoticed.
+import { Memo } from "../../../../common/memo.js";
 
 interface JumpAnalysis {
   jumps: Uint8Array;
@@ -28,23 +29,22 @@ if (typeof analyse !== "function" || analyse.length !== 1) {
   throw new Error(`@ethereumjs/evm's interpreter (${interpreterModule}) no longer has _getValidJumpDestinations(code)`);
 }
 
-/** Analyses by opcode table (one per EVM: a query's EVM has its own JUMP and JUMPI), then by code array. */
-const analyses = new WeakMap<object, WeakMap<Uint8Array, JumpAnalysis>>();
+// Bounded per thread, oldest out first: an analysis takes about 11 times its code's size (an
+// opcode entry per byte, a value per PUSH), and the code of any deployed contract can be made
+// to run by anyone's eth_call. An entry answers only for the opcode table it was made with (each
+// EVM has its own; a query's has its own JUMP and JUMPI); another table's run replaces it.
+const MAX_ENTRIES = 64;
+const MAX_CODE_BYTES = 2 * 1024 * 1024;
+const analyses = new Memo<Uint8Array, { table: object; analysis: JumpAnalysis }>(MAX_ENTRIES, { max: MAX_CODE_BYTES, of: (_entry, code) => code.length });
 let misses = 0;
 
 Interpreter!.prototype._getValidJumpDestinations = function cachedJumpAnalysis(this: InterpreterInternals, code: Uint8Array): JumpAnalysis {
   const table = this._evm._opcodeMap;
-  let byCode = analyses.get(table);
-  if (byCode === undefined) {
-    byCode = new WeakMap();
-    analyses.set(table, byCode);
-  }
-  let analysis = byCode.get(code);
-  if (analysis === undefined) {
-    analysis = analyse.call(this, code);
-    misses++;
-    byCode.set(code, analysis);
-  }
+  const known = analyses.get(code);
+  if (known !== undefined && known.table === table) return known.analysis;
+  const analysis = analyse.call(this, code);
+  misses++;
+  analyses.set(code, { table, analysis });
   return analysis;
 };
 
