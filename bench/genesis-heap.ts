@@ -6,7 +6,6 @@
  *
  *   node --expose-gc --import tsx bench/genesis-heap.ts [--accounts 100000]
  */
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,8 +18,8 @@ import { defaultAppState, withGenesisBalances } from "../app/genesis.js";
 import { appModules, wireApp } from "../app/modules.js";
 import { openStore } from "../app/store/index.js";
 import * as pb from "../gen/tendermint/abci/types_pb.js";
-import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { positiveIntFlag } from "./args.js";
+import { genesisAccountBalances } from "./load/genesisAccounts.js";
 
 const { values: args } = parseArgs({ options: { accounts: { type: "string", default: "100000" } } });
 const accounts = positiveIntFlag(args.accounts, "accounts");
@@ -34,10 +33,7 @@ function report(step: string): void {
   console.log(`| ${step} | ${mib(m.heapUsed)} | ${mib(m.arrayBuffers)} | ${mib(m.rss)} |`);
 }
 
-const balances = Array.from({ length: accounts }, (_, i) => ({
-  address: formatAccountAddress(createHash("sha256").update(`state-size-account-${i}`).digest().subarray(0, 20)),
-  coins: [{ denom: "uunit", amount: "1" }],
-}));
+const balances = genesisAccountBalances(accounts);
 const appStateBytes = Buffer.from(JSON.stringify(withGenesisBalances(defaultAppState(appModules()), balances)));
 balances.length = 0;
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-genesis-heap-"));

@@ -1,9 +1,9 @@
 // A bounded cache that forgets the least recently used entry first (a hit makes its entry the
 // most recent). Bounded in entries and, when given a weight, in the total
 // weight of its values (bytes), so a few huge values cannot take the room of many small ones.
-// Only for caches whose hits and misses never change a result (the bank's denom keys, the
-// JSON-RPC server's blocks and pending txs): which entries it holds must never matter to
-// consensus. A tx pass's hot lookups use common/memo.ts instead, whose hits move nothing.
+// Only for caches whose hits and misses never change a result (the store's latest-state reads,
+// the bank's denom keys, the JSON-RPC server's blocks and pending txs): which entries it holds
+// must never matter to consensus. A tx pass's hot lookups use common/memo.ts instead, whose hits move nothing.
 
 /** A second bound: the values' total weight (e.g. their approximate bytes). */
 export interface LruWeight<V, K = unknown> {

@@ -8,6 +8,8 @@
 // `map.keys().next()` walks over the slots of every entry deleted since the table was last
 // rebuilt, so once full, each eviction cost time in proportion to the capacity (a genesis of a
 // million accounts spent seconds there).
+import type { LruWeight } from "./lru.js";
+
 export class Memo<K, V> {
   private readonly entries = new Map<K, V>();
   /** The keys of `entries` oldest first, from `head` on; slots before `head` are spent. */
@@ -18,7 +20,7 @@ export class Memo<K, V> {
   constructor(
     private readonly capacity: number,
     /** A second bound on the total weight (bytes) of the values, with the weight of one. */
-    private readonly weight?: { max: number; of(value: V, key: K): number },
+    private readonly weight?: LruWeight<V, K>,
   ) {
     if (!(capacity >= 1)) throw new RangeError(`memo capacity must be at least 1, got ${capacity}`);
   }

@@ -5,19 +5,24 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 
+/** `count` bank genesis balances of 1 `denom` each, at addresses from sha256 of their index (the same on every run). */
+export function genesisAccountBalances(count: number, denom = "uunit"): { address: string; coins: { denom: string; amount: string }[] }[] {
+  return Array.from({ length: count }, (_, i) => ({
+    address: formatAccountAddress(createHash("sha256").update(`state-size-account-${i}`).digest().subarray(0, 20)),
+    coins: [{ denom, amount: "1" }],
+  }));
+}
+
 /**
- * Appends `count` accounts holding 1 `denom` each (addresses from sha256 of their index, the
- * same on every run) to the genesis file's bank balances, after those already there, and writes
- * the file compactly: a million of them is ~100 MB of JSON, which CometBFT hands the app in one
- * InitChain request (the app takes frames of up to 128 MiB, abci/framing.ts).
+ * Appends `count` accounts (genesisAccountBalances) to the genesis file's bank balances, after
+ * those already there, and writes the file compactly: a million of them is ~100 MB of JSON, which
+ * CometBFT hands the app in one InitChain request (the app takes frames of up to 128 MiB,
+ * abci/framing.ts).
  */
 export function appendGenesisAccounts(file: string, count: number, denom = "uunit"): void {
   const doc = JSON.parse(fs.readFileSync(file, "utf8")) as { app_state: { bank: { balances: unknown[] } } };
-  const balances = doc.app_state.bank.balances;
-  for (let i = 0; i < count; i++) {
-    const address = formatAccountAddress(createHash("sha256").update(`state-size-account-${i}`).digest().subarray(0, 20));
-    balances.push({ address, coins: [{ denom, amount: "1" }] });
-  }
+  // Not push(...): a million arguments overflow the stack.
+  for (const balance of genesisAccountBalances(count, denom)) doc.app_state.bank.balances.push(balance);
   fs.writeFileSync(file, JSON.stringify(doc));
 }
 
