@@ -3,10 +3,10 @@
 // one that comes back, and many calls in flight on one connection.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import net from "node:net";
 import { Metadata, Server, ServerCredentials, status, type sendUnaryData, type ServerUnaryCall, type ServiceError } from "@grpc/grpc-js";
 import { HEIGHT_METADATA_KEY } from "./height.js";
 import { Http2UnaryClient } from "./http2UnaryClient.js";
+import { freePort } from "../../test/support/ports.js";
 
 const raw = (b: Buffer) => b;
 const method = (path: string) => ({
@@ -156,14 +156,3 @@ test("a closed client refuses calls", async () => {
   const err = await failure(closed.unary("/test.Svc/Echo", new Uint8Array()));
   assert.equal(err.code, status.CANCELLED);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port: p } = s.address() as net.AddressInfo;
-      s.close(() => resolve(p));
-    });
-  });
-}
