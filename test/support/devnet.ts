@@ -115,11 +115,13 @@ export class DevnetValidator {
     return proc;
   }
 
-  private async ready(role: Role, what: string, check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  /** `alsoLog`: another process whose log belongs in the error, such as the app behind a gateway. */
+  private async ready(role: Role, what: string, check: () => Promise<boolean>, timeoutMs: number, alsoLog?: Role): Promise<void> {
     try {
       await waitUntil(`${this.node.moniker}'s ${what}`, check, timeoutMs, this.procs[role]!.exited);
     } catch (err) {
-      throw new Error(`${(err as Error).message}; the end of ${this.logFile(role)}:\n${this.logTail(role)}`);
+      const tails = [role, ...(alsoLog ? [alsoLog] : [])].map((r) => `the end of ${this.logFile(r)}:\n${this.logTail(r)}`);
+      throw new Error(`${(err as Error).message}; ${tails.join("\n")}`);
     }
   }
 
@@ -138,12 +140,15 @@ export class DevnetValidator {
   /** Starts the REST gateway and waits until it answers through the app's gRPC server. */
   async startRest(timeoutMs = 90_000): Promise<void> {
     this.launch("rest");
-    await this.ready(
-      "rest",
-      "REST gateway",
-      async () => (await this.rest("/cosmos/base/tendermint/v1beta1/syncing").catch(() => undefined))?.status === 200,
-      timeoutMs,
-    );
+    let last = "no answer yet";
+    const answers = async () => {
+      const res = await this.rest("/cosmos/base/tendermint/v1beta1/syncing").catch((err: Error) => err);
+      last = res instanceof Error ? res.message : `${res.status} ${JSON.stringify(res.body)}`;
+      return !(res instanceof Error) && res.status === 200;
+    };
+    await this.ready("rest", "REST gateway", answers, timeoutMs, "app").catch((err: Error) => {
+      throw new Error(`${err.message}\nthe last answer to /cosmos/base/tendermint/v1beta1/syncing: ${last}`);
+    });
   }
 
   /** Sends `signal` to the given processes; for SIGKILL and SIGTERM, resolves once they exited. */
