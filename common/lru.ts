@@ -63,6 +63,11 @@ export class Lru<K, V> {
     }
   }
 
+  /** Whether `key` is cached, without making it the most recently used. */
+  has(key: K): boolean {
+    return this.entries.has(key);
+  }
+
   delete(key: K): boolean {
     const entry = this.entries.get(key);
     if (entry === undefined) return false;

@@ -48,6 +48,33 @@ test("latest reads stay exact across commits that change, delete and create cach
   store.close();
 });
 
+test("a block's changes are read from memory at the new height, not from SQLite again", () => {
+  const store = Store.open(":memory:");
+  const backend = (store as unknown as { backend: { get: (key: Buffer, height: number) => Buffer | undefined } }).backend;
+  const realGet = backend.get.bind(backend);
+  const sqliteReads: string[] = [];
+  backend.get = (key, height) => {
+    sqliteReads.push(str(key)!);
+    return realGet(key, height);
+  };
+  block(store, { a: "1", b: "1" });
+  assert.deepEqual(
+    ["a", "b", "c"].map((k) => str(store.view().get(b(k)))),
+    ["1", "1", undefined],
+  );
+  assert.deepEqual(sqliteReads.splice(0), ["a", "b", "c"]);
+  block(store, { a: "2", b: null, c: "3", d: "4" });
+  // The app hash folds each change against the value it replaces: d, never read, is read once.
+  assert.deepEqual(sqliteReads.splice(0), ["d"]);
+  assert.deepEqual(
+    ["a", "b", "c", "d"].map((k) => str(store.view().get(b(k)))),
+    ["2", undefined, "3", "4"],
+  );
+  assert.deepEqual(sqliteReads.splice(0), [], "changed, deleted and created keys need no SQLite read at the new height");
+  assert.equal(str(store.view(1).get(b("a"))), "1", "the height before still reads its own values");
+  store.close();
+});
+
 test("a caller that mutates a value it read does not change the next read", () => {
   const store = Store.open(":memory:");
   block(store, { k: "value" });

@@ -1,7 +1,8 @@
 // Values of the latest committed state, read before: the same account, balance and code are read
 // by tx after tx, and each SQLite lookup ("newest version <= height") costs far more than a Map
-// hit. Valid for one height only: Store.commit drops every key the block changed and moves the
-// cache on to the new height. Absent keys are remembered too (an EOA has no code hash).
+// hit. Valid for one height only: Store.commit gives every cached key the block changed its new
+// value (or absence) and moves the cache on to the new height, so the accounts a block touched are
+// read from memory again by the next one. Absent keys are remembered too (an EOA has no code hash).
 // Bounded by entries and by bytes (common/lru.ts); a value that alone outweighs the byte bound is not
 // kept. It is a cache of reads and never changes what a read returns, so consensus cannot see it.
 import { Lru } from "../../common/lru.js";
@@ -34,8 +35,9 @@ export class LatestReadCache {
     this.entries.set(key, stored);
   }
 
-  delete(key: string): void {
-    this.entries.delete(key);
+  /** The committed value of `key` at the new height, kept only if `key` was cached (blind writes stay out). */
+  refresh(key: string, value: Buffer | undefined): void {
+    if (this.entries.has(key)) this.set(key, value);
   }
 
   get size(): number {

@@ -143,8 +143,8 @@ export class Store {
     const sum = this.accumulatorOf(branch);
     this.backend.commit(height, hash, changes, first, prune, sum);
     this.sum = sum;
-    // What the block did not change reads the same at the new height.
-    for (const c of changes) this.latestReads.delete(keyToString(c.key));
+    // What the block did not change reads the same at the new height; what it changed reads its new value.
+    for (const c of changes) this.latestReads.refresh(keyToString(c.key), c.value ?? undefined);
 
     branch.markCommitted();
     this.height = height;
