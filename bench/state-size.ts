@@ -8,18 +8,19 @@
  *     --accounts 100,1000000       accounts added at genesis; the first size is the reference
  *     --runs 1                     with more, the sizes alternate run by run (drift hits all)
  *     --only bank,erc20            workloads
- *     --bank-senders 100 --bank-per-sender 200       20,000 MsgSends, as bench/bank-send.ts
- *     --erc20-senders 200 --erc20-per-sender 20      4,000 transfers, as bench/erc20.ts
+ *     --bank-senders 100 --bank-per-sender 400       40,000 MsgSends, twice bench/bank-send.ts's load
+ *     --erc20-senders 200 --erc20-per-sender 40      8,000 transfers, twice bench/erc20.ts's load
  *     --concurrency 64             requests in flight
  *     --max-load-seconds 120  --idle-seconds 30  --timeout-commit 1s  --mempool-size 100000
  *     --profile                    bank sends only: the app under `node --cpu-prof` (load start to last
  *                                  commit) and CometBFT's pprof for --profile-seconds 15 of the load
  *     --keep                       keep temp dirs (node homes, logs)
  *
- * The loads are those of bench/bank-send.ts and bench/erc20.ts: at ~2,000 bank sends and ~500
- * transfers per second here they span 8 to 10 blocks, where half of that (4 or 5 blocks) left one
- * block more or less moving a run's rate by 20 %; next to the two minutes a chain with a million
- * accounts takes to start they cost little. Each workload's rate is the one its own benchmark
+ * The loads are twice those of bench/bank-send.ts and bench/erc20.ts: at ~2,200 bank sends and
+ * ~700 transfers per second here they span 10 to 16 blocks. A rate counts whole blocks, so with
+ * the benchmarks' own loads (5 to 9 blocks) one block more or less moved a run's ratio by 10-25 %
+ * (ERC-20: 74 % with 7 blocks against 5); next to the two minutes a chain with a million accounts
+ * takes to start the longer loads cost little (about 10 s per run). Each workload's rate is the one its own benchmark
  * reports: bank sends over the span of block header times (the load starts at height 3: block 2's
  * time is from before block 1's Commit, which writes the genesis state), transfers from the first
  * send to the last receipt. Start-up is from starting the processes to height 2; InitChain is
@@ -47,9 +48,9 @@ const { values: args } = parseArgs({
     runs: { type: "string", default: "1" },
     only: { type: "string", default: "bank,erc20" },
     "bank-senders": { type: "string", default: "100" },
-    "bank-per-sender": { type: "string", default: "200" },
+    "bank-per-sender": { type: "string", default: "400" },
     "erc20-senders": { type: "string", default: "200" },
-    "erc20-per-sender": { type: "string", default: "20" },
+    "erc20-per-sender": { type: "string", default: "40" },
     keep: { type: "boolean", default: false },
   },
 });
