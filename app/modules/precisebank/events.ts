@@ -2,13 +2,13 @@
 // with the reserve), each extended send or burn emits bank-shaped events for its full aunit
 // amount, as Kava's precisebank does, so a client sees the exact value that moved.
 import type { Context } from "../../context.js";
-import { accAddressToString } from "../../../common/address.js";
+import { accountText } from "../../tx/addressText.js";
 import { EXTENDED_DENOM } from "./denoms.js";
 
 export function emitExtendedTransfer(ctx: Context, from: Uint8Array, to: Uint8Array, amount: bigint): void {
   const coins = `${amount}${EXTENDED_DENOM}`;
-  const sender = accAddressToString(from);
-  const recipient = accAddressToString(to);
+  const sender = accountText(from);
+  const recipient = accountText(to);
   ctx.emit("transfer", { recipient, sender, amount: coins });
   ctx.emit("coin_spent", { spender: sender, amount: coins });
   ctx.emit("coin_received", { receiver: recipient, amount: coins });
@@ -16,7 +16,7 @@ export function emitExtendedTransfer(ctx: Context, from: Uint8Array, to: Uint8Ar
 
 export function emitExtendedBurn(ctx: Context, from: Uint8Array, amount: bigint): void {
   const coins = `${amount}${EXTENDED_DENOM}`;
-  const burner = accAddressToString(from);
+  const burner = accountText(from);
   ctx.emit("burn", { burner, amount: coins });
   ctx.emit("coin_spent", { spender: burner, amount: coins });
 }

@@ -16,7 +16,7 @@ import { runTx, type RunTxResult } from "@ethereumjs/vm";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { Context, type AbciEvent } from "../../../context.js";
 import { AppError, errorResult } from "../../../../common/errors.js";
-import { accAddressToString } from "../../../../common/address.js";
+import { accountText } from "../../../tx/addressText.js";
 import { isFatal, type TxEnv, type TxResult } from "../../../tx/processor.js";
 import { markIndexed } from "../../../tx/eventIndex.js";
 import { evmError, evmErrors } from "../../../../common/ethereum/errors.js";
@@ -218,7 +218,7 @@ export class EthTxProcessor {
     this.keepers.evm.addIncludedTx(ctx, evmBlock, { hash, gasUsed, logCount: logs.length, bloom });
     const events: AbciEvent[] = [];
     const emit = (type: string, attributes: Record<string, string>) => events.push(abciEvent(type, attributes));
-    emit("message", { action: "ethereum_tx", module: MODULE_NAME, sender: accAddressToString(sender.bytes) });
+    emit("message", { action: "ethereum_tx", module: MODULE_NAME, sender: accountText(sender.bytes) });
     emit("ethereum_tx", {
       ethereumTxHash: txHash,
       txHash: Buffer.from(sha256(d.bytes)).toString("hex").toUpperCase(),
