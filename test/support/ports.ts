@@ -5,7 +5,7 @@
 // real bind by any process's outgoing connection, and the nodes under test open many. The range
 // chosen lies below it and between the blocks that port offsets give whole nodes and devnets
 // (the defaults + up to ~6,100: 1317-15190 and 26656-32767), so only another pick can meet it.
-import net from "node:net";
+import { isPortFree } from "../../cometbft/readiness.js";
 import type { NodePorts } from "../../common/node/ports.js";
 
 const LOWEST_PORT = 16_000;
@@ -19,7 +19,7 @@ export async function freePort(): Promise<number> {
     const port = LOWEST_PORT + Math.floor(Math.random() * (END_PORT - LOWEST_PORT));
     if (handedOut.has(port)) continue;
     handedOut.add(port);
-    if (await canBind(port)) return port;
+    if (await isPortFree(port)) return port;
   }
   throw new Error(`no free loopback port in ${LOWEST_PORT}-${END_PORT - 1} after ${ATTEMPTS} attempts`);
 }
@@ -27,12 +27,4 @@ export async function freePort(): Promise<number> {
 export async function freeNodePorts(): Promise<NodePorts> {
   const [rpc, p2p, abci, grpc, rest, evmHttp, evmWs] = await Promise.all(Array.from({ length: 7 }, freePort));
   return { rpc: rpc!, p2p: p2p!, abci: abci!, grpc: grpc!, rest: rest!, evmHttp: evmHttp!, evmWs: evmWs! };
-}
-
-function canBind(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once("error", () => resolve(false));
-    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)));
-  });
 }
