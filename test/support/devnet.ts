@@ -115,14 +115,17 @@ export class DevnetValidator {
     return proc;
   }
 
-  /** `alsoLog`: another process whose log belongs in the error, such as the app behind a gateway. */
-  private async ready(role: Role, what: string, check: () => Promise<boolean>, timeoutMs: number, alsoLog?: Role): Promise<void> {
+  /** `details`: more for the error than the role's own log, such as the app's log behind a gateway. */
+  private async ready(role: Role, what: string, check: () => Promise<boolean>, timeoutMs: number, details: () => string[] = () => []): Promise<void> {
     try {
       await waitUntil(`${this.node.moniker}'s ${what}`, check, timeoutMs, this.procs[role]!.exited);
     } catch (err) {
-      const tails = [role, ...(alsoLog ? [alsoLog] : [])].map((r) => `the end of ${this.logFile(r)}:\n${this.logTail(r)}`);
-      throw new Error(`${(err as Error).message}; ${tails.join("\n")}`);
+      throw new Error([`${(err as Error).message}; ${this.logEnd(role)}`, ...details()].join("\n"));
     }
+  }
+
+  private logEnd(role: Role): string {
+    return `the end of ${this.logFile(role)}:\n${this.logTail(role)}`;
   }
 
   /** Starts the app and waits for its ABCI port (CometBFT must find it listening). */
@@ -146,9 +149,10 @@ export class DevnetValidator {
       last = res instanceof Error ? res.message : `${res.status} ${JSON.stringify(res.body)}`;
       return !(res instanceof Error) && res.status === 200;
     };
-    await this.ready("rest", "REST gateway", answers, timeoutMs, "app").catch((err: Error) => {
-      throw new Error(`${err.message}\nthe last answer to /cosmos/base/tendermint/v1beta1/syncing: ${last}`);
-    });
+    await this.ready("rest", "REST gateway", answers, timeoutMs, () => [
+      `the last answer to /cosmos/base/tendermint/v1beta1/syncing: ${last}`,
+      this.logEnd("app"),
+    ]);
   }
 
   /** Sends `signal` to the given processes; for SIGKILL and SIGTERM, resolves once they exited. */
