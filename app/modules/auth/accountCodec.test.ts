@@ -13,11 +13,15 @@ import { AccountKeeper } from "./keeper.js";
 
 const seed = seedFromEnv("ACCOUNT_CODEC_SEED");
 
+const VARINT_EDGES = [127n, 128n, 16383n, 16384n, 2n ** 21n - 1n, 2n ** 21n, 2n ** 28n - 1n, 2n ** 28n, 2n ** 32n - 1n, 2n ** 32n, 2n ** 35n];
+
 function randomAccount(rand: () => number): Account {
   const bytes = (n: number) => Uint8Array.from({ length: n }, () => Math.floor(rand() * 256));
   const u64 = (): bigint => {
-    const kind = Math.floor(rand() * 4);
+    const kind = Math.floor(rand() * 5);
     if (kind === 0) return 0n;
+    // Each varint length's edges, and the edge of the encoder's number path (2^32).
+    if (kind === 4) return VARINT_EDGES[Math.floor(rand() * VARINT_EDGES.length)]!;
     if (kind === 1) return BigInt(Math.floor(rand() * 200));
     if (kind === 2) return 2n ** 64n - 1n;
     return (BigInt(Math.floor(rand() * 2 ** 32)) << 32n) | BigInt(Math.floor(rand() * 2 ** 32));

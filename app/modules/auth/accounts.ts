@@ -129,8 +129,14 @@ function encodeBaseAccountAny(account: Account): Uint8Array {
   return out;
 }
 
+// Lengths and most account numbers and sequences are small: those take the number path, which is
+// several times cheaper than BigInt arithmetic.
 function varintSize(value: number | bigint): number {
-  let v = BigInt.asUintN(64, BigInt(value));
+  if (typeof value === "number" || (value >= 0n && value <= 0xffffffffn)) {
+    const v = Number(value);
+    return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
+  }
+  let v = BigInt.asUintN(64, value);
   let n = 1;
   while (v >= 0x80n) {
     v >>= 7n;
@@ -140,7 +146,16 @@ function varintSize(value: number | bigint): number {
 }
 
 function writeVarint(out: Uint8Array, at: number, value: number | bigint): number {
-  let v = BigInt.asUintN(64, BigInt(value));
+  if (typeof value === "number" || (value >= 0n && value <= 0xffffffffn)) {
+    let v = Number(value);
+    while (v >= 0x80) {
+      out[at++] = (v & 0x7f) | 0x80;
+      v = Math.floor(v / 128);
+    }
+    out[at++] = v;
+    return at;
+  }
+  let v = BigInt.asUintN(64, value);
   while (v >= 0x80n) {
     out[at++] = Number(v & 0x7fn) | 0x80;
     v >>= 7n;
