@@ -18,6 +18,7 @@ import { defaultHome } from "../common/node/paths.js";
 import { nodeMinimumGasPrice, withNodeFeeFloor } from "./modules/auth/nodeFeeFloor.js";
 import { formatGasPriceAsDecCoin, parseGasPrice } from "./modules/auth/params.js";
 import { SnapshotManager } from "./snapshots/manager.js";
+import { loadVm } from "./modules/evm/tx/vmLoader.js";
 
 const { values } = parseArgs({ options: { home: { type: "string" }, "grpc-host": { type: "string" } } });
 const paths = nodeHomePaths(values.home ?? defaultHome());
@@ -75,6 +76,12 @@ try {
   store.close();
   process.exit(1);
 }
+
+// The EVM's code loads now, beside CometBFT's start, rather than before the app listens (vmLoader.ts).
+loadVm().catch((err: unknown) => {
+  logger.fatal({ err }, "cannot load the EVM");
+  process.exit(1);
+});
 
 // Workers open the database only after the app has (it migrates an older layout first); their
 // start overlaps CometBFT's handshake.

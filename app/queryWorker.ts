@@ -13,6 +13,7 @@ import type { FromWorker, QueryWorkerData, ToWorker } from "./query/pool/protoco
 import { grpcStatusOf } from "./query/service.js";
 import { ReadOnlyStore } from "./store/readOnlyStore.js";
 import { wireApp } from "./modules.js";
+import { loadVm } from "./modules/evm/tx/vmLoader.js";
 
 /**
  * The worker's scheduling priority (Linux nice value). Queries take what CPU the node has to spare:
@@ -70,6 +71,14 @@ async function answer(msg: Extract<ToWorker, { kind: "query" }>): Promise<void> 
   }
 }
 
+// A ready worker runs eth_call at once: the EVM's code, which the modules load only when first
+// needed (vmLoader.ts), is loaded before.
+try {
+  await loadVm();
+} catch (err) {
+  send({ kind: "unusable", message: `cannot load the EVM: ${(err as Error).message}` });
+  process.exit(1);
+}
 send({ kind: "ready" });
 
 /** Lowers this thread's (not the process's) priority: on Linux a thread's id is a valid target. */

@@ -4,7 +4,7 @@
 import { ensureCometbft } from "../../cometbft/install.js";
 import { initNodeHome } from "../../cometbft/home.js";
 import path from "node:path";
-import { migrateAppJson, nodeHomePaths, readAppConfig } from "../../common/node/home.js";
+import { isInitialised, migrateAppJson, nodeHomePaths, readAppConfig } from "../../common/node/home.js";
 import { CONFIG_KEYS, envName, keyPath } from "../../common/node/config.js";
 import { getStatus } from "../../cometbft/rpc.js";
 import { runBlockTicker } from "./blockTicker.js";
@@ -15,7 +15,6 @@ import { cometStartCommand, type P2pFlag } from "../../cometbft/startArgs.js";
 import { onStopSignals, supervise } from "../../cometbft/supervise.js";
 import { assertPortsFree, canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { hasHeight } from "../../cometbft/rpc.js";
-import { localChainAppState } from "../localGenesis.js";
 import { nodeEntry } from "../../common/node/entryPoints.js";
 import { openKeyring } from "../../sdk/keyring/index.js";
 import { VALIDATOR_TEST_MNEMONICS } from "../../common/node/testKeys.js";
@@ -65,12 +64,14 @@ export async function startNode(opts: StartOptions): Promise<number> {
   // Built (and the peer lists checked) before anything is created or started.
   const comet = cometStartCommand(nodeHomePaths(opts.home).cometHome, { logLevel: opts.logLevel, logFormat: opts.logFormat, p2p: opts.p2p });
   const cometBinary = ensureCometbft({ onProgress: say });
+  // The genesis builder loads every module's code: only a new chain needs it.
+  const genesis = isInitialised(nodeHomePaths(opts.home)) ? undefined : await import("../localGenesis.js");
   const { paths, created } = initNodeHome({
     home: opts.home,
     cometBinary,
     chainId: opts.chainId ?? DEFAULT_CHAIN_ID,
     ports: opts.ports ?? DEFAULT_PORTS,
-    appState: ({ consensusPubKey }: { consensusPubKey: string }) => localChainAppState({ validators: [{ consensusPubKey, moniker: "validator-0" }] }),
+    appState: ({ consensusPubKey }: { consensusPubKey: string }) => genesis!.localChainAppState({ validators: [{ consensusPubKey, moniker: "validator-0" }] }),
   });
   if (created) await importValidatorKey(paths.root, say);
   const migrated = migrateAppJson(paths);

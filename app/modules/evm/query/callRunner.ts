@@ -8,7 +8,6 @@
 // All runs of one runner spend one budget (queryLimits.ts): past it, run() throws geth's
 // "execution aborted (timeout = 5s)".
 import { getMinimumGasLimit } from "@ethereumjs/tx";
-import { runTx } from "@ethereumjs/vm";
 import { isFatal } from "../../../tx/processor.js";
 import type { QueryBudget } from "../../../query/budget.js";
 import { type QueryContext } from "../../../query/service.js";
@@ -22,6 +21,7 @@ import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { decodeCommon } from "../../../../common/ethereum/ethTx.js";
 import { QueryRuntimes, type QueryRuntime } from "./queryRuntimes.js";
 import type { EvmBlockContext } from "../tx/vmFactory.js";
+import { loadVm } from "../tx/vmLoader.js";
 
 // One set of kept VMs per keepers, i.e. per app (or query worker).
 const runtimesByKeepers = new WeakMap<EvmKeepers, QueryRuntimes>();
@@ -132,6 +132,7 @@ export class CallRunner {
     try {
       // The nonce the call asked for stands in for the sender's (it decides a created contract's address).
       if (this.call.nonce !== undefined) await sm.modifyAccountFields(this.call.from, { nonce: this.nonce });
+      const { runTx } = await loadVm();
       const result = await runTx(runtime.vm, { tx, block: runtime.block, skipNonce: true, skipBalance: false });
       const failure = result.execResult.exceptionError?.error;
       const consumed = result.execResult.executionGasUsed + tx.getIntrinsicGas();

@@ -13,7 +13,7 @@ import { openStore } from "../../../store/index.js";
 import { moduleReader, moduleStore } from "../../../store/prefixStore.js";
 import { addIncludedTx, beginEvmBlock, getEvmBlockRecord } from "../state/evmBlocks.js";
 import { MODULE_NAME } from "../state/keys.js";
-import { logsQuery, MAX_FILTER_VALUES, MAX_LOGS, parseLogsRequest } from "./logsQuery.js";
+import { bloomBits, logsQuery, MAX_FILTER_VALUES, MAX_LOGS, parseLogsRequest } from "./logsQuery.js";
 import { logsBudget } from "./queryLimits.js";
 import { defaultEvmParams } from "../state/params.js";
 import { storeReceipt } from "../state/receipts.js";
@@ -24,6 +24,18 @@ const B = new Uint8Array(20).fill(0xbb);
 const T1 = new Uint8Array(32).fill(1);
 const T2 = new Uint8Array(32).fill(2);
 const T3 = new Uint8Array(32).fill(3);
+
+test("a value's bloom bits are the ones @ethereumjs/vm's Bloom sets for it", () => {
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+  for (let i = 0; i < 300; i++) {
+    const value = Uint8Array.from({ length: i % 2 === 0 ? 20 : 32 }, () => next() & 0xff);
+    const bloom = new Bloom();
+    bloom.add(value);
+    const expected = [...bloom.bitvector].flatMap((mask, index) => (mask !== 0 ? [[index, mask]] : []));
+    assert.deepEqual(bloomBits(value), expected, `value ${Buffer.from(value).toString("hex")}`);
+  }
+});
 
 /** Blocks 1..n, each with one tx whose logs `logsAt(height)` gives. */
 function chain(n: number, logsAt: (h: number) => { address: Uint8Array; topics: Uint8Array[] }[]) {

@@ -8,7 +8,7 @@
 // Matching is Ethereum's: the address is any of `addresses` (any at all when empty) and for each
 // position i, topics[i] is a wildcard when empty, else the log's i-th topic is one of it.
 import type { MessageInitShape } from "@bufbuild/protobuf";
-import { Bloom } from "@ethereumjs/vm";
+import { keccak256 } from "../../../../sdk/crypto/hashes.js";
 import type { Log } from "../../../../gen/chain/evm/evm_pb.js";
 import type { LogEntrySchema, QueryLogsRequest, QueryLogsResponseSchema } from "../../../../gen/chain/evm/query_pb.js";
 import type { QueryBudget } from "../../../query/budget.js";
@@ -41,7 +41,7 @@ export interface LogsRequest {
 }
 
 /** Where one value sets its (at most 3) bits in a 256-byte bloom: byte index and mask. */
-type BloomBits = [index: number, mask: number][];
+export type BloomBits = [index: number, mask: number][];
 
 /** Checks the request's range and filter; INVALID_ARGUMENT naming the field. Nothing is read yet. */
 export function parseLogsRequest(req: QueryLogsRequest): LogsRequest {
@@ -104,15 +104,20 @@ export async function logsQuery(
   return { logs };
 }
 
-/** The bits `value` sets in a bloom, as @ethereumjs/vm's Bloom adds it: hashed once per query, not per block. */
-function bloomBits(value: Uint8Array): BloomBits {
-  const single = new Bloom();
-  single.add(value);
-  const bits: BloomBits = [];
-  single.bitvector.forEach((mask, index) => {
-    if (mask !== 0) bits.push([index, mask]);
-  });
-  return bits;
+/**
+ * The bits `value` sets in a 2048-bit logs bloom (the yellow paper's M3:2048: the low 11 bits of
+ * each of the first three big-endian byte pairs of its keccak256 pick a bit, counted from the
+ * bloom's last byte): hashed once per query, not per block.
+ */
+export function bloomBits(value: Uint8Array): BloomBits {
+  const hash = keccak256(value);
+  const masks = new Map<number, number>();
+  for (let i = 0; i < 6; i += 2) {
+    const bit = ((hash[i]! << 8) | hash[i + 1]!) & 2047;
+    const index = 255 - (bit >> 3);
+    masks.set(index, (masks.get(index) ?? 0) | (1 << (bit & 7)));
+  }
+  return [...masks].sort(([a], [b]) => a - b);
 }
 
 function bloomHas(bloom: Uint8Array, bits: BloomBits): boolean {

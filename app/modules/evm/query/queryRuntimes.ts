@@ -11,8 +11,9 @@ import type { StateReader } from "../../../store/types.js";
 import type { EvmKeepers } from "../expectedKeepers.js";
 import { StoreStateManager } from "../state/stateManager.js";
 import { blockHashChain } from "../tx/blockHashChain.js";
-import { BudgetSlot, type Ticker } from "../tx/budgetedExecution.js";
-import { createEvmRuntime, type EvmBlockContext, type EvmRuntime } from "../tx/vmFactory.js";
+import { BudgetSlot, type Ticker } from "../tx/budgetSlot.js";
+import type { EvmBlockContext, EvmRuntime } from "../tx/vmFactory.js";
+import { loadVm } from "../tx/vmLoader.js";
 import { queryContext } from "./queryState.js";
 
 /** Idle VMs kept per block context: as many as queries run at once (MAX_RUNNING_QUERIES). */
@@ -70,6 +71,7 @@ export class QueryRuntimes {
     const rt = { sm: new StoreStateManager(this.keepers, ctx), budget: new BudgetSlot(), state: new CurrentState() };
     rt.budget.use(budget);
     rt.state.state = state;
+    const { createEvmRuntime } = await loadVm();
     const runtime = await createEvmRuntime(chainId, rt.sm, blockHashChain(this.keepers.blocks, rt.state), context, rt.budget);
     this.built++;
     return { ...rt, runtime };

@@ -13,7 +13,6 @@
 // absent. From Spurious Dragon on the EVM treats the two alike, and it spares us a marker for
 // "exists but empty" that auth (whose accounts the EVM must never delete) could not give.
 import type { AccountFields, StateManagerInterface } from "@ethereumjs/common";
-import { OriginalStorageCache } from "@ethereumjs/statemanager";
 import { Account, Address, KECCAK256_NULL, KECCAK256_RLP, equalsBytes } from "@ethereumjs/util";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import type { Context } from "../../../context.js";
@@ -28,6 +27,7 @@ const EVM_KEY = new StoreKey(MODULE_NAME);
 import { planSettlement, type BalanceDelta, type SettlementPlan } from "./settlement.js";
 import { FEE_COLLECTOR } from "../../../../common/moduleAccounts.js";
 import { evmError, evmErrors } from "../../../../common/ethereum/errors.js";
+import { OriginalStorage } from "./originalStorage.js";
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");
 const unhex = (s: string) => Uint8Array.from(Buffer.from(s, "hex"));
@@ -51,14 +51,14 @@ export interface Settlement extends SettlementPlan {
 
 export class StoreStateManager implements StateManagerInterface {
   /** Values of slots before the running tx, for SSTORE gas (EIP-2200); the VM clears it per tx. */
-  readonly originalStorageCache: OriginalStorageCache;
+  readonly originalStorageCache: OriginalStorage;
   private journal = new WriteJournal();
 
   constructor(
     private readonly keepers: EvmKeepers,
     private ctx: Context,
   ) {
-    this.originalStorageCache = new OriginalStorageCache(this.getStorage.bind(this));
+    this.originalStorageCache = new OriginalStorage(this.getStorage.bind(this));
   }
 
   /** Points the manager at another context (the next tx's branch); nothing may be pending. */

@@ -14,36 +14,7 @@
 import type { Common } from "@ethereumjs/common";
 import { getOpcodesForHF, paramsEVM, type EVMOpts } from "@ethereumjs/evm";
 import type { VM } from "@ethereumjs/vm";
-import type { QueryBudget } from "../../../query/budget.js";
-
-/** What the VM's hooks call: a QueryBudget, or a BudgetSlot that hands on to the running query's. */
-export type Ticker = Pick<QueryBudget, "tick" | "check">;
-
-/**
- * The budget of whichever query runs on a VM now: a VM kept for several queries (queryRuntimes.ts)
- * is hooked once, to this slot, and each query puts its own budget in for its runs.
- */
-export class BudgetSlot implements Ticker {
-  private current: Ticker | undefined;
-
-  use(budget: Ticker | undefined): void {
-    this.current = budget;
-  }
-
-  tick(): Promise<void> | undefined {
-    return this.running().tick();
-  }
-
-  check(): Promise<void> | undefined {
-    return this.running().check();
-  }
-
-  private running(): Ticker {
-    // A VM between queries runs nothing; if it did, it would be unbudgeted, so refuse instead.
-    if (this.current === undefined) throw new Error("a query VM ran without a budget");
-    return this.current;
-  }
-}
+import type { Ticker } from "./budgetSlot.js";
 
 const JUMP = 0x56;
 const JUMPI = 0x57;

@@ -12,7 +12,7 @@
 // burns what payers lose beyond what payees gain), the tip goes to the coinbase, which is the
 // fee_collector module account: the proposer's consensus address holds no account here.
 import { Address, bytesToHex, createContractAddress } from "@ethereumjs/util";
-import { runTx, type RunTxResult } from "@ethereumjs/vm";
+import type { RunTxResult } from "@ethereumjs/vm";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { Context, type AbciEvent } from "../../../context.js";
 import { AppError, errorResult } from "../../../../common/errors.js";
@@ -29,7 +29,9 @@ import { MODULE_NAME } from "../state/keys.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { blockPosition } from "../state/receipts.js";
 import { StoreStateManager } from "../state/stateManager.js";
-import { COINBASE, createEvmRuntime, type EvmRuntime } from "./vmFactory.js";
+import { COINBASE } from "./coinbase.js";
+import type { EvmRuntime } from "./vmFactory.js";
+import { loadVm } from "./vmLoader.js";
 
 /** The VM a block's txs run on, one after the other; its state manager follows each tx's branch. */
 interface BlockRuntime {
@@ -113,6 +115,7 @@ export class EthTxProcessor {
       const { runtime, sm: manager } = await this.runtimeFor(env, params.chainId, evmBlock.time, baseFee);
       sm = manager;
       sm.attach(ctx);
+      const { runTx } = await loadVm();
       result = await runTx(runtime.vm, { tx: d.tx, block: runtime.block, skipBalance: false, skipNonce: false, blockGasUsed: position.cumulativeGasUsed });
       sm.settle();
     } catch (err) {
@@ -143,6 +146,7 @@ export class EthTxProcessor {
     const sm = new StoreStateManager(this.keepers, new Context(env.header, env.state.branch(), env.logger));
     // Block hashes are the block state's: no tx writes them.
     const blockchain = blockHashChain(this.keepers.blocks, env.state);
+    const { createEvmRuntime } = await loadVm();
     const runtime = await createEvmRuntime(chainId, sm, blockchain, { number: env.header.height, timestamp: time, baseFee });
     this.blockRuntime = { state: env.state, key, runtime, sm };
     return this.blockRuntime;

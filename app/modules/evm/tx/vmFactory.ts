@@ -5,19 +5,18 @@
 import { createBlock, type Block } from "@ethereumjs/block";
 import type { Common } from "@ethereumjs/common";
 import type { EVMMockBlockchainInterface } from "@ethereumjs/evm";
-import { Address } from "@ethereumjs/util";
 import { createVM, type VM } from "@ethereumjs/vm";
-import { FEE_COLLECTOR } from "../../../../common/moduleAccounts.js";
-import { moduleAddress } from "../../../../common/moduleAccounts.js";
-import { budgetedJumps, tickBeforeEachMessage, type Ticker } from "./budgetedExecution.js";
+import { COINBASE } from "./coinbase.js";
+import { budgetedJumps, tickBeforeEachMessage } from "./budgetedExecution.js";
+import type { Ticker } from "./budgetSlot.js";
 import "./jumpAnalysisCache.js";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { createEvmOnWasmPrecompiles } from "../precompiles/precompileBackends.js";
 import type { StoreStateManager } from "../state/stateManager.js";
 
-/** The coinbase: the fee_collector module account (a proposer's consensus address holds no account here). */
-export const COINBASE = new Address(moduleAddress(FEE_COLLECTOR));
+// Loaded through vmLoader.ts, so the node's other modules need not load the VM.
+export { runTx } from "@ethereumjs/vm";
 
 export interface EvmBlockContext {
   number: bigint;
