@@ -71,15 +71,14 @@ async function answer(msg: Extract<ToWorker, { kind: "query" }>): Promise<void> 
   }
 }
 
-// A ready worker runs eth_call at once: the EVM's code, which the modules load only when first
-// needed (vmLoader.ts), is loaded before.
-try {
-  await loadVm();
-} catch (err) {
+send({ kind: "ready" });
+// The EVM's code, which the modules load only when first needed (vmLoader.ts), loads now, after
+// the worker has said it is ready: other queries need not wait for it, and an eth_call that comes
+// first waits only for the rest of the load.
+loadVm().catch((err: unknown) => {
   send({ kind: "unusable", message: `cannot load the EVM: ${(err as Error).message}` });
   process.exit(1);
-}
-send({ kind: "ready" });
+});
 
 /** Lowers this thread's (not the process's) priority: on Linux a thread's id is a valid target. */
 function lowerThreadPriority(): void {
