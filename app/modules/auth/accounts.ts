@@ -6,6 +6,7 @@ import { packAny } from "../../../sdk/tx/registry.js";
 import { BaseAccountSchema, ModuleAccountSchema, type BaseAccount } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { accountAddress, accountText } from "../../tx/addressText.js";
 import { decodePubKey, encodePubKey, type PubKey } from "./pubkey.js";
+import { uvarintLength, writeUvarint } from "../../store/bytes.js";
 import { PUBKEY_TYPE_URL } from "../../../sdk/signer.js";
 
 export interface Account {
@@ -129,13 +130,10 @@ function encodeBaseAccountAny(account: Account): Uint8Array {
   return out;
 }
 
-// Lengths and most account numbers and sequences are small: those take the number path, which is
-// several times cheaper than BigInt arithmetic.
+// Lengths and most account numbers and sequences are small: those take the store's number
+// varint, which is several times cheaper than BigInt arithmetic.
 function varintSize(value: number | bigint): number {
-  if (typeof value === "number" || (value >= 0n && value <= 0xffffffffn)) {
-    const v = Number(value);
-    return v < 0x80 ? 1 : v < 0x4000 ? 2 : v < 0x200000 ? 3 : v < 0x10000000 ? 4 : 5;
-  }
+  if (typeof value === "number" || (value >= 0n && value <= 0xffffffffn)) return uvarintLength(Number(value));
   let v = BigInt.asUintN(64, value);
   let n = 1;
   while (v >= 0x80n) {
@@ -146,15 +144,7 @@ function varintSize(value: number | bigint): number {
 }
 
 function writeVarint(out: Uint8Array, at: number, value: number | bigint): number {
-  if (typeof value === "number" || (value >= 0n && value <= 0xffffffffn)) {
-    let v = Number(value);
-    while (v >= 0x80) {
-      out[at++] = (v & 0x7f) | 0x80;
-      v = Math.floor(v / 128);
-    }
-    out[at++] = v;
-    return at;
-  }
+  if (typeof value === "number" || (value >= 0n && value <= 0xffffffffn)) return writeUvarint(out, at, Number(value));
   let v = BigInt.asUintN(64, value);
   while (v >= 0x80n) {
     out[at++] = Number(v & 0x7fn) | 0x80;

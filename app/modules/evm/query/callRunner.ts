@@ -21,7 +21,6 @@ import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { decodeCommon } from "../../../../common/ethereum/ethTx.js";
 import { QueryRuntimes, type QueryRuntime } from "./queryRuntimes.js";
 import type { EvmBlockContext } from "../tx/vmFactory.js";
-import { loadVm } from "../tx/vmLoader.js";
 
 // One set of kept VMs per keepers, i.e. per app (or query worker).
 const runtimesByKeepers = new WeakMap<EvmKeepers, QueryRuntimes>();
@@ -132,8 +131,7 @@ export class CallRunner {
     try {
       // The nonce the call asked for stands in for the sender's (it decides a created contract's address).
       if (this.call.nonce !== undefined) await sm.modifyAccountFields(this.call.from, { nonce: this.nonce });
-      const { runTx } = await loadVm();
-      const result = await runTx(runtime.vm, { tx, block: runtime.block, skipNonce: true, skipBalance: false });
+      const result = await runtime.runTx(runtime.vm, { tx, block: runtime.block, skipNonce: true, skipBalance: false });
       const failure = result.execResult.exceptionError?.error;
       const consumed = result.execResult.executionGasUsed + tx.getIntrinsicGas();
       return {

@@ -115,8 +115,13 @@ export class EthTxProcessor {
       const { runtime, sm: manager } = await this.runtimeFor(env, params.chainId, evmBlock.time, baseFee);
       sm = manager;
       sm.attach(ctx);
-      const { runTx } = await loadVm();
-      result = await runTx(runtime.vm, { tx: d.tx, block: runtime.block, skipBalance: false, skipNonce: false, blockGasUsed: position.cumulativeGasUsed });
+      result = await runtime.runTx(runtime.vm, {
+        tx: d.tx,
+        block: runtime.block,
+        skipBalance: false,
+        skipNonce: false,
+        blockGasUsed: position.cumulativeGasUsed,
+      });
       sm.settle();
     } catch (err) {
       // The checks above make runTx's own refusals unreachable, so this is a failure after the tx

@@ -5,7 +5,7 @@
 import { createBlock, type Block } from "@ethereumjs/block";
 import type { Common } from "@ethereumjs/common";
 import type { EVMMockBlockchainInterface } from "@ethereumjs/evm";
-import { createVM, type VM } from "@ethereumjs/vm";
+import { createVM, runTx, type VM } from "@ethereumjs/vm";
 import { COINBASE } from "./coinbase.js";
 import { budgetedJumps, tickBeforeEachMessage } from "./budgetedExecution.js";
 import type { Ticker } from "./budgetSlot.js";
@@ -14,9 +14,6 @@ import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { createEvmOnWasmPrecompiles } from "../precompiles/precompileBackends.js";
 import type { StoreStateManager } from "../state/stateManager.js";
-
-// Loaded through vmLoader.ts, so the node's other modules need not load the VM.
-export { runTx } from "@ethereumjs/vm";
 
 export interface EvmBlockContext {
   number: bigint;
@@ -28,6 +25,8 @@ export interface EvmBlockContext {
 export interface EvmRuntime {
   vm: VM;
   block: Block;
+  /** @ethereumjs/vm's runTx, handed out with the VM: this module is loaded only through vmLoader.ts. */
+  runTx: typeof runTx;
 }
 
 /** `budget`: for queries only (eth_call, eth_estimateGas); never for a block's txs. */
@@ -50,5 +49,5 @@ export async function createEvmRuntime(
     { header: { number: context.number, timestamp: context.timestamp, coinbase: COINBASE, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: context.baseFee } },
     { common },
   );
-  return { vm, block };
+  return { vm, block, runTx };
 }
