@@ -96,3 +96,8 @@ export class Context {
     return new Context(this.header, store, this.logger, this.consensus);
   }
 }
+
+/** A context whose events go nowhere, for the passes that return none (CheckTx, rechecks, proposal checks). */
+export class QuietContext extends Context {
+  override emit(): void {}
+}

@@ -6,7 +6,7 @@ import { create, toBinary } from "@bufbuild/protobuf";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { packAny } from "../../sdk/tx/registry.js";
 import { TxMsgDataSchema } from "../../gen/cosmos/base/abci/v1beta1/abci_pb.js";
-import { Context, type AbciEvent } from "../context.js";
+import { Context, QuietContext, type AbciEvent } from "../context.js";
 import { errorResult, sdkErrors } from "../../common/errors.js";
 import { accountText } from "./addressText.js";
 import type { AnteHandler, ExecMode } from "./anteHandler.js";
@@ -77,7 +77,7 @@ export class CosmosTxProcessor implements TxProcessor {
     const anteBranch = env.state.branch();
     const anteStore = new GasKVStore(anteBranch, meter);
     // CheckTx, rechecks and proposal checks return no events (see below): no need to build them.
-    const anteCtx = mode === "deliver" || mode === "simulate" ? new Context(env.header, anteStore, env.logger) : new Quiet(env.header, anteStore, env.logger);
+    const anteCtx = mode === "deliver" || mode === "simulate" ? new Context(env.header, anteStore, env.logger) : new QuietContext(env.header, anteStore, env.logger);
     try {
       this.ante(anteCtx, tx, mode, meter);
     } catch (err) {
@@ -132,11 +132,6 @@ export class CosmosTxProcessor implements TxProcessor {
       txGasLimit: tx.authInfo.fee?.gasLimit ?? 0n,
     };
   }
-}
-
-/** A context whose events go nowhere, for the passes that return none. */
-class Quiet extends Context {
-  override emit(): void {}
 }
 
 function failed(err: unknown, gasWanted: bigint, gasUsed: bigint): Outcome {

@@ -2,7 +2,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Hardfork } from "@ethereumjs/common";
 import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, getMinimumGasLimit } from "@ethereumjs/tx";
-import { Address, privateToAddress } from "@ethereumjs/util";
+import { Address, privateToAddress, publicToAddress } from "@ethereumjs/util";
 import { decodeCacheUsage, decodeEthTx, DECODED_CACHE_MAX_BYTES, DECODED_CACHE_MAX_ENTRIES, evmCommon } from "./ethTx.js";
 import { AppError } from "../errors.js";
 
@@ -20,6 +20,14 @@ test("a tx decoded again (CheckTx, then its block) is the same authenticated tx,
   assert.ok(again.sender.equals(new Address(privateToAddress(key))));
   assert.deepEqual(again.hash, first.hash);
   assert.ok(Object.isFrozen(first.tx), "shared only because the library freezes it");
+});
+
+test("a decoded tx names its sender from the recovery, without deriving the address again", () => {
+  const d = decodeEthTx(raw(5n), 2611n);
+  assert.ok(Object.isFrozen(d.tx));
+  assert.equal(d.tx.getSenderAddress(), d.sender, "the recovered address itself: no Keccak of the public key per call");
+  assert.ok(d.sender.equals(new Address(publicToAddress(d.tx.getSenderPublicKey()))), "and it is the address of the signing key");
+  assert.ok(d.sender.equals(new Address(privateToAddress(key))));
 });
 
 test("the cache is keyed by chain id too: the same bytes under another chain id are refused", () => {

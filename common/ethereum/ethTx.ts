@@ -9,6 +9,7 @@ import { evmError, evmErrors } from "./errors.js";
 import { nativeEcrecover } from "./nativeEcrecover.js";
 import { withFastEipLookup } from "./eipLookup.js";
 import { Memo } from "../memo.js";
+import { keccak256Memo } from "./keccakMemo.js";
 
 /** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
 export const MAX_ETH_TX_BYTES = 128 * 1024;
@@ -31,7 +32,7 @@ export function evmCommon(chainId: bigint): Common {
     common = withFastEipLookup(
       createCustomCommon({ chainId: Number(chainId), name: "unit" }, Mainnet, {
         hardfork: Hardfork.Prague,
-        customCrypto: { ecrecover: nativeEcrecover },
+        customCrypto: { ecrecover: nativeEcrecover, keccak256: keccak256Memo },
       }),
     );
     commons.set(chainId, common);
@@ -93,27 +94,33 @@ export function decodeCacheUsage(): { entries: number; bytes: number } {
 }
 
 function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
-  const tx = parseEthTx(bytes, chainId);
+  const tx = parseEthTx(bytes, chainId, { freeze: false });
   let sender: Address;
   try {
     sender = tx.getSenderAddress();
   } catch (err) {
     throw evmError(evmErrors.invalidSignature, (err as Error).message);
   }
+  // The library derives the address from the public key (a Keccak) on every call, and runTx asks
+  // once per run: the tx answers with the address recovered here instead. Then frozen, as the
+  // library freezes its txs (and caches the hash only in a frozen one).
+  Object.defineProperty(tx, "getSenderAddress", { value: () => sender });
+  Object.freeze(tx);
   return { tx, sender, hash: tx.hash(), bytes };
 }
 
 /**
  * Decodes a raw Ethereum tx and checks its size, type, chain id and that it is signed, without
- * recovering the sender; throws AppErrors users can act on.
+ * recovering the sender; throws AppErrors users can act on. The tx comes frozen unless
+ * `freeze: false` (for a caller that freezes it itself).
  */
-export function parseEthTx(bytes: Uint8Array, chainId: bigint): TypedTransaction {
+export function parseEthTx(bytes: Uint8Array, chainId: bigint, opts: { freeze?: boolean } = {}): TypedTransaction {
   if (bytes.length > MAX_ETH_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`Ethereum tx of ${bytes.length} bytes exceeds the limit of ${MAX_ETH_TX_BYTES}`);
   if (bytes.length === 0) throw sdkErrors.txDecode.wrap("empty tx");
   if (bytes[0] === BLOB_TX_TYPE) throw evmError(evmErrors.unsupportedTxType, "blob transactions are not supported");
   let tx: TypedTransaction;
   try {
-    tx = createTxFromRLP(bytes, { common: decodeCommon(chainId) });
+    tx = createTxFromRLP(bytes, { common: decodeCommon(chainId), freeze: opts.freeze ?? true });
   } catch (err) {
     const message = (err as Error).message ?? String(err);
     // The library refuses a chain id other than its Common's while decoding; say so plainly.

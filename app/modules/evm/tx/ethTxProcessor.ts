@@ -14,7 +14,7 @@
 import { Address, bytesToHex, createContractAddress } from "@ethereumjs/util";
 import type { RunTxResult } from "@ethereumjs/vm";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { Context, type AbciEvent } from "../../../context.js";
+import { Context, QuietContext, type AbciEvent } from "../../../context.js";
 import { AppError, errorResult } from "../../../../common/errors.js";
 import { accountText } from "../../../tx/addressText.js";
 import { isFatal, type TxEnv, type TxResult } from "../../../tx/processor.js";
@@ -61,7 +61,8 @@ export class EthTxProcessor {
    */
   check(env: TxEnv, bytes: Uint8Array, _recheck: boolean): TxResult {
     const branch = env.state.branch();
-    const ctx = new Context(env.header, branch, env.logger);
+    // Its result carries no events, so the fee burn's are not built.
+    const ctx = new QuietContext(env.header, branch, env.logger);
     let d: DecodedEthTx;
     try {
       const params = this.keepers.evm.getParams(branch);
