@@ -77,7 +77,8 @@ export class CosmosTxProcessor implements TxProcessor {
     const anteBranch = env.state.branch();
     const anteStore = new GasKVStore(anteBranch, meter);
     // CheckTx, rechecks and proposal checks return no events (see below): no need to build them.
-    const anteCtx = mode === "deliver" || mode === "simulate" ? new Context(env.header, anteStore, env.logger) : new QuietContext(env.header, anteStore, env.logger);
+    const anteCtx =
+      mode === "deliver" || mode === "simulate" ? new Context(env.header, anteStore, env.logger) : new QuietContext(env.header, anteStore, env.logger);
     try {
       this.ante(anteCtx, tx, mode, meter);
     } catch (err) {
