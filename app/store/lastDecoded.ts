@@ -5,6 +5,15 @@
 export class LastDecoded<T> {
   private last: { raw: Buffer; value: T } | undefined;
 
+  /**
+   * A writer that has the value of the bytes it just stored hands it over, so the next read of
+   * those bytes decodes nothing. `value` must be what decoding `raw` gives.
+   */
+  remember(raw: Uint8Array, value: T): void {
+    if (value !== null && typeof value === "object") Object.freeze(value);
+    this.last = { raw: Buffer.from(raw), value };
+  }
+
   get(raw: Uint8Array, decode: () => T): T {
     const last = this.last;
     if (last && last.raw.equals(raw)) return last.value;

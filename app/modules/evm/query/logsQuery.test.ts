@@ -63,8 +63,13 @@ function chain(n: number, logsAt: (h: number) => { address: Uint8Array; topics: 
       cumulativeGasUsed: 1n,
       logs,
       bloom: bloom.bitvector,
+      contractAddress: new Uint8Array(),
+      effectiveGasPrice: "",
       blockHeight: BigInt(h),
       txIndex: 0,
+      from: new Uint8Array(20),
+      to: new Uint8Array(20),
+      txType: 2,
       firstLogIndex: 0,
     });
     addIncludedTx(evm, block, { hash: txHash, gasUsed: 1n, logCount: logs.length, bloom: bloom.bitvector });

@@ -7,8 +7,10 @@ import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { openStore } from "../../../store/index.js";
 import { moduleStore } from "../../../store/prefixStore.js";
 import type { KVStore } from "../../../store/types.js";
-import { addIncludedTx, beginEvmBlock, blockTxHashes, BLOOM_BYTES, currentEvmBlock, withTxHashes } from "./evmBlocks.js";
-import { blockTxHashKey, MODULE_NAME } from "./keys.js";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { EvmBlockSchema } from "../../../../gen/chain/evm/evm_pb.js";
+import { addIncludedTx, beginEvmBlock, blockTxHashes, BLOOM_BYTES, currentEvmBlock, encodeEvmBlockRecord, withTxHashes } from "./evmBlocks.js";
+import { blockTxHashKey, evmBlockKey, MODULE_NAME } from "./keys.js";
 import { defaultEvmParams } from "./params.js";
 
 const header = (height: number) => ({
@@ -86,4 +88,41 @@ test("hashes stay with their height, sort by index past 255 and 65535, and a cou
   assert.deepEqual(hex(blockTxHashes(store, 255n)), hex([1, 255, 256, 65_536].map(hashOf)));
   assert.throws(() => withTxHashes(store, currentEvmBlock(store, 255n)), /^Error: block 255 records 0 txs but holds 4 tx hashes$/);
   db.close();
+});
+
+test("the record is written as protobuf-es writes it, and a read after a write returns what decoding the bytes gives", () => {
+  const U64 = [0n, 1n, 127n, 128n, 2n ** 32n, 2n ** 63n, 2n ** 64n - 1n];
+  const U32 = [0, 1, 127, 128, 2 ** 21, 2 ** 32 - 1];
+  let n = 0;
+  for (const big of U64)
+    for (const small of U32) {
+      n++;
+      const bloom = n % 3 === 0 ? new Uint8Array() : new Uint8Array(BLOOM_BYTES).fill(n);
+      const record = create(EvmBlockSchema, {
+        height: big,
+        hash: n % 2 ? new Uint8Array() : new Uint8Array(32).fill(n),
+        time: U64[n % U64.length]!,
+        baseFee: n % 4 === 0 ? "" : String(big),
+        gasUsed: U64[(n + 1) % U64.length]!,
+        bloom,
+        gasLimit: U64[(n + 2) % U64.length]!,
+        logCount: small,
+        txCount: U32[n % U32.length]!,
+      });
+      assert.deepEqual(encodeEvmBlockRecord(record), toBinary(EvmBlockSchema, record), `case ${n}`);
+    }
+
+  const store = moduleStore(openStore(":memory:").begin(), MODULE_NAME);
+  // The same fields; bytes fields compared as plain arrays (decoding a Buffer gives Buffer views).
+  const plain = <T extends { hash: Uint8Array; bloom: Uint8Array }>(r: T) => ({ ...r, hash: Uint8Array.from(r.hash), bloom: Uint8Array.from(r.bloom) });
+  const decoded = () => plain(fromBinary(EvmBlockSchema, store.get(evmBlockKey(9n))!));
+  const begun = beginEvmBlock(store, header(9), defaultEvmParams());
+  assert.deepEqual(plain(currentEvmBlock(store, 9n)), decoded());
+  const bloom = new Uint8Array(BLOOM_BYTES).fill(0x11);
+  addIncludedTx(store, begun, { hash: hashOf(1), gasUsed: 21_000n, logCount: 2, bloom });
+  const read = currentEvmBlock(store, 9n);
+  assert.deepEqual(plain(read), decoded(), "the remembered record is the decoded one");
+  assert.equal(read.txCount, 1);
+  assert.equal(read.gasUsed, 21_000n);
+  assert.ok(Object.isFrozen(read), "shared, so frozen");
 });

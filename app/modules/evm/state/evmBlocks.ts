@@ -7,7 +7,8 @@
 //
 // The record is rewritten by every tx of its block, so it holds only fixed-size totals: a block of
 // n txs costs n small record writes and n 32-byte hash writes, never a list growing with n.
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, fromBinary } from "@bufbuild/protobuf";
+import { bytesSize, ProtoWriter, uintSize } from "../../../../common/protoWriter.js";
 import { EvmBlockSchema, type EvmBlock } from "../../../../gen/chain/evm/evm_pb.js";
 import type { BlockHeader } from "../../../context.js";
 import { LastDecoded } from "../../../store/lastDecoded.js";
@@ -30,13 +31,55 @@ export function getEvmBlockRecord(evmStore: KVReader, height: bigint): EvmBlockR
   return raw === undefined ? undefined : lastRecord.get(raw, () => fromBinary(EvmBlockSchema, raw));
 }
 
-/** The record's fields, named one by one so tx hashes can never be stored in it. */
+/**
+ * Every included tx rewrites its block's record, so it is written by hand (common/protoWriter.ts;
+ * evmBlocks.test.ts checks the bytes against protobuf-es) and handed to the reader, whose next
+ * read (the block's next tx) then decodes nothing. Tx hashes are never stored in it.
+ */
 function putEvmBlockRecord(evmStore: KVStore, r: EvmBlockRecord): void {
+  const raw = encodeEvmBlockRecord(r);
+  evmStore.set(evmBlockKey(r.height), raw);
+  // As fromBinary would give it: the message's type name and an empty tx_hashes included.
   const { height, hash, time, baseFee, gasUsed, bloom, gasLimit, logCount, txCount } = r;
-  evmStore.set(
-    evmBlockKey(height),
-    toBinary(EvmBlockSchema, create(EvmBlockSchema, { height, hash, time, baseFee, gasUsed, bloom, gasLimit, logCount, txCount })),
+  lastRecord.remember(raw, {
+    $typeName: EvmBlockSchema.typeName,
+    height,
+    hash,
+    time,
+    baseFee,
+    gasUsed,
+    txHashes: [],
+    bloom,
+    gasLimit,
+    logCount,
+    txCount,
+  } as EvmBlock);
+}
+
+/** chain.evm.EvmBlock without tx_hashes (field 6), as protobuf-es writes it. */
+export function encodeEvmBlockRecord(r: EvmBlockRecord): Uint8Array {
+  const baseFee = Buffer.from(r.baseFee, "utf8");
+  const w = new ProtoWriter(
+    uintSize(1, r.height) +
+      bytesSize(2, r.hash) +
+      uintSize(3, r.time) +
+      bytesSize(4, baseFee) +
+      uintSize(5, r.gasUsed) +
+      bytesSize(7, r.bloom) +
+      uintSize(8, r.gasLimit) +
+      uintSize(9, r.logCount) +
+      uintSize(10, r.txCount),
   );
+  w.uint(1, r.height);
+  w.bytes(2, r.hash);
+  w.uint(3, r.time);
+  w.bytes(4, baseFee);
+  w.uint(5, r.gasUsed);
+  w.bytes(7, r.bloom);
+  w.uint(8, r.gasLimit);
+  w.uint(9, r.logCount);
+  w.uint(10, r.txCount);
+  return w.done();
 }
 
 /** The hashes of the block's included txs, in index order (prefix iteration over 0x09 | height). */

@@ -2,8 +2,7 @@
 // their tx hashes, and receipts (the store-level functions in evmBlocks.ts, receipts.ts and
 // params.ts are this keeper's parts). Accounts' code and storage are the state manager's
 // (stateManager.ts), which the VM reads and writes through, and genesis (genesisAccounts.ts).
-import type { MessageInitShape } from "@bufbuild/protobuf";
-import type { EvmBlock, Receipt, ReceiptSchema } from "../../../../gen/chain/evm/evm_pb.js";
+import type { EvmBlock, Receipt } from "../../../../gen/chain/evm/evm_pb.js";
 import type { Context } from "../../../context.js";
 import type { StateReader } from "../../../store/types.js";
 import { StoreKey } from "../../../storeKey.js";
@@ -11,6 +10,7 @@ import { addIncludedTx, baseFeeAt, beginEvmBlock, currentEvmBlock, getEvmBlockRe
 import { evmBlockKey, MODULE_NAME } from "./keys.js";
 import { getEvmParams, setEvmParams, type EvmParams } from "./params.js";
 import { getReceipt, getTxLocation, storeReceipt } from "./receipts.js";
+import type { ReceiptFields } from "./receiptCodec.js";
 import { EvmBlockSchema } from "../../../../gen/chain/evm/evm_pb.js";
 import { fromBinary } from "@bufbuild/protobuf";
 
@@ -62,8 +62,8 @@ export class EvmKeeper {
 
   // ---- receipts
 
-  storeReceipt(ctx: Context, receipt: MessageInitShape<typeof ReceiptSchema>): Receipt {
-    return storeReceipt(this.key.write(ctx), receipt);
+  storeReceipt(ctx: Context, receipt: ReceiptFields): void {
+    storeReceipt(this.key.write(ctx), receipt);
   }
 
   getReceipt(state: StateReader, txHash: Uint8Array): Receipt | undefined {

@@ -1,12 +1,12 @@
 // Receipts of included Ethereum txs and where each landed, keyed by the keccak tx hash. A receipt's
 // index, cumulative gas and first log index come from its block's EvmBlock record (evmBlocks.ts),
 // which lives in the block's store branch, so a FinalizeBlock that is never committed leaves no trace.
-import { create, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
 import { ReceiptSchema, TxLocationSchema, type Receipt } from "../../../../gen/chain/evm/evm_pb.js";
 import type { KVReader, KVStore } from "../../../store/types.js";
 import { receiptKey, txLocationKey } from "./keys.js";
 import { getMessage } from "../../../store/messages.js";
 import type { EvmBlockRecord } from "./evmBlocks.js";
+import { encodeReceipt, encodeTxLocation, type ReceiptFields } from "./receiptCodec.js";
 
 export interface BlockPosition {
   /** Index of the next Ethereum tx among the block's. */
@@ -23,11 +23,9 @@ export function blockPosition(block: EvmBlockRecord): BlockPosition {
 }
 
 /** Stores the receipt and its location. */
-export function storeReceipt(evmStore: KVStore, receipt: MessageInitShape<typeof ReceiptSchema>): Receipt {
-  const r = create(ReceiptSchema, receipt);
-  evmStore.set(receiptKey(r.txHash), toBinary(ReceiptSchema, r));
-  evmStore.set(txLocationKey(r.txHash), toBinary(TxLocationSchema, create(TxLocationSchema, { height: r.blockHeight, index: r.txIndex })));
-  return r;
+export function storeReceipt(evmStore: KVStore, receipt: ReceiptFields): void {
+  evmStore.set(receiptKey(receipt.txHash), encodeReceipt(receipt));
+  evmStore.set(txLocationKey(receipt.txHash), encodeTxLocation(receipt.blockHeight, receipt.txIndex));
 }
 
 export function getReceipt(evmStore: KVReader, txHash: Uint8Array): Receipt | undefined {

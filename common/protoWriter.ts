@@ -1,0 +1,77 @@
+// Protobuf written by hand for the few records every tx stores (receipts, EvmBlock records): one
+// buffer of the size measured first, filled front to back, the same bytes protobuf-es's toBinary
+// writes (fields in number order, proto3 defaults left out, each repeated element written) without
+// its reflection. Each user measures its message with the *Size helpers, then writes the same
+// fields in the same order; done() throws if the two disagree.
+
+const WIRE_VARINT = 0;
+const WIRE_LEN = 2;
+
+export function varintLength(value: bigint | number): number {
+  if (typeof value === "number") {
+    if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new RangeError(`not a uint32: ${value}`);
+    return value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x200000 ? 3 : value < 0x10000000 ? 4 : 5;
+  }
+  if (value < 0n || value > 0xffffffffffffffffn) throw new RangeError(`not a uint64: ${value}`);
+  let n = 1;
+  for (let v = value; v >= 0x80n; v >>= 7n) n++;
+  return n;
+}
+
+/** One buffer of a size measured beforehand, filled front to back. */
+export class ProtoWriter {
+  private at = 0;
+  readonly out: Uint8Array;
+
+  constructor(size: number) {
+    this.out = new Uint8Array(size);
+  }
+
+  varint(value: bigint | number): void {
+    if (typeof value === "number") {
+      let v = value;
+      while (v >= 0x80) {
+        this.out[this.at++] = (v & 0x7f) | 0x80;
+        v = Math.floor(v / 128);
+      }
+      this.out[this.at++] = v;
+      return;
+    }
+    let v = value;
+    while (v >= 0x80n) {
+      this.out[this.at++] = Number(v & 0x7fn) | 0x80;
+      v >>= 7n;
+    }
+    this.out[this.at++] = Number(v);
+  }
+
+  /** A scalar field, left out at its default. */
+  uint(field: number, value: bigint | number): void {
+    if (value === 0 || value === 0n) return;
+    this.varint((field << 3) | WIRE_VARINT);
+    this.varint(value);
+  }
+
+  /** A length-delimited field; `always` writes it even when empty (a repeated element). */
+  bytes(field: number, value: Uint8Array, always = false): void {
+    if (value.length === 0 && !always) return;
+    this.header(field, value.length);
+    this.out.set(value, this.at);
+    this.at += value.length;
+  }
+
+  header(field: number, length: number): void {
+    this.varint((field << 3) | WIRE_LEN);
+    this.varint(length);
+  }
+
+  /** Throws unless the measured size was filled exactly. */
+  done(): Uint8Array {
+    if (this.at !== this.out.length) throw new Error(`protobuf encoding wrote ${this.at} of ${this.out.length} bytes`);
+    return this.out;
+  }
+}
+
+export const uintSize = (field: number, value: bigint | number) => (value === 0 || value === 0n ? 0 : varintLength(field << 3) + varintLength(value));
+export const lenSize = (field: number, length: number) => varintLength(field << 3) + varintLength(length) + length;
+export const bytesSize = (field: number, value: Uint8Array) => (value.length === 0 ? 0 : lenSize(field, value.length));
