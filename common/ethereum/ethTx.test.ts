@@ -2,7 +2,9 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { Hardfork } from "@ethereumjs/common";
 import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, createLegacyTx, createTxFromRLP, getMinimumGasLimit } from "@ethereumjs/tx";
-import { Address, privateToAddress, publicToAddress } from "@ethereumjs/util";
+import { Address, concatBytes, privateToAddress, publicToAddress } from "@ethereumjs/util";
+import { RLP } from "@ethereumjs/rlp";
+import { keccak_256 } from "@noble/hashes/sha3.js";
 import { decodeCacheUsage, decodeEthTx, DECODED_CACHE_MAX_BYTES, DECODED_CACHE_MAX_ENTRIES, evmCommon } from "./ethTx.js";
 import { AppError } from "../errors.js";
 
@@ -28,6 +30,32 @@ test("a decoded tx names its sender from the recovery, without deriving the addr
   assert.equal(d.tx.getSenderAddress(), d.sender, "the recovered address itself: no Keccak of the public key per call");
   assert.ok(d.sender.equals(new Address(publicToAddress(d.tx.getSenderPublicKey()))), "and it is the address of the signing key");
   assert.ok(d.sender.equals(new Address(privateToAddress(key))));
+});
+
+test("a typed tx whose chain id has leading zero bytes is refused, so its hash is always that of its raw bytes", () => {
+  const signed = createFeeMarket1559Tx(
+    { nonce: 9n, gasLimit: 21_000n, maxFeePerGas: 10n ** 9n, to: `0x${"44".repeat(20)}` },
+    { common: evmCommon(2611n) },
+  ).sign(key);
+  const withChainId = (chainId: Uint8Array) => {
+    const fields = signed.raw();
+    fields[0] = chainId;
+    return concatBytes(Uint8Array.of(2), RLP.encode(fields));
+  };
+  // The library itself decodes both (the value is still 2611) and hashes them as the canonical tx.
+  for (const chainId of [Uint8Array.of(0, 0x0a, 0x33), concatBytes(new Uint8Array(60), Uint8Array.of(0x0a, 0x33))]) {
+    const bytes = withChainId(chainId);
+    assert.equal(createTxFromRLP(bytes, { common: evmCommon(2611n) }).common.chainId(), 2611n);
+    assert.throws(
+      () => decodeEthTx(bytes, 2611n),
+      (err: unknown) => err instanceof AppError && /chain id has leading zero bytes/.test(err.message),
+    );
+  }
+  const canonical = withChainId(Uint8Array.of(0x0a, 0x33));
+  const d = decodeEthTx(canonical, 2611n);
+  assert.deepEqual(d.hash, keccak_256(canonical));
+  assert.deepEqual(d.hash, signed.hash());
+  assert.equal(d.tx.hash(), d.hash, "the tx's own hash() answers with the raw bytes' hash");
 });
 
 test("the cache is keyed by chain id too: the same bytes under another chain id are refused", () => {
@@ -79,6 +107,7 @@ test("the shared decode Common gives every tx what a Common of its own gives: ga
         ours.tx.common.chainId(),
         ours.tx.common.hardfork(),
         ours.tx.hash(),
+        ours.hash,
         ours.sender.toString(),
       ],
       [
@@ -88,6 +117,7 @@ test("the shared decode Common gives every tx what a Common of its own gives: ga
         own.common.chainId(),
         own.common.hardfork(),
         own.hash(),
+        keccak_256(bytes),
         own.getSenderAddress().toString(),
       ],
       `type ${t.type}`,

@@ -10,6 +10,7 @@ import { nativeEcrecover } from "./nativeEcrecover.js";
 import { withFastEipLookup } from "./eipLookup.js";
 import { Memo } from "../memo.js";
 import { keccak256Memo } from "./keccakMemo.js";
+import { keccak_256 } from "@noble/hashes/sha3.js";
 
 /** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
 export const MAX_ETH_TX_BYTES = 128 * 1024;
@@ -105,8 +106,12 @@ function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   // once per run: the tx answers with the address recovered here instead. Then frozen, as the
   // library freezes its txs (and caches the hash only in a frozen one).
   Object.defineProperty(tx, "getSenderAddress", { value: () => sender });
+  // The hash of the raw bytes, which parseEthTx has checked are the canonical encoding the library
+  // would hash after serialising the tx again; the tx's own hash() answers with it too.
+  const hash = keccak_256(bytes);
+  tx.cache.hash = hash;
   Object.freeze(tx);
-  return { tx, sender, hash: tx.hash(), bytes };
+  return { tx, sender, hash, bytes };
 }
 
 /**
@@ -128,7 +133,27 @@ export function parseEthTx(bytes: Uint8Array, chainId: bigint, opts: { freeze?: 
     throw sdkErrors.txDecode.wrap(`invalid Ethereum transaction: ${message}`);
   }
   if (!tx.isSigned()) throw evmError(evmErrors.invalidSignature, "the tx is not signed");
+  if (tx.type !== 0 && !hasCanonicalChainId(bytes)) throw sdkErrors.txDecode.wrap("invalid Ethereum transaction: chain id has leading zero bytes");
   return tx;
+}
+
+/**
+ * Whether a typed tx's chain id, the first item of its RLP list, is written without leading zeros.
+ * The RLP decoder is strict and the library refuses leading zeros in every other integer field,
+ * but not in the chain id, so without this a tx could be hashed one way by whoever hashes its raw
+ * bytes (as Ethereum does, and as the JSON-RPC server answers) and another by the library, which
+ * serialises it again. geth refuses such a tx as non-canonical; so does this. Only called on bytes
+ * the library decoded as a typed tx, so the list and its first item are well formed.
+ */
+function hasCanonicalChainId(bytes: Uint8Array): boolean {
+  const list = bytes[1]!;
+  // After the type byte: the list's header, 1 byte up to 0xf7, else 1 + the length of its length.
+  let at = 2 + (list >= 0xf8 ? list - 0xf7 : 0);
+  const item = bytes[at]!;
+  if (item < 0x80) return item !== 0x00; // a single byte: zero must be written as 0x80
+  if (item === 0x80) return true; // zero
+  at += 1 + (item >= 0xb8 ? item - 0xb7 : 0);
+  return bytes[at] !== 0x00;
 }
 
 /** The fee cap per gas: maxFeePerGas, or gasPrice for legacy and EIP-2930 txs. */
