@@ -104,7 +104,7 @@ function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   }
   // The library derives the address from the public key (a Keccak) on every call, and runTx asks
   // once per run: the tx answers with the address recovered here instead. Then frozen, as the
-  // library freezes its txs (and caches the hash only in a frozen one).
+  // library freezes its txs.
   Object.defineProperty(tx, "getSenderAddress", { value: () => sender });
   // The hash of the raw bytes, which parseEthTx has checked are the canonical encoding the library
   // would hash after serialising the tx again; the tx's own hash() answers with it too.
