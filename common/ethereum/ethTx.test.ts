@@ -5,7 +5,7 @@ import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, cre
 import { Address, concatBytes, privateToAddress, publicToAddress } from "@ethereumjs/util";
 import { RLP } from "@ethereumjs/rlp";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { decodeCacheUsage, decodeEthTx, DECODED_CACHE_MAX_BYTES, DECODED_CACHE_MAX_ENTRIES, evmCommon } from "./ethTx.js";
+import { decodeCacheUsage, decodeEthTx, DECODED_CACHE_MAX_BYTES, DECODED_CACHE_MAX_ENTRIES, evmCommon, hasCanonicalChainId } from "./ethTx.js";
 import { AppError } from "../errors.js";
 
 const key = new Uint8Array(32).fill(9);
@@ -32,7 +32,7 @@ test("a decoded tx names its sender from the recovery, without deriving the addr
   assert.ok(d.sender.equals(new Address(privateToAddress(key))));
 });
 
-test("a typed tx whose chain id has leading zero bytes is refused, so its hash is always that of its raw bytes", () => {
+test("a typed tx whose chain id has leading zero bytes keeps the library's hash; a canonical one is hashed from its raw bytes", () => {
   const signed = createFeeMarket1559Tx(
     { nonce: 9n, gasLimit: 21_000n, maxFeePerGas: 10n ** 9n, to: `0x${"44".repeat(20)}` },
     { common: evmCommon(2611n) },
@@ -42,20 +42,22 @@ test("a typed tx whose chain id has leading zero bytes is refused, so its hash i
     fields[0] = chainId;
     return concatBytes(Uint8Array.of(2), RLP.encode(fields));
   };
-  // The library itself decodes both (the value is still 2611) and hashes them as the canonical tx.
+  // The library decodes both (the value is still 2611) and hashes them as the canonical tx, as the
+  // chain always has: such a tx in a block keeps the hash its receipt was stored under.
   for (const chainId of [Uint8Array.of(0, 0x0a, 0x33), concatBytes(new Uint8Array(60), Uint8Array.of(0x0a, 0x33))]) {
     const bytes = withChainId(chainId);
-    assert.equal(createTxFromRLP(bytes, { common: evmCommon(2611n) }).common.chainId(), 2611n);
-    assert.throws(
-      () => decodeEthTx(bytes, 2611n),
-      (err: unknown) => err instanceof AppError && /chain id has leading zero bytes/.test(err.message),
-    );
+    assert.equal(hasCanonicalChainId(bytes), false);
+    const d = decodeEthTx(bytes, 2611n);
+    assert.deepEqual(d.hash, signed.hash());
+    assert.notDeepEqual(d.hash, keccak_256(bytes));
   }
   const canonical = withChainId(Uint8Array.of(0x0a, 0x33));
+  assert.equal(hasCanonicalChainId(canonical), true);
   const d = decodeEthTx(canonical, 2611n);
   assert.deepEqual(d.hash, keccak_256(canonical));
   assert.deepEqual(d.hash, signed.hash());
   assert.equal(d.tx.hash(), d.hash, "the tx's own hash() answers with the raw bytes' hash");
+  assert.ok(d.tx.cache.senderPubKey !== undefined, "the public key is kept, so nothing recovers it again");
 });
 
 test("the cache is keyed by chain id too: the same bytes under another chain id are refused", () => {

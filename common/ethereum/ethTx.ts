@@ -1,9 +1,10 @@
 // Raw signed Ethereum txs as they arrive in CometBFT txs: bounded in size, typed 0x01/0x02/0x04 or
 // legacy RLP (first byte >= 0xc0), decoded once with @ethereumjs/tx against our chain's Common,
-// sender recovered once (the tx object caches the public key, so runTx does not recover it again).
+// sender recovered once (the tx keeps the public key and answers getSenderAddress with the address,
+// so runTx neither recovers nor hashes it again).
 import { createCustomCommon, Hardfork, Mainnet, type Common } from "@ethereumjs/common";
 import { createTxFromRLP, paramsTx, type TypedTransaction } from "@ethereumjs/tx";
-import type { Address } from "@ethereumjs/util";
+import { Address, publicToAddress } from "@ethereumjs/util";
 import { sdkErrors } from "../errors.js";
 import { evmError, evmErrors } from "./errors.js";
 import { nativeEcrecover } from "./nativeEcrecover.js";
@@ -98,17 +99,19 @@ function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   const tx = parseEthTx(bytes, chainId, { freeze: false });
   let sender: Address;
   try {
-    sender = tx.getSenderAddress();
+    // The library keeps the public key only in a frozen tx: kept here, so nothing recovers it again.
+    tx.cache.senderPubKey = tx.getSenderPublicKey();
+    sender = new Address(publicToAddress(tx.cache.senderPubKey));
   } catch (err) {
     throw evmError(evmErrors.invalidSignature, (err as Error).message);
   }
   // The library derives the address from the public key (a Keccak) on every call, and runTx asks
-  // once per run: the tx answers with the address recovered here instead. Then frozen, as the
-  // library freezes its txs.
+  // once per run: the tx answers with the address recovered here instead.
   Object.defineProperty(tx, "getSenderAddress", { value: () => sender });
-  // The hash of the raw bytes, which parseEthTx has checked are the canonical encoding the library
-  // would hash after serialising the tx again; the tx's own hash() answers with it too.
-  const hash = keccak_256(bytes);
+  // The library hashes a tx by serialising it again; for a canonical encoding that is the raw
+  // bytes, hashed here once. A typed tx whose chain id has leading zeros (the one integer field the
+  // library lets through) keeps the library's hash, as blocks that hold one were executed with it.
+  const hash = hasCanonicalChainId(bytes) ? keccak_256(bytes) : tx.hash();
   tx.cache.hash = hash;
   Object.freeze(tx);
   return { tx, sender, hash, bytes };
@@ -133,19 +136,19 @@ export function parseEthTx(bytes: Uint8Array, chainId: bigint, opts: { freeze?: 
     throw sdkErrors.txDecode.wrap(`invalid Ethereum transaction: ${message}`);
   }
   if (!tx.isSigned()) throw evmError(evmErrors.invalidSignature, "the tx is not signed");
-  if (tx.type !== 0 && !hasCanonicalChainId(bytes)) throw sdkErrors.txDecode.wrap("invalid Ethereum transaction: chain id has leading zero bytes");
   return tx;
 }
 
 /**
- * Whether a typed tx's chain id, the first item of its RLP list, is written without leading zeros.
- * The RLP decoder is strict and the library refuses leading zeros in every other integer field,
- * but not in the chain id, so without this a tx could be hashed one way by whoever hashes its raw
- * bytes (as Ethereum does, and as the JSON-RPC server answers) and another by the library, which
- * serialises it again. geth refuses such a tx as non-canonical; so does this. Only called on bytes
- * the library decoded as a typed tx, so the list and its first item are well formed.
+ * Whether a tx's encoding has its chain id without leading zero bytes: a legacy tx has no such
+ * field; a typed tx's chain id is the first item of its RLP list. The RLP decoder is strict and
+ * the library refuses leading zeros in every other integer field, but not there, so only such a
+ * tx is hashed one way from its raw bytes (as Ethereum and the JSON-RPC server hash it) and
+ * another by the library, which serialises it again. Only for bytes the library decoded as a tx,
+ * so the list and its first item are well formed.
  */
-function hasCanonicalChainId(bytes: Uint8Array): boolean {
+export function hasCanonicalChainId(bytes: Uint8Array): boolean {
+  if (bytes[0]! >= 0xc0) return true;
   const list = bytes[1]!;
   // After the type byte: the list's header, 1 byte up to 0xf7, else 1 + the length of its length.
   let at = 2 + (list >= 0xf8 ? list - 0xf7 : 0);

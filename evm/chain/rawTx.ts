@@ -2,7 +2,8 @@
 // (size, type, chain id, signed), but without recovering the sender: CheckTx does that anyway, and
 // the server needs the sender only when it shows a pending tx, so it is recovered then, once.
 import type { TypedTransaction } from "@ethereumjs/tx";
-import { parseEthTx } from "../../common/ethereum/ethTx.js";
+import { hasCanonicalChainId, parseEthTx } from "../../common/ethereum/ethTx.js";
+import { sdkErrors } from "../../common/errors.js";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
 
 /** A raw tx, decoded; its sender recovered on first use. */
@@ -23,7 +24,14 @@ export class RawTx {
   }
 }
 
-/** Decodes a raw Ethereum tx; throws the app's errors (same codes and words as CheckTx's). */
+/**
+ * Decodes a raw Ethereum tx; throws the app's errors (same codes and words as CheckTx's). A typed
+ * tx whose chain id has leading zero bytes is refused here, as geth refuses non-canonical
+ * encodings: the chain would hash it as the library re-encodes it, not as the hash of these bytes
+ * that eth_sendRawTransaction answers.
+ */
 export function decodeRawTx(bytes: Uint8Array, chainId: bigint): RawTx {
-  return new RawTx(bytes, parseEthTx(bytes, chainId));
+  const tx = parseEthTx(bytes, chainId);
+  if (!hasCanonicalChainId(bytes)) throw sdkErrors.txDecode.wrap("invalid Ethereum transaction: chain id has leading zero bytes");
+  return new RawTx(bytes, tx);
 }

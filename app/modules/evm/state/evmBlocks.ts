@@ -24,6 +24,7 @@ export const BLOOM_BYTES = 256;
 export type EvmBlockRecord = Omit<EvmBlock, "txHashes">;
 
 /** Every CheckTx of a block reads its parent's record (for the base fee): decoded once. */
+const NO_TX_HASHES: Uint8Array[] = Object.freeze([]) as unknown as Uint8Array[];
 const lastRecord = new LastDecoded<EvmBlockRecord>();
 
 export function getEvmBlockRecord(evmStore: KVReader, height: bigint): EvmBlockRecord | undefined {
@@ -39,16 +40,17 @@ export function getEvmBlockRecord(evmStore: KVReader, height: bigint): EvmBlockR
 function putEvmBlockRecord(evmStore: KVStore, r: EvmBlockRecord): void {
   const raw = encodeEvmBlockRecord(r);
   evmStore.set(evmBlockKey(r.height), raw);
-  // As fromBinary would give it: the message's type name and an empty tx_hashes included.
+  // As fromBinary would give it: the message's type name and an empty tx_hashes included. The hash
+  // is copied: the begin block's comes from the FinalizeBlock request, which it would keep alive.
   const { height, hash, time, baseFee, gasUsed, bloom, gasLimit, logCount, txCount } = r;
   lastRecord.remember(raw, {
     $typeName: EvmBlockSchema.typeName,
     height,
-    hash,
+    hash: Uint8Array.from(hash),
     time,
     baseFee,
     gasUsed,
-    txHashes: [],
+    txHashes: NO_TX_HASHES,
     bloom,
     gasLimit,
     logCount,
