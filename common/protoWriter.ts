@@ -1,21 +1,50 @@
-// Protobuf written by hand for the few records every tx stores (receipts, EvmBlock records): one
-// buffer of the size measured first, filled front to back, the same bytes protobuf-es's toBinary
-// writes (fields in number order, proto3 defaults left out, each repeated element written) without
-// its reflection. Each user measures its message with the *Size helpers, then writes the same
-// fields in the same order; done() throws if the two disagree.
+// Protobuf written by hand for the few records every tx stores (receipts, EvmBlock records; the
+// account codec writes with its varints): one buffer of the size measured first, filled front to
+// back, the same bytes protobuf-es's toBinary writes (fields in number order, proto3 defaults left
+// out, each repeated element written) without its reflection. Each user measures its message with
+// the *Size helpers, then writes the same fields in the same order; done() throws if the two
+// disagree.
 
 const WIRE_VARINT = 0;
 const WIRE_LEN = 2;
 
+const MAX_UINT32 = 0xffffffff;
+const MAX_UINT32_BIG = 0xffffffffn;
+const MAX_UINT64 = 0xffffffffffffffffn;
+
+/**
+ * Bytes of an unsigned varint; numbers must be uint32, bigints uint64 (else a RangeError). Values
+ * below 2^32, bigints included, take number arithmetic, several times cheaper than BigInt's.
+ */
 export function varintLength(value: bigint | number): number {
-  if (typeof value === "number") {
-    if (!Number.isInteger(value) || value < 0 || value > 0xffffffff) throw new RangeError(`not a uint32: ${value}`);
-    return value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x200000 ? 3 : value < 0x10000000 ? 4 : 5;
+  if (typeof value === "bigint") {
+    if (value < 0n || value > MAX_UINT64) throw new RangeError(`not a uint64: ${value}`);
+    if (value > MAX_UINT32_BIG) {
+      let n = 1;
+      for (let v = value; v >= 0x80n; v >>= 7n) n++;
+      return n;
+    }
+    value = Number(value);
+  } else if (!Number.isInteger(value) || value < 0 || value > MAX_UINT32) {
+    throw new RangeError(`not a uint32: ${value}`);
   }
-  if (value < 0n || value > 0xffffffffffffffffn) throw new RangeError(`not a uint64: ${value}`);
-  let n = 1;
-  for (let v = value; v >= 0x80n; v >>= 7n) n++;
-  return n;
+  return value < 0x80 ? 1 : value < 0x4000 ? 2 : value < 0x200000 ? 3 : value < 0x10000000 ? 4 : 5;
+}
+
+/** Writes `value` as an unsigned varint at `at`; returns the offset after it. Ranges as varintLength. */
+export function writeVarint(out: Uint8Array, at: number, value: bigint | number): number {
+  if (typeof value === "bigint" && value > MAX_UINT32_BIG) {
+    if (value > MAX_UINT64) throw new RangeError(`not a uint64: ${value}`);
+    let v = value;
+    for (; v >= 0x80n; v >>= 7n) out[at++] = Number(v & 0x7fn) | 0x80;
+    out[at++] = Number(v);
+    return at;
+  }
+  let v = Number(value);
+  if (!Number.isInteger(v) || v < 0 || v > MAX_UINT32) throw new RangeError(`not a uint32: ${value}`);
+  for (; v >= 0x80; v = Math.floor(v / 128)) out[at++] = (v & 0x7f) | 0x80;
+  out[at++] = v;
+  return at;
 }
 
 /** One buffer of a size measured beforehand, filled front to back. */
@@ -28,21 +57,7 @@ export class ProtoWriter {
   }
 
   varint(value: bigint | number): void {
-    if (typeof value === "number") {
-      let v = value;
-      while (v >= 0x80) {
-        this.out[this.at++] = (v & 0x7f) | 0x80;
-        v = Math.floor(v / 128);
-      }
-      this.out[this.at++] = v;
-      return;
-    }
-    let v = value;
-    while (v >= 0x80n) {
-      this.out[this.at++] = Number(v & 0x7fn) | 0x80;
-      v >>= 7n;
-    }
-    this.out[this.at++] = Number(v);
+    this.at = writeVarint(this.out, this.at, value);
   }
 
   /** A scalar field, left out at its default. */

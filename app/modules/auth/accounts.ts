@@ -6,7 +6,7 @@ import { packAny } from "../../../sdk/tx/registry.js";
 import { BaseAccountSchema, ModuleAccountSchema, type BaseAccount } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { accountAddress, accountText } from "../../tx/addressText.js";
 import { decodePubKey, encodePubKey, type PubKey } from "./pubkey.js";
-import { uvarintLength, writeUvarint } from "../../store/bytes.js";
+import { varintLength, writeVarint } from "../../../common/protoWriter.js";
 import { PUBKEY_TYPE_URL } from "../../../sdk/signer.js";
 
 export interface Account {
@@ -77,15 +77,15 @@ function encodeBaseAccountAny(account: Account): Uint8Array {
   // pub_key: Any{type_url, value: PubKey{key}}; the key is 33 bytes (decodePubKey's rule).
   const keyUrl = account.pubKey ? PUBKEY_TYPE_URL_BYTES[account.pubKey.algo] : undefined;
   const keyLen = account.pubKey ? account.pubKey.key.length : 0;
-  const pubValueLen = account.pubKey ? 1 + varintSize(keyLen) + keyLen : 0;
-  const pubAnyLen = keyUrl ? 1 + varintSize(keyUrl.length) + keyUrl.length + 1 + varintSize(pubValueLen) + pubValueLen : 0;
+  const pubValueLen = account.pubKey ? 1 + varintLength(keyLen) + keyLen : 0;
+  const pubAnyLen = keyUrl ? 1 + varintLength(keyUrl.length) + keyUrl.length + 1 + varintLength(pubValueLen) + pubValueLen : 0;
   const valueLen =
-    (addressBytes > 0 ? 1 + varintSize(addressBytes) + addressBytes : 0) +
-    (keyUrl ? 1 + varintSize(pubAnyLen) + pubAnyLen : 0) +
-    (account.accountNumber !== 0n ? 1 + varintSize(account.accountNumber) : 0) +
-    (account.sequence !== 0n ? 1 + varintSize(account.sequence) : 0);
+    (addressBytes > 0 ? 1 + varintLength(addressBytes) + addressBytes : 0) +
+    (keyUrl ? 1 + varintLength(pubAnyLen) + pubAnyLen : 0) +
+    (account.accountNumber !== 0n ? 1 + varintLength(account.accountNumber) : 0) +
+    (account.sequence !== 0n ? 1 + varintLength(account.sequence) : 0);
   const urlLen = BASE_ACCOUNT_TYPE_URL_BYTES.length;
-  const total = 1 + varintSize(urlLen) + urlLen + (valueLen > 0 ? 1 + varintSize(valueLen) + valueLen : 0);
+  const total = 1 + varintLength(urlLen) + urlLen + (valueLen > 0 ? 1 + varintLength(valueLen) + valueLen : 0);
   const out = new Uint8Array(total);
   let at = 0;
   const tag = (n: number) => (out[at++] = n);
@@ -128,30 +128,6 @@ function encodeBaseAccountAny(account: Account): Uint8Array {
   }
   if (at !== total) throw new Error(`account encoding wrote ${at} of ${total} bytes`);
   return out;
-}
-
-// Lengths and most account numbers and sequences are small: those take the store's number
-// varint, which is several times cheaper than BigInt arithmetic.
-function varintSize(value: number | bigint): number {
-  if (typeof value === "number" || (value >= 0n && value <= 0xffffffffn)) return uvarintLength(Number(value));
-  let v = BigInt.asUintN(64, value);
-  let n = 1;
-  while (v >= 0x80n) {
-    v >>= 7n;
-    n++;
-  }
-  return n;
-}
-
-function writeVarint(out: Uint8Array, at: number, value: number | bigint): number {
-  if (typeof value === "number" || (value >= 0n && value <= 0xffffffffn)) return writeUvarint(out, at, Number(value));
-  let v = BigInt.asUintN(64, value);
-  while (v >= 0x80n) {
-    out[at++] = Number(v & 0x7fn) | 0x80;
-    v >>= 7n;
-  }
-  out[at++] = Number(v);
-  return at;
 }
 
 export function decodeAccount(bytes: Uint8Array): Account {

@@ -24,8 +24,9 @@ export const BLOOM_BYTES = 256;
 export type EvmBlockRecord = Omit<EvmBlock, "txHashes">;
 
 /** Every CheckTx of a block reads its parent's record (for the base fee): decoded once. */
-const NO_TX_HASHES: Uint8Array[] = Object.freeze([]) as unknown as Uint8Array[];
 const lastRecord = new LastDecoded<EvmBlockRecord>();
+/** The tx_hashes of every remembered record: a decoded record's are empty too. */
+const NO_TX_HASHES: Uint8Array[] = Object.freeze([]) as unknown as Uint8Array[];
 
 export function getEvmBlockRecord(evmStore: KVReader, height: bigint): EvmBlockRecord | undefined {
   const raw = evmStore.get(evmBlockKey(height));
