@@ -90,7 +90,8 @@ test("when one consensus process takes the other with it, the report leads with 
   // Like CometBFT when its app connection drops: it exits on its own, with code 0.
   const comet = group.start({
     ...child("cometbft"),
-    args: ["-e", "console.log('pid', process.pid); process.on('SIGTERM', () => process.exit(0)); setInterval(() => {}, 1000)"],
+    // The handler first: "up" is read from the pid line, and a SIGTERM before the handler kills it by the signal.
+    args: ["-e", "process.on('SIGTERM', () => process.exit(0)); console.log('pid', process.pid); setInterval(() => {}, 1000)"],
   });
   await until("both up", () => lines.filter((l) => / pid \d+$/.test(l)).length === 2);
   const failed = group.failed;
