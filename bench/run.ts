@@ -20,6 +20,7 @@ const benches = [
   "state-size.ts",
   "precompiles.ts",
   "cache-eviction.ts",
+  "word-opcodes.ts",
 ];
 const args = process.argv.slice(2);
 const named: string[] = [];

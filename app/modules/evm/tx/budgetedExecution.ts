@@ -1,5 +1,5 @@
 // A query's budget (app/query/budget.ts) threaded through the VM's execution, for query-time VMs
-// only: FinalizeBlock's VMs never get one, so consensus runs the library's opcodes untouched.
+// only: FinalizeBlock's VMs never get one, so consensus runs the library's JUMP and JUMPI untouched.
 //
 // Where the ticks go: any execution that lasts needs a loop, and in the EVM a loop is a JUMP or a
 // JUMPI, or a call (recursion, or a contract calling others over and over). So JUMP and JUMPI are

@@ -113,7 +113,9 @@ export class EthTxProcessor {
     let sm: StoreStateManager | undefined;
     let result: RunTxResult;
     try {
-      const { runtime, sm: manager } = await this.runtimeFor(env, params.chainId, evmBlock.time, baseFee);
+      // Awaited only when it is built: an await costs a turn of the microtask queue per tx.
+      const { runtime, sm: manager } =
+        this.blockRuntimeFor(env, params.chainId, evmBlock.time, baseFee) ?? (await this.buildRuntime(env, params.chainId, evmBlock.time, baseFee));
       sm = manager;
       sm.attach(ctx);
       result = await runtime.runTx(runtime.vm, {
@@ -143,11 +145,15 @@ export class EthTxProcessor {
     return { gasWanted, gasUsed: result.totalGasSpent, events: ctx.events };
   }
 
-  /** The block's VM, built on its first Ethereum tx. */
-  private async runtimeFor(env: TxEnv, chainId: bigint, time: bigint, baseFee: bigint): Promise<BlockRuntime> {
-    const key = `${chainId}/${env.header.height}/${time}/${baseFee}`;
+  /** The block's VM if this block already built it. */
+  private blockRuntimeFor(env: TxEnv, chainId: bigint, time: bigint, baseFee: bigint): BlockRuntime | undefined {
     const cached = this.blockRuntime;
-    if (cached && cached.state === env.state && cached.key === key) return cached;
+    return cached && cached.state === env.state && cached.key === runtimeKey(env, chainId, time, baseFee) ? cached : undefined;
+  }
+
+  /** Builds the block's VM, on its first Ethereum tx. */
+  private async buildRuntime(env: TxEnv, chainId: bigint, time: bigint, baseFee: bigint): Promise<BlockRuntime> {
+    const key = runtimeKey(env, chainId, time, baseFee);
     this.blockRuntime = undefined;
     const sm = new StoreStateManager(this.keepers, new Context(env.header, env.state.branch(), env.logger));
     // Block hashes are the block state's: no tx writes them.
@@ -255,6 +261,11 @@ export class EthTxProcessor {
     markIndexed(ctx.events);
     ctx.events.unshift(...events);
   }
+}
+
+/** What a block's VM is built for: a tx of another block (or another header) gets another VM. */
+function runtimeKey(env: TxEnv, chainId: bigint, time: bigint, baseFee: bigint): string {
+  return `${chainId}/${env.header.height}/${time}/${baseFee}`;
 }
 
 /** What a tx's receipt says of its execution. */

@@ -10,6 +10,7 @@ import { COINBASE } from "./coinbase.js";
 import { budgetedJumps, tickBeforeEachMessage } from "./budgetedExecution.js";
 import type { Ticker } from "./budgetSlot.js";
 import "./jumpAnalysisCache.js";
+import { useWordOpcodes } from "./wordOpcodes.js";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { createEvmOnWasmPrecompiles } from "../precompiles/precompileBackends.js";
@@ -43,6 +44,7 @@ export async function createEvmRuntime(
   // The EVM is built here rather than from evmOpts, so that its BN254 and BLS12-381 precompiles run
   // on WebAssembly (precompileBackends.ts).
   const evm = createEvmOnWasmPrecompiles({ common, stateManager, blockchain, ...(budget ? { customOpcodes: budgetedJumps(common, budget) } : {}) });
+  useWordOpcodes(evm);
   const vm = await createVM({ common, stateManager, blockchain, evm });
   if (budget) tickBeforeEachMessage(vm, budget);
   const block = createBlock(

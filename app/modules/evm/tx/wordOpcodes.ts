@@ -1,0 +1,74 @@
+// The opcodes of a token transfer that spend most of their time converting between stack words and
+// bytes: @ethereumjs/evm pads each MSTORE's word through a hex string and array spreads (a tenth of
+// the interpreter's time in an ERC-20 transfer). Each handler here does what the library's does,
+// step for step, with the conversions of words.ts; gas is untouched (it is charged by the entry's
+// gas handler before the logic runs). A VM's opcode table is patched in place when the VM is built,
+// before it runs anything; an entry whose name or kind is not what the library had when this was
+// written throws, so a changed library fails at start instead of running other logic.
+import type { Common } from "@ethereumjs/common";
+import type { EVM, EVMOpts } from "@ethereumjs/evm";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToWord, wordToBytes } from "./words.js";
+
+type AddOpcode = Extract<NonNullable<EVMOpts["customOpcodes"]>[number], { logicFunction: unknown }>;
+type RunState = Parameters<AddOpcode["logicFunction"]>[0];
+type Handler = (runState: RunState, common: Common) => void | Promise<void>;
+
+interface OpcodeEntry {
+  opcodeInfo: { name: string; isAsync: boolean };
+  opHandler: Handler;
+}
+
+const EMPTY = new Uint8Array(0);
+
+function keccak256(runState: RunState, common: Common): void {
+  const [offset, length] = runState.stack.popN(2);
+  const data = length === 0n ? EMPTY : runState.memory.read(Number(offset!), Number(length));
+  runState.stack.push(bytesToWord((common.customCrypto.keccak256 ?? keccak_256)(data)));
+}
+
+function mload(runState: RunState): void {
+  const pos = runState.stack.pop();
+  runState.stack.push(bytesToWord(runState.memory.read(Number(pos), 32, true)));
+}
+
+function mstore(runState: RunState): void {
+  const [offset, word] = runState.stack.popN(2);
+  runState.memory.write(Number(offset!), 32, wordToBytes(word!));
+}
+
+async function sload(runState: RunState): Promise<void> {
+  const key = runState.stack.pop();
+  const value = await runState.interpreter.storageLoad(wordToBytes(key));
+  runState.stack.push(value.length > 0 ? bytesToWord(value) : 0n);
+}
+
+/** LOG0 to LOG4: the opcode says how many topics. */
+function log(runState: RunState): void {
+  const [memOffset, memLength] = runState.stack.popN(2);
+  const topicsCount = runState.opCode - 0xa0;
+  const topics = runState.stack.popN(topicsCount).map(wordToBytes);
+  const data = memLength === 0n ? EMPTY : runState.memory.read(Number(memOffset!), Number(memLength));
+  runState.interpreter.log(data, topicsCount, topics);
+}
+
+const REPLACEMENTS: { code: number; name: string; isAsync: boolean; handler: Handler }[] = [
+  { code: 0x20, name: "KECCAK256", isAsync: false, handler: keccak256 },
+  { code: 0x51, name: "MLOAD", isAsync: false, handler: mload },
+  { code: 0x52, name: "MSTORE", isAsync: false, handler: mstore },
+  { code: 0x54, name: "SLOAD", isAsync: true, handler: sload },
+  ...[0xa0, 0xa1, 0xa2, 0xa3, 0xa4].map((code) => ({ code, name: "LOG", isAsync: false, handler: log })),
+];
+
+/** Puts the handlers above into `evm`'s opcode table; call before the EVM runs anything. */
+export function useWordOpcodes(evm: EVM): void {
+  const table = (evm as unknown as { _opcodeMap?: OpcodeEntry[] })._opcodeMap;
+  if (!Array.isArray(table)) throw new Error("@ethereumjs/evm no longer keeps its opcode table in _opcodeMap");
+  for (const { code, name, isAsync, handler } of REPLACEMENTS) {
+    const entry = table[code];
+    if (entry?.opcodeInfo.name !== name || entry.opcodeInfo.isAsync !== isAsync || typeof entry.opHandler !== "function") {
+      throw new Error(`@ethereumjs/evm's opcode 0x${code.toString(16)} is not the ${isAsync ? "asynchronous " : ""}${name} this replaces`);
+    }
+    entry.opHandler = handler;
+  }
+}
