@@ -65,6 +65,11 @@ export class Context {
     return moduleStore(this.store, moduleName);
   }
 
+  /** False for a context whose events go nowhere: emitters may then skip building them. */
+  get recordsEvents(): boolean {
+    return true;
+  }
+
   emit(type: string, attributes: Record<string, string>): void {
     this.events.push({
       type,
@@ -99,5 +104,9 @@ export class Context {
 
 /** A context whose events go nowhere, for the passes that return none (CheckTx, rechecks, proposal checks). */
 export class QuietContext extends Context {
+  override get recordsEvents(): boolean {
+    return false;
+  }
+
   override emit(): void {}
 }

@@ -4,7 +4,7 @@
 // so runTx neither recovers nor hashes it again).
 import { createCustomCommon, Hardfork, Mainnet, type Common } from "@ethereumjs/common";
 import { createTxFromRLP, paramsTx, type TypedTransaction } from "@ethereumjs/tx";
-import { Address, publicToAddress } from "@ethereumjs/util";
+import { Address } from "@ethereumjs/util";
 import { sdkErrors } from "../errors.js";
 import { evmError, evmErrors } from "./errors.js";
 import { nativeEcrecover } from "./nativeEcrecover.js";
@@ -101,7 +101,7 @@ function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   try {
     // The library keeps the public key only in a frozen tx: kept here, so nothing recovers it again.
     tx.cache.senderPubKey = tx.getSenderPublicKey();
-    sender = new Address(publicToAddress(tx.cache.senderPubKey));
+    sender = new Address(senderAddress(tx.cache.senderPubKey));
   } catch (err) {
     throw evmError(evmErrors.invalidSignature, (err as Error).message);
   }
@@ -115,6 +115,15 @@ function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   tx.cache.hash = hash;
   Object.freeze(tx);
   return { tx, sender, hash, bytes };
+}
+
+/**
+ * publicToAddress: the last 20 bytes of the Keccak of the 64-byte public key, through the memo, as
+ * a sender's txs all hash the same key.
+ */
+function senderAddress(publicKey: Uint8Array): Uint8Array {
+  if (publicKey.length !== 64) throw new Error(`expected a 64-byte public key, got ${publicKey.length} bytes`);
+  return keccak256Memo(publicKey).slice(12);
 }
 
 /**

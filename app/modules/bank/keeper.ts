@@ -9,7 +9,6 @@ import { sdkErrors } from "../../../common/errors.js";
 import { formatCoins, MAX_AMOUNT, parseAmount, type Coin } from "../../coins/coins.js";
 import type { KVReader, KVStore, StateReader } from "../../store/types.js";
 import { StoreKey } from "../../storeKey.js";
-import { accountText } from "../../tx/addressText.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { bankErrors } from "./errors.js";
 import { emitBurn, emitCoinbase, emitCoinReceived, emitCoinSpent, emitTransfer } from "./events.js";
@@ -159,8 +158,7 @@ export class BankKeeper {
   send(ctx: Context, from: Uint8Array, to: Uint8Array, coins: readonly Coin[]): void {
     this.subtract(ctx, from, coins);
     this.add(ctx, to, coins);
-    emitTransfer(ctx, accountText(from), accountText(to), coins);
-    ctx.emit("message", { sender: accountText(from) });
+    emitTransfer(ctx, from, to, coins);
   }
 
   sendToModule(ctx: Context, from: Uint8Array, moduleName: string, coins: readonly Coin[]): void {
@@ -180,7 +178,7 @@ export class BankKeeper {
       writeAmount(store, supplyKey(c.denom), supply);
     }
     this.add(ctx, moduleAddress(moduleName), coins);
-    emitCoinbase(ctx, accountText(moduleAddress(moduleName)), coins);
+    emitCoinbase(ctx, moduleAddress(moduleName), coins);
   }
 
   /** Destroys coins held by a module account and lowers the supply by the same amount. */
@@ -188,7 +186,7 @@ export class BankKeeper {
     this.subtract(ctx, moduleAddress(moduleName), coins);
     const store = this.key.write(ctx);
     for (const c of coins) writeAmount(store, supplyKey(c.denom), supplyIn(store, c.denom) - c.amount);
-    emitBurn(ctx, accountText(moduleAddress(moduleName)), coins);
+    emitBurn(ctx, moduleAddress(moduleName), coins);
   }
 
   private subtract(ctx: Context, address: Uint8Array, coins: readonly Coin[]): void {
@@ -200,7 +198,7 @@ export class BankKeeper {
       }
       writeBalance(store, address, c.denom, balance, balance - c.amount);
     }
-    emitCoinSpent(ctx, accountText(address), coins);
+    emitCoinSpent(ctx, address, coins);
   }
 
   private add(ctx: Context, address: Uint8Array, coins: readonly Coin[]): void {
@@ -213,7 +211,7 @@ export class BankKeeper {
       writeBalance(store, address, c.denom, before, balance);
     }
     this.accounts.ensureAccount(ctx, address);
-    emitCoinReceived(ctx, accountText(address), coins);
+    emitCoinReceived(ctx, address, coins);
   }
 
   /** Genesis only: credits a balance without a sender; the caller reconciles the supply. */

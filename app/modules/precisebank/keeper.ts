@@ -30,7 +30,7 @@ function readAmount(raw: Uint8Array | undefined): bigint {
 }
 
 function sameAddress(a: Uint8Array, b: Uint8Array): boolean {
-  return Buffer.from(a).equals(Buffer.from(b));
+  return a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
 export class PrecisebankKeeper {
@@ -109,7 +109,7 @@ export class PrecisebankKeeper {
     this.checkNotReserve(to, "send to");
     // Checked up front, in aunit, so a failure writes nothing. Enough aunit implies enough uunit
     // for every bank move below (the whole part, plus one when the sender borrows).
-    this.checkFunds(ctx, from, amount);
+    const fromFraction = this.checkFunds(ctx, from, amount);
     if (sameAddress(from, to)) {
       // Nothing moves. (Computing both sides on one address would overwrite the sender's fraction
       // with the recipient's.)
@@ -118,7 +118,7 @@ export class PrecisebankKeeper {
     }
 
     const { integer, fractional } = splitExtended(amount);
-    const sender = subFraction(this.getFractionalBalance(ctx.store, from), fractional);
+    const sender = subFraction(fromFraction, fractional);
     const recipient = addFraction(this.getFractionalBalance(ctx.store, to), fractional);
     const direct = sender.borrow && recipient.carry;
 
@@ -153,10 +153,10 @@ export class PrecisebankKeeper {
   burnExtended(ctx: Context, from: Uint8Array, amount: bigint): void {
     this.checkAmount(amount);
     this.checkNotReserve(from, "burn from");
-    this.checkFunds(ctx, from, amount);
+    const fromFraction = this.checkFunds(ctx, from, amount);
 
     const { integer, fractional } = splitExtended(amount);
-    const sender = subFraction(this.getFractionalBalance(ctx.store, from), fractional);
+    const sender = subFraction(fromFraction, fractional);
     let remainder = this.getRemainder(ctx.store) + fractional;
     const rollover = remainder >= CONVERSION_FACTOR;
     if (rollover) remainder -= CONVERSION_FACTOR;
@@ -205,10 +205,13 @@ export class PrecisebankKeeper {
     if (sameAddress(address, this.reserveAddress)) throw precisebankErrors.reserveAccount.wrap(`cannot ${what} the ${PRECISEBANK_RESERVE} reserve`);
   }
 
-  private checkFunds(ctx: Context, from: Uint8Array, amount: bigint): void {
-    const balance = this.getBalance(ctx.store, from);
+  /** Throws unless `from` holds `amount`; returns its fractional balance, which the caller moves next. */
+  private checkFunds(ctx: Context, from: Uint8Array, amount: bigint): bigint {
+    const fraction = this.getFractionalBalance(ctx.store, from);
+    const balance = this.bank.getBalance(ctx.store, from, INTEGER_DENOM) * CONVERSION_FACTOR + fraction;
     if (balance < amount) {
       throw precisebankErrors.insufficientFunds.wrap(`spendable balance ${balance}${EXTENDED_DENOM} is smaller than ${amount}${EXTENDED_DENOM}`);
     }
+    return fraction;
   }
 }
