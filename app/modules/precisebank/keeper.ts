@@ -12,6 +12,7 @@
 import type { Context } from "../../context.js";
 import type { StateReader } from "../../store/types.js";
 import { StoreKey } from "../../storeKey.js";
+import { equalBytes } from "../../store/bytes.js";
 import { parseAmount } from "../../coins/coins.js";
 import { moduleAddress, PRECISEBANK_RESERVE } from "../../../common/moduleAccounts.js";
 import { CONVERSION_FACTOR, EXTENDED_DENOM, INTEGER_DENOM } from "./denoms.js";
@@ -27,10 +28,6 @@ const uunit = (amount: bigint) => [{ denom: INTEGER_DENOM, amount }];
 
 function readAmount(raw: Uint8Array | undefined): bigint {
   return raw ? parseAmount(utf8.decode(raw)) : 0n;
-}
-
-function sameAddress(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && Buffer.compare(a, b) === 0;
 }
 
 export class PrecisebankKeeper {
@@ -110,7 +107,7 @@ export class PrecisebankKeeper {
     // Checked up front, in aunit, so a failure writes nothing. Enough aunit implies enough uunit
     // for every bank move below (the whole part, plus one when the sender borrows).
     const fromFraction = this.checkFunds(ctx, from, amount);
-    if (sameAddress(from, to)) {
+    if (equalBytes(from, to)) {
       // Nothing moves. (Computing both sides on one address would overwrite the sender's fraction
       // with the recipient's.)
       emitExtendedTransfer(ctx, from, to, amount);
@@ -202,7 +199,7 @@ export class PrecisebankKeeper {
   }
 
   private checkNotReserve(address: Uint8Array, what: string): void {
-    if (sameAddress(address, this.reserveAddress)) throw precisebankErrors.reserveAccount.wrap(`cannot ${what} the ${PRECISEBANK_RESERVE} reserve`);
+    if (equalBytes(address, this.reserveAddress)) throw precisebankErrors.reserveAccount.wrap(`cannot ${what} the ${PRECISEBANK_RESERVE} reserve`);
   }
 
   /** Throws unless `from` holds `amount`; returns its fractional balance, which the caller moves next. */
