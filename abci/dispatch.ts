@@ -1,6 +1,6 @@
 // Maps one decoded ABCI request to the application method that answers it.
 import { create, toBinary, type MessageInitShape } from "@bufbuild/protobuf";
-import { encodeFinalizeBlockResponse } from "./finalizeBlockEncoding.js";
+import { encodeCheckTxResponse, encodeFinalizeBlockResponse } from "./responseEncoding.js";
 import { ResponseSchema, type Request, type Response } from "../gen/tendermint/abci/types_pb.js";
 import type { AbciApplication } from "./application.js";
 
@@ -11,8 +11,9 @@ export async function dispatch(app: AbciApplication, req: Request): Promise<Resp
   return create(ResponseSchema, { value: await answer(app, req) });
 }
 
-/** Like `dispatch`, but returns the encoded Response; FinalizeBlock takes the hand-written encoder. */
+/** Like `dispatch`, but returns the encoded Response; FinalizeBlock and CheckTx take the hand-written encoders. */
 export async function dispatchEncoded(app: AbciApplication, req: Request): Promise<Uint8Array> {
+  if (req.value.case === "checkTx") return encodeCheckTxResponse(await app.checkTx(req.value.value));
   if (req.value.case === "finalizeBlock") return encodeFinalizeBlockResponse(await app.finalizeBlock(req.value.value));
   return toBinary(ResponseSchema, await dispatch(app, req));
 }

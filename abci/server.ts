@@ -3,12 +3,13 @@
 // agnostic of what the application does.
 import net from "node:net";
 import fs from "node:fs";
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { create, toBinary } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
-import { RequestSchema, ResponseSchema, type Request } from "../gen/tendermint/abci/types_pb.js";
+import { ResponseSchema, type Request } from "../gen/tendermint/abci/types_pb.js";
 import type { AbciApplication } from "./application.js";
 import { dispatchEncoded } from "./dispatch.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, FrameError, encodeFrame } from "./framing.js";
+import { decodeRequest } from "./requestDecoding.js";
 
 export interface AbciServerOptions {
   /** `tcp://host:port` or `unix:///path/to.sock`. */
@@ -112,7 +113,7 @@ export class AbciServer {
       }
       for (const frame of frames) {
         try {
-          queue.push(fromBinary(RequestSchema, frame));
+          queue.push(decodeRequest(frame));
         } catch (err) {
           fail("malformed request protobuf", err);
           return;

@@ -1,10 +1,10 @@
-// The hand-written FinalizeBlock encoder must produce exactly protobuf-es's bytes.
+// The hand-written FinalizeBlock and CheckTx encoders must produce exactly protobuf-es's bytes.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { ResponseSchema } from "../gen/tendermint/abci/types_pb.js";
-import type { FinalizeBlockResult } from "./application.js";
-import { encodeFinalizeBlockResponse } from "./finalizeBlockEncoding.js";
+import type { CheckTxResult, FinalizeBlockResult } from "./application.js";
+import { encodeCheckTxResponse, encodeFinalizeBlockResponse } from "./responseEncoding.js";
 import { prng } from "../test/support/prng.js";
 
 function randomResult(rand: () => number): FinalizeBlockResult {
@@ -52,4 +52,20 @@ test("hand-encoded FinalizeBlock responses equal protobuf-es's bytes", () => {
 test("an empty result still encodes the finalize_block case", () => {
   const decoded = fromBinary(ResponseSchema, encodeFinalizeBlockResponse({}));
   assert.equal(decoded.value.case, "finalizeBlock");
+});
+
+test("hand-encoded CheckTx responses equal protobuf-es's bytes", () => {
+  const rand = prng(20261127);
+  const results: CheckTxResult[] = [{}, { code: 0, gasWanted: 0n, gasUsed: 0n }];
+  // A tx result's fields are a CheckTx response's (events included, though the app sends none).
+  for (let i = 0; i < 500; i++) for (const { $typeName: _, ...fields } of randomResult(rand).txResults ?? []) results.push(fields);
+  for (const [i, result] of results.entries()) {
+    const expected = toBinary(ResponseSchema, create(ResponseSchema, { value: { case: "checkTx", value: result } }));
+    assert.equal(Buffer.from(encodeCheckTxResponse(result)).toString("hex"), Buffer.from(expected).toString("hex"), `case ${i}`);
+  }
+  assert.ok(results.length > 1000);
+  const decoded = fromBinary(ResponseSchema, encodeCheckTxResponse({ code: 5, log: "insufficient funds", gasWanted: 200000n }));
+  assert.equal(decoded.value.case, "checkTx");
+  assert.equal(decoded.value.value.code, 5);
+  assert.equal(decoded.value.value.log, "insufficient funds");
 });
