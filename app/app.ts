@@ -26,6 +26,7 @@ import { SerialQueue } from "./serial.js";
 import { HeightNotAvailableError } from "./store/errors.js";
 import type { Branch, Store } from "./store/index.js";
 import { isFatal, noTransactions, type TxEnv, type TxProcessor, type TxResult } from "./tx/processor.js";
+import { AdmittedTxs } from "./tx/admittedTxs.js";
 import { errorResult } from "../common/errors.js";
 import { registerSimulate } from "./query/simulateService.js";
 import { APP_NAME, APP_PROTOCOL_VERSION, APP_SEMVER } from "../common/version.js";
@@ -106,6 +107,8 @@ export class UnitApp extends BaseApplication {
   private preCommitCheckState: { state: Branch; until: number } | undefined;
   /** The header CheckTx runs under; it changes only when a block commits, so it is built then. */
   private checkHeader: BlockHeader;
+  /** What CheckTx admitted into `checkState`, in order: proposals that are its first txs need no second check. */
+  private readonly admitted = new AdmittedTxs();
   private readonly faultDelayMs: number;
   private readonly consensusParams: ConsensusParamsStore | undefined;
   private readonly snapshots: SnapshotManager | undefined;
@@ -185,8 +188,7 @@ export class UnitApp extends BaseApplication {
       this.genesis = { branch, hash, initialHeight };
       this.pending = undefined;
       // Until block 1 commits, the mempool checks against genesis state.
-      this.checkState = branch.branch();
-      this.checkHeader = this.nextCheckHeader();
+      this.restartMempoolState(branch.branch());
       this.logger.info({ chainId: req.chainId, initialHeight, appHash: Buffer.from(hash).toString("hex") }, "genesis initialised");
       // An empty list keeps genesis.json's validators; a chain with staking validators replaces them.
       return { appHash: hash, validators };
@@ -206,7 +208,7 @@ export class UnitApp extends BaseApplication {
       // CometBFT's budget is below the block's max_bytes already; the cap only makes sure of it.
       const asked = Number(req.maxTxBytes);
       const maxTxBytes = asked < 0 ? params.maxBytes : Math.min(asked, params.maxBytes);
-      return { txs: select(env, req.txs, { maxTxBytes, maxGas: params.maxGas }) };
+      return { txs: select(env, req.txs, { maxTxBytes, maxGas: params.maxGas }, this.admitted.resultsFor(req.txs)) };
     });
   }
 
@@ -214,7 +216,9 @@ export class UnitApp extends BaseApplication {
    * Accepts a proposal only if every tx decodes and passes CheckTx's checks against the last
    * committed state, in order, and the txs fit the block's bytes and gas, as the SDK's default
    * handler does; otherwise a byzantine proposer could fill blocks with undecodable, fee-less txs
-   * that every node stores forever. Deterministic: the mempool plays no part.
+   * that every node stores forever. Deterministic: when the txs are the first ones this node's
+   * mempool admitted, CheckTx's results stand in for the checks (app/tx/admittedTxs.ts), which give
+   * the same verdict; the mempool decides only how much work the verdict takes.
    */
   override processProposal(req: pb.RequestProcessProposal): Promise<A.ProcessProposalResult> {
     return this.serial.run(() => {
@@ -222,7 +226,7 @@ export class UnitApp extends BaseApplication {
       if (!validate) return { status: pb.ResponseProcessProposal_ProposalStatus.ACCEPT };
       const env = this.proposalEnv(req.height, req.time, req.hash, req.proposerAddress);
       const params = blockLimits(this.consensusParams?.getParams(env.state));
-      const rejection = validate(env, req.txs, { maxTxBytes: params.maxBytes, maxGas: params.maxGas });
+      const rejection = validate(env, req.txs, { maxTxBytes: params.maxBytes, maxGas: params.maxGas }, this.admitted.resultsFor(req.txs));
       if (!rejection) return { status: pb.ResponseProcessProposal_ProposalStatus.ACCEPT };
       this.logger.warn({ height: Number(req.height), txs: req.txs.length, ...rejection }, "rejected a block proposal");
       return { status: pb.ResponseProcessProposal_ProposalStatus.REJECT };
@@ -279,8 +283,7 @@ export class UnitApp extends BaseApplication {
       this.genesis = undefined;
       // The mempool re-checks its txs against the new state.
       this.preCommitCheckState = { state: this.checkState, until: Date.now() + RECHECK_GRACE_MS };
-      this.checkState = this.store.begin();
-      this.checkHeader = this.nextCheckHeader();
+      this.restartMempoolState(this.store.begin());
       if (link) this.snapshots?.take(link);
       return { retainHeight: 0n };
     });
@@ -291,7 +294,9 @@ export class UnitApp extends BaseApplication {
       if (req.type !== 1) this.preCommitCheckState = undefined; // the rechecks are done
       // CometBFT halts on an exception response, so nothing here may escape as one.
       try {
-        return safely(() => this.txProcessor.check({ header: this.checkHeader, state: this.checkState, logger: this.logger }, req.tx, req.type === 1));
+        const result = safely(() => this.txProcessor.check({ header: this.checkHeader, state: this.checkState, logger: this.logger }, req.tx, req.type === 1));
+        if ((result.code ?? 0) === 0) this.admitted.record(req.tx, result);
+        return result;
       } catch (err) {
         this.logger.error({ err }, "CheckTx failed outside the tx pipeline");
         return { ...INTERNAL_RESULT, log: `internal error: ${(err as Error).message}` };
@@ -348,8 +353,7 @@ export class UnitApp extends BaseApplication {
       if (outcome.result === "rejectSnapshot" || outcome.restored) this.restore = undefined;
       if (outcome.restored) {
         this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
-        this.checkState = this.store.begin();
-        this.checkHeader = this.nextCheckHeader();
+        this.restartMempoolState(this.store.begin());
         this.logger.info({ height: this.store.lastHeight, appHash: Buffer.from(this.store.lastHash).toString("hex") }, "state restored from a snapshot");
       }
       return { result: applyResult(outcome.result), refetchChunks: outcome.refetchChunks ?? [], rejectSenders: outcome.rejectSenders ?? [] };
@@ -365,6 +369,13 @@ export class UnitApp extends BaseApplication {
   }
 
   /** The header CheckTx runs under: the next height, at the last committed block's time. */
+  /** The mempool's state starts again from `state` (a Commit, InitChain, a restore). */
+  private restartMempoolState(state: Branch): void {
+    this.checkState = state;
+    this.checkHeader = this.nextCheckHeader();
+    this.admitted.reset();
+  }
+
   private nextCheckHeader(): BlockHeader {
     const next = this.genesis ? this.genesis.initialHeight : this.store.lastHeight + 1;
     const last = this.store.lastHeight > 0 ? this.blockInfo.lastBlock(this.store.view()) : undefined;

@@ -50,14 +50,21 @@ export interface TxProcessor {
    * `validateProposal` accepts (default: what fits the byte budget). `env.state` is a throwaway
    * branch of the last committed state.
    */
-  selectForProposal?(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits): Uint8Array[];
+  selectForProposal?(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits, admitted?: AdmittedResults): Uint8Array[];
   /**
    * ProcessProposal: why a proposed block's txs are unacceptable, or undefined when they are
    * acceptable. Deterministic: a function of the txs, `limits` and `env` (a throwaway branch of the
    * last committed state), never of the local mempool. Without it every proposal is accepted.
    */
-  validateProposal?(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits): ProposalRejection | undefined;
+  validateProposal?(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits, admitted?: AdmittedResults): ProposalRejection | undefined;
 }
+
+/**
+ * CheckTx's results for a proposal's txs, given when the txs are the first ones the mempool
+ * admitted, in this order (app/tx/admittedTxs.ts): each passed the proposal check already, over
+ * the state the check would build, so its result stands in for running the check again.
+ */
+export type AdmittedResults = readonly TxResult[];
 
 /** What a block's txs may take together. */
 export interface BlockLimits {

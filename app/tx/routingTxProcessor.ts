@@ -3,10 +3,11 @@
 // the Cosmos pipeline's; Ethereum estimation belongs to eth_estimateGas.
 import { evmError, evmErrors } from "../../common/ethereum/errors.js";
 import { errorResult } from "../../common/errors.js";
+import { withAdmittedResults } from "./admittedTxs.js";
 import { selectProposalTxs } from "./proposalSelection.js";
 import { ProposalMemo } from "./proposalMemo.js";
 import { validateProposalTxs } from "./proposalValidation.js";
-import type { BlockLimits, ProposalRejection, SimulationResult } from "./processor.js";
+import type { AdmittedResults, BlockLimits, ProposalRejection, SimulationResult } from "./processor.js";
 import { isFatal, TX_DECODE_ERROR, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
 import { txEncoding } from "./txEncoding.js";
 
@@ -70,19 +71,24 @@ export class RoutingTxProcessor implements TxProcessor {
   }
 
   /** The byte budget, the block's gas and the EVM's block gas limit, valid txs only: see proposalSelection.ts. */
-  selectForProposal(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits): Uint8Array[] {
-    const selected = selectProposalTxs(txs, { ...limits, evmGasLimit: this.evmGasLimit }, (tx) => this.validateForProposal(env, tx));
+  selectForProposal(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits, admitted?: AdmittedResults): Uint8Array[] {
+    const budget = { ...limits, evmGasLimit: this.evmGasLimit };
+    const verify = (tx: Uint8Array) => this.validateForProposal(env, tx);
+    const selected = withAdmittedResults(txs, admitted, verify, (check) => selectProposalTxs(txs, budget, check));
     this.prepared.remember({ env, txs: selected, maxTxBytes: limits.maxTxBytes, maxGas: limits.maxGas });
     return selected;
   }
 
   /**
    * ProcessProposal's verdict: see proposalValidation.ts. A proposal this node just selected from
-   * the same state is accepted without verifying its txs a second time (proposalMemo.ts).
+   * the same state is accepted without verifying its txs a second time (proposalMemo.ts), and
+   * txs this node's mempool admitted in the same order take CheckTx's results (admittedTxs.ts).
    */
-  validateProposal(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits): ProposalRejection | undefined {
+  validateProposal(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits, admitted?: AdmittedResults): ProposalRejection | undefined {
     if (this.prepared.accepts({ env, txs, maxTxBytes: limits.maxTxBytes, maxGas: limits.maxGas })) return undefined;
-    return validateProposalTxs(txs, { ...limits, evmGasLimit: this.evmGasLimit }, (tx) => this.validateForProposal(env, tx));
+    const budget = { ...limits, evmGasLimit: this.evmGasLimit };
+    const verify = (tx: Uint8Array) => this.validateForProposal(env, tx);
+    return withAdmittedResults(txs, admitted, verify, (check) => validateProposalTxs(txs, budget, check));
   }
 
   /**
