@@ -2,16 +2,16 @@
 // land in one branch and message writes in a nested one, so a tx whose messages fail still pays
 // its fee and uses up its sequence, exactly as in the SDK, while a tx that fails ante changes
 // nothing at all.
-import { create, toBinary } from "@bufbuild/protobuf";
+import { create } from "@bufbuild/protobuf";
 import type { Any } from "@bufbuild/protobuf/wkt";
 import { packAny } from "../../sdk/tx/registry.js";
-import { TxMsgDataSchema } from "../../gen/cosmos/base/abci/v1beta1/abci_pb.js";
 import { Context, QuietContext, type AbciEvent } from "../context.js";
 import { errorResult, sdkErrors } from "../../common/errors.js";
 import { accountText } from "./addressText.js";
 import type { AnteHandler, ExecMode } from "./anteHandler.js";
 import { decodeCosmosTx, type DecodedTx } from "./decode.js";
 import { markIndexed } from "./eventIndex.js";
+import { encodeTxMsgData } from "./txMsgData.js";
 import { GasKVStore, GasMeter } from "./gas.js";
 import { executeMsg, type MsgRouter } from "./msgRouter.js";
 import { isFatal, type SimulationResult, type TxEnv, type TxProcessor, type TxResult } from "./processor.js";
@@ -126,7 +126,7 @@ export class CosmosTxProcessor implements TxProcessor {
       msgBranch.write();
       anteBranch.write();
     }
-    const data = toBinary(TxMsgDataSchema, create(TxMsgDataSchema, { msgResponses }));
+    const data = encodeTxMsgData(msgResponses);
     return {
       result: { gasWanted: gasLimit, gasUsed: meter.consumed, data, events: [...markIndexed(anteCtx.events), ...markIndexed(events)] },
       msgResponses,
