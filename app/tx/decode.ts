@@ -7,6 +7,7 @@ import { Memo } from "../../common/memo.js";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, type AuthInfo, type TxBody, type TxRaw } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { sdkErrors } from "../../common/errors.js";
 import { assertCanonicalTxRaw } from "./canonicalTxRaw.js";
+import { readCommonAuthInfo, readCommonTxBody, readCommonTxRaw } from "./commonTxShape.js";
 import { rejectUnknownFields, type DecodedMsg, type MsgRouter } from "./msgRouter.js";
 
 /** Largest tx the chain accepts, in bytes (CometBFT's mempool allows up to 1 MiB). */
@@ -76,9 +77,10 @@ function decodeUncached(bytes: Uint8Array, router: MsgRouter): DecodedTx {
     throw sdkErrors.txDecode.wrap(`expected a cosmos.tx.v1beta1.TxRaw (first byte 0x0a), got first byte 0x${bytes[0]!.toString(16).padStart(2, "0")}`);
   }
   assertCanonicalTxRaw(bytes);
-  const raw = strict("TxRaw", () => fromBinary(TxRawSchema, bytes));
-  const body = strict("TxBody", () => fromBinary(TxBodySchema, raw.bodyBytes));
-  const authInfo = strict("AuthInfo", () => fromBinary(AuthInfoSchema, raw.authInfoBytes));
+  // The common shape is read by hand (commonTxShape.ts); anything else, and every refusal, is protobuf-es's.
+  const raw = readCommonTxRaw(bytes) ?? strict("TxRaw", () => fromBinary(TxRawSchema, bytes));
+  const body = readCommonTxBody(raw.bodyBytes) ?? strict("TxBody", () => fromBinary(TxBodySchema, raw.bodyBytes));
+  const authInfo = readCommonAuthInfo(raw.authInfoBytes) ?? strict("AuthInfo", () => fromBinary(AuthInfoSchema, raw.authInfoBytes));
   if (body.messages.length === 0) throw sdkErrors.invalidRequest.wrap("must contain at least one message");
   if (body.messages.length > MAX_MSGS_PER_TX) throw sdkErrors.invalidRequest.wrap(`tx has ${body.messages.length} messages, the limit is ${MAX_MSGS_PER_TX}`);
   const msgs = body.messages.map((any) => router.decode(any));
