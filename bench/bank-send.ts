@@ -259,35 +259,10 @@ try {
     );
   else if (kv !== undefined) console.log(`Median over ${RUNS} run(s): kvstore **${fmt(kv)} tx/s**\n`);
   if (phases) {
-    const sum =
-      phases.decodeRequest +
-      phases.checkTx +
-      phases.encodeCheckTxResponse +
-      phases.prepareProposal +
-      phases.processProposal +
-      phases.finalizeBlock +
-      phases.encodeFinalizeResponse +
-      phases.commit;
-    console.log(
-      `App alone, in-process, one thread: ${fmt(phases.txs)} txs in ${phases.blocks} blocks of ${fmt(BLOCK_SIZE)}${phases.badCodes > 0 ? `, ${phases.badCodes} FAILED` : ""}\n`,
-    );
-    console.log(`| step | µs per tx | share |`);
-    console.log(`| --- | ---: | ---: |`);
-    const rowsP: [string, number][] = [
-      ["decode CheckTx request (protobuf)", phases.decodeRequest],
-      ["CheckTx (decode tx, ante incl. signature verify)", phases.checkTx],
-      ["encode CheckTx response (protobuf)", phases.encodeCheckTxResponse],
-      ["PrepareProposal (the block's txs verified in order)", phases.prepareProposal],
-      ["ProcessProposal (the same block, as every validator verifies it)", phases.processProposal],
-      ["FinalizeBlock (deliver, signature cache hit)", phases.finalizeBlock],
-      ["encode FinalizeBlock response (protobuf)", phases.encodeFinalizeResponse],
-      ["Commit (SQLite)", phases.commit],
-    ];
-    for (const [what, us] of rowsP) console.log(`| ${what} | ${us.toFixed(1)} | ${((100 * us) / sum).toFixed(0)} % |`);
-    console.log(`| **total = single-core ceiling ${fmt(1e6 / sum)} tx/s** (one thread; no CometBFT, socket or recheck) | **${sum.toFixed(1)}** | |`);
-    console.log(
-      `| recheck after a Commit, per rechecked tx (request decode, RECHECK, response encode; ${fmt(phases.rechecked)} rechecks here, the share of txs the node rechecks depends on its mempool) | ${phases.recheck.toFixed(1)} | |\n`,
-    );
+    printPhases(phases, BLOCK_SIZE, {
+      checkTx: "CheckTx (decode tx, ante incl. signature verify)",
+      finalizeBlock: "FinalizeBlock (deliver, signature cache hit)",
+    });
     if (phases.badCodes > 0) exitCode = 1;
   }
   if (sig) {

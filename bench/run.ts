@@ -21,6 +21,7 @@ const benches = [
   "precompiles.ts",
   "cache-eviction.ts",
   "word-opcodes.ts",
+  "hand-codecs.ts",
 ];
 const args = process.argv.slice(2);
 const named: string[] = [];
