@@ -231,20 +231,21 @@ function writeFinalizeBlock(o: Output, result: FinalizeBlockResult): void {
   o.bytes(5, result.appHash);
 }
 
+/** A `tendermint.abci.Response` whose oneof case `field` holds `result`, measured by `size` and written by `write`. */
+function encodeResponse<T>(field: number, result: T, size: (s: Sizes, r: T) => number, write: (o: Output, r: T) => void): Uint8Array {
+  const sizes = new Sizes();
+  const total = sizes.message(field, () => size(sizes, result));
+  const out = new Output(Buffer.allocUnsafe(total), sizes);
+  out.message(field, () => write(out, result));
+  return out.finish();
+}
+
 /** The complete `tendermint.abci.Response{finalize_block}` bytes for `result`. */
 export function encodeFinalizeBlockResponse(result: FinalizeBlockResult): Uint8Array {
-  const sizes = new Sizes();
-  const total = sizes.message(RESPONSE_FINALIZE_BLOCK, () => sizeFinalizeBlock(sizes, result));
-  const out = new Output(Buffer.allocUnsafe(total), sizes);
-  out.message(RESPONSE_FINALIZE_BLOCK, () => writeFinalizeBlock(out, result));
-  return out.finish();
+  return encodeResponse(RESPONSE_FINALIZE_BLOCK, result, sizeFinalizeBlock, writeFinalizeBlock);
 }
 
 /** The complete `tendermint.abci.Response{check_tx}` bytes for `result`. */
 export function encodeCheckTxResponse(result: CheckTxResult): Uint8Array {
-  const sizes = new Sizes();
-  const total = sizes.message(RESPONSE_CHECK_TX, () => sizeTxResult(sizes, result));
-  const out = new Output(Buffer.allocUnsafe(total), sizes);
-  out.message(RESPONSE_CHECK_TX, () => writeTxResult(out, result));
-  return out.finish();
+  return encodeResponse(RESPONSE_CHECK_TX, result, sizeTxResult, writeTxResult);
 }

@@ -2,24 +2,13 @@
 // results instead of a second check; any other proposal is checked in full, with the same verdict.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import * as pb from "../../gen/tendermint/abci/types_pb.js";
-import { UnitApp } from "../app.js";
-import { defaultAppState, withGenesisBalances } from "../genesis.js";
-import { MODULE_ACCOUNTS, wireApp } from "../modules.js";
-import { openStore } from "../store/index.js";
-import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
-import { signerFromPrivateKey } from "../../sdk/keys/signerFromPrivateKey.js";
-import { msgSend, signTx } from "../../sdk/tx/index.js";
-import { testLogger } from "../../test/support/logger.js";
 import { ADMITTED_MAX_TXS, AdmittedTxs, withAdmittedResults } from "./admittedTxs.js";
 import { selectProposalTxs } from "./proposalSelection.js";
 import type { TxResult } from "./processor.js";
-import type { RoutingTxProcessor } from "./routingTxProcessor.js";
+import { countingProposalApp } from "./testing/countingProposalApp.js";
 
 const tx = (n: number, length = 8) => Uint8Array.from({ length }, (_, i) => (n * 31 + i) & 0xff);
 const ok = (gasWanted: bigint): TxResult => ({ code: 0, gasWanted });
@@ -75,41 +64,13 @@ test("a selection that skips a tx drops the admitted results and checks every tx
 });
 
 test("the real app: a proposal of the txs CheckTx admitted, in order, is built and accepted without checking them again", async () => {
-  const key = new Uint8Array(32).fill(0x43);
-  const signer = signerFromPrivateKey(key, "secp256k1");
-  const from = formatAccountAddress(signer.address);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "admitted-txs-"));
-  const store = openStore(path.join(dir, "app.db"), { synchronous: "NORMAL" });
+  const chain = await countingProposalApp("admitted-chain", 0x43);
+  const { app } = chain;
   try {
-    const wiring = wireApp();
-    const processor = wiring.txProcessor as RoutingTxProcessor;
-    let verified = 0;
-    const verify = processor.validateForProposal.bind(processor);
-    processor.validateForProposal = (e, t) => {
-      verified++;
-      return verify(e, t);
-    };
-    const app = new UnitApp({ store, ...wiring, logger: testLogger });
-    const chainId = "admitted-chain";
-    const appState = withGenesisBalances(defaultAppState(wiring.modules), [{ address: from, coins: [{ denom: "uunit", amount: "1000000000" }] }]);
-    await app.initChain(
-      create(pb.RequestInitChainSchema, { chainId, initialHeight: 1n, appStateBytes: Buffer.from(JSON.stringify(appState)), time: timestampFromMs(1e12) }),
-    );
-    const sign = async (sequence: bigint, fee = "5000") =>
-      (
-        await signTx({
-          signer,
-          messages: [msgSend({ fromAddress: from, toAddress: from, amount: [{ denom: "uunit", amount: "1" }] })],
-          fee: { amount: [{ denom: "uunit", amount: fee }], gasLimit: 200_000n },
-          chainId,
-          accountNumber: BigInt(MODULE_ACCOUNTS.length),
-          sequence,
-        })
-      ).txBytes;
-    const txs = [await sign(0n), await sign(1n), await sign(2n)];
+    const txs = [await chain.send(0n), await chain.send(1n), await chain.send(2n)];
     const checkTx = async (t: Uint8Array) => (await app.checkTx(create(pb.RequestCheckTxSchema, { tx: t, type: pb.CheckTxType.NEW }))).code ?? 0;
     for (const t of txs) assert.equal(await checkTx(t), 0);
-    assert.notEqual(await checkTx(await sign(7n)), 0, "a refused tx is not admitted");
+    assert.notEqual(await checkTx(await chain.send(7n)), 0, "a refused tx is not admitted");
 
     const time = timestampFromMs(1e12 + 1000);
     const prepare = async (list: Uint8Array[]) =>
@@ -132,14 +93,14 @@ test("the real app: a proposal of the txs CheckTx admitted, in order, is built a
       ).status === pb.ResponseProcessProposal_ProposalStatus.ACCEPT;
 
     assert.equal((await prepare(txs)).length, 3);
-    assert.equal(verified, 0, "PrepareProposal took CheckTx's results");
+    assert.equal(chain.verified, 0, "PrepareProposal took CheckTx's results");
     assert.equal(await process(txs.slice(0, 2), 8), true, "another proposer's block of the first two");
-    assert.equal(verified, 0, "accepted on CheckTx's results");
+    assert.equal(chain.verified, 0, "accepted on CheckTx's results");
     assert.equal(await process([txs[0]!, txs[2]!], 8), false, "a gap: checked and rejected");
-    assert.equal(verified, 2, "checked in full up to the gap");
-    verified = 0;
+    assert.equal(chain.verified, 2, "checked in full up to the gap");
+    chain.resetCount();
     assert.equal((await prepare([txs[1]!, txs[2]!])).length, 0, "a mempool missing the first tx: checked, nothing valid");
-    assert.equal(verified, 2);
+    assert.equal(chain.verified, 2);
 
     const fin = await app.finalizeBlock(
       create(pb.RequestFinalizeBlockSchema, { txs, height: 1n, time, hash: new Uint8Array(32).fill(1), proposerAddress: new Uint8Array(20).fill(7) }),
@@ -150,14 +111,13 @@ test("the real app: a proposal of the txs CheckTx admitted, in order, is built a
     );
     await app.commit(create(pb.RequestCommitSchema));
     // The commit empties the list: the same txs at the next height are stale and checked.
-    verified = 0;
+    chain.resetCount();
     const stale = await app.processProposal(
       create(pb.RequestProcessProposalSchema, { txs, height: 2n, time, hash: new Uint8Array(32).fill(2), proposerAddress: new Uint8Array(20).fill(8) }),
     );
     assert.equal(stale.status, pb.ResponseProcessProposal_ProposalStatus.REJECT);
-    assert.equal(verified, 1, "rejected at its first tx");
+    assert.equal(chain.verified, 1, "rejected at its first tx");
   } finally {
-    store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    chain.close();
   }
 });

@@ -2,24 +2,14 @@
 // verification only when every input matches; anything else is verified in full.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { create } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import * as pb from "../../gen/tendermint/abci/types_pb.js";
-import { UnitApp } from "../app.js";
-import { defaultAppState, withGenesisBalances } from "../genesis.js";
-import { MODULE_ACCOUNTS, wireApp } from "../modules.js";
-import { openStore } from "../store/index.js";
-import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
-import { signerFromPrivateKey } from "../../sdk/keys/signerFromPrivateKey.js";
-import { msgSend, signTx } from "../../sdk/tx/index.js";
 import { testLogger } from "../../test/support/logger.js";
 import type { Branch } from "../store/index.js";
 import { ProposalMemo, type ProposalInputs } from "./proposalMemo.js";
 import type { TxEnv } from "./processor.js";
-import type { RoutingTxProcessor } from "./routingTxProcessor.js";
+import { countingProposalApp } from "./testing/countingProposalApp.js";
 
 function env(over: { height?: bigint; seconds?: bigint; proposer?: number; base?: number; chainId?: string } = {}): TxEnv {
   return {
@@ -65,46 +55,17 @@ test("the memo accepts only the very proposal it recorded, under limits at least
 });
 
 test("the real app: its own prepared block is accepted without a second verification; any other proposal is verified in full", async () => {
-  const key = new Uint8Array(32).fill(0x42);
-  const signer = signerFromPrivateKey(key, "secp256k1");
-  const from = formatAccountAddress(signer.address);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "proposal-memo-"));
-  const store = openStore(path.join(dir, "app.db"), { synchronous: "NORMAL" });
+  const chain = await countingProposalApp("memo-chain", 0x42);
+  const { app } = chain;
   try {
-    const wiring = wireApp();
-    const processor = wiring.txProcessor as RoutingTxProcessor;
-    let verified = 0;
-    const verify = processor.validateForProposal.bind(processor);
-    processor.validateForProposal = (e, tx) => {
-      verified++;
-      return verify(e, tx);
-    };
-    const app = new UnitApp({ store, ...wiring, logger: testLogger });
-    const chainId = "memo-chain";
-    const appState = withGenesisBalances(defaultAppState(wiring.modules), [{ address: from, coins: [{ denom: "uunit", amount: "1000000000" }] }]);
-    await app.initChain(
-      create(pb.RequestInitChainSchema, { chainId, initialHeight: 1n, appStateBytes: Buffer.from(JSON.stringify(appState)), time: timestampFromMs(1e12) }),
-    );
-    const txs = await Promise.all(
-      [0n, 1n, 2n].map(async (sequence) => {
-        const signed = await signTx({
-          signer,
-          messages: [msgSend({ fromAddress: from, toAddress: from, amount: [{ denom: "uunit", amount: "1" }] })],
-          fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n },
-          chainId,
-          accountNumber: BigInt(MODULE_ACCOUNTS.length),
-          sequence,
-        });
-        return signed.txBytes;
-      }),
-    );
+    const txs = [await chain.send(0n), await chain.send(1n), await chain.send(2n)];
     const time = timestampFromMs(1e12 + 1000);
     const proposer = new Uint8Array(20).fill(7);
     const { txs: preparedTxs = [] } = await app.prepareProposal(
       create(pb.RequestPrepareProposalSchema, { txs, maxTxBytes: 1_000_000n, height: 1n, time, proposerAddress: proposer }),
     );
     assert.equal(preparedTxs.length, 3);
-    assert.equal(verified, 3, "PrepareProposal verifies each tx");
+    assert.equal(chain.verified, 3, "PrepareProposal verifies each tx");
     const process = async (list: Uint8Array[], proposerAddress = proposer, at = time) =>
       (
         await app.processProposal(
@@ -112,15 +73,15 @@ test("the real app: its own prepared block is accepted without a second verifica
         )
       ).status === pb.ResponseProcessProposal_ProposalStatus.ACCEPT;
     assert.equal(await process(preparedTxs), true);
-    assert.equal(verified, 3, "its own block is not verified again");
+    assert.equal(chain.verified, 3, "its own block is not verified again");
     assert.equal(await process([txs[0]!, txs[2]!]), false, "a sequence gap: verified and rejected");
     assert.equal(await process([txs[1]!, txs[0]!, txs[2]!]), false, "reordered: verified and rejected");
-    verified = 0;
+    chain.resetCount();
     assert.equal(await process(preparedTxs, new Uint8Array(20).fill(8)), true, "another proposer's block with the same txs");
-    assert.equal(verified, 3, "verified in full");
-    verified = 0;
+    assert.equal(chain.verified, 3, "verified in full");
+    chain.resetCount();
     assert.equal(await process(preparedTxs, proposer, timestampFromMs(1e12 + 2000)), true, "another time");
-    assert.equal(verified, 3, "verified in full");
+    assert.equal(chain.verified, 3, "verified in full");
     const fin = await app.finalizeBlock(
       create(pb.RequestFinalizeBlockSchema, { txs: preparedTxs, height: 1n, time, hash: new Uint8Array(32).fill(1), proposerAddress: proposer }),
     );
@@ -130,14 +91,13 @@ test("the real app: its own prepared block is accepted without a second verifica
     );
     await app.commit(create(pb.RequestCommitSchema));
     // The next height's proposal with the same txs (now stale) is verified against the new state.
-    verified = 0;
+    chain.resetCount();
     const stale = await app.processProposal(
       create(pb.RequestProcessProposalSchema, { txs: preparedTxs, height: 2n, time, hash: new Uint8Array(32).fill(2), proposerAddress: proposer }),
     );
     assert.equal(stale.status, pb.ResponseProcessProposal_ProposalStatus.REJECT);
-    assert.equal(verified, 1, "rejected at its first tx");
+    assert.equal(chain.verified, 1, "rejected at its first tx");
   } finally {
-    store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
+    chain.close();
   }
 });
