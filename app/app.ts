@@ -368,7 +368,6 @@ export class UnitApp extends BaseApplication {
     return [this.checkState];
   }
 
-  /** The header CheckTx runs under: the next height, at the last committed block's time. */
   /** The mempool's state starts again from `state` (a Commit, InitChain, a restore). */
   private restartMempoolState(state: Branch): void {
     this.checkState = state;
@@ -376,6 +375,7 @@ export class UnitApp extends BaseApplication {
     this.admitted.reset();
   }
 
+  /** The header CheckTx runs under: the next height, at the last committed block's time. */
   private nextCheckHeader(): BlockHeader {
     const next = this.genesis ? this.genesis.initialHeight : this.store.lastHeight + 1;
     const last = this.store.lastHeight > 0 ? this.blockInfo.lastBlock(this.store.view()) : undefined;

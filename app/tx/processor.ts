@@ -54,7 +54,8 @@ export interface TxProcessor {
   /**
    * ProcessProposal: why a proposed block's txs are unacceptable, or undefined when they are
    * acceptable. Deterministic: a function of the txs, `limits` and `env` (a throwaway branch of the
-   * last committed state), never of the local mempool. Without it every proposal is accepted.
+   * last committed state), never of the local mempool (`admitted` saves work, it does not change
+   * the verdict). Without it every proposal is accepted.
    */
   validateProposal?(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits, admitted?: AdmittedResults): ProposalRejection | undefined;
 }
