@@ -102,14 +102,7 @@ test("the real app: a proposal of the txs CheckTx admitted, in order, is built a
     assert.equal((await prepare([txs[1]!, txs[2]!])).length, 0, "a mempool missing the first tx: checked, nothing valid");
     assert.equal(chain.verified, 2);
 
-    const fin = await app.finalizeBlock(
-      create(pb.RequestFinalizeBlockSchema, { txs, height: 1n, time, hash: new Uint8Array(32).fill(1), proposerAddress: new Uint8Array(20).fill(7) }),
-    );
-    assert.deepEqual(
-      fin.txResults?.map((r) => r.code ?? 0),
-      [0, 0, 0],
-    );
-    await app.commit(create(pb.RequestCommitSchema));
+    assert.deepEqual(await chain.commitFirstBlock(txs, time, new Uint8Array(20).fill(7)), [0, 0, 0]);
     // The commit empties the list: the same txs at the next height are stale and checked.
     chain.resetCount();
     const stale = await app.processProposal(

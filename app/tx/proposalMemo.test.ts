@@ -82,14 +82,7 @@ test("the real app: its own prepared block is accepted without a second verifica
     chain.resetCount();
     assert.equal(await process(preparedTxs, proposer, timestampFromMs(1e12 + 2000)), true, "another time");
     assert.equal(chain.verified, 3, "verified in full");
-    const fin = await app.finalizeBlock(
-      create(pb.RequestFinalizeBlockSchema, { txs: preparedTxs, height: 1n, time, hash: new Uint8Array(32).fill(1), proposerAddress: proposer }),
-    );
-    assert.deepEqual(
-      fin.txResults?.map((r) => r.code ?? 0),
-      [0, 0, 0],
-    );
-    await app.commit(create(pb.RequestCommitSchema));
+    assert.deepEqual(await chain.commitFirstBlock(preparedTxs, time, proposer), [0, 0, 0]);
     // The next height's proposal with the same txs (now stale) is verified against the new state.
     chain.resetCount();
     const stale = await app.processProposal(

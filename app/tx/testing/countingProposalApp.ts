@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { create } from "@bufbuild/protobuf";
-import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import { timestampFromMs, type Timestamp } from "@bufbuild/protobuf/wkt";
 import * as pb from "../../../gen/tendermint/abci/types_pb.js";
 import { UnitApp } from "../../app.js";
 import { defaultAppState, withGenesisBalances } from "../../genesis.js";
@@ -23,6 +23,8 @@ export interface CountingProposalApp {
   resetCount(): void;
   /** The signer's self-send of 1uunit with this sequence. */
   send(sequence: bigint): Promise<Uint8Array>;
+  /** Finalizes block 1 holding `txs` and commits it; the txs' result codes. */
+  commitFirstBlock(txs: Uint8Array[], time: Timestamp, proposerAddress: Uint8Array): Promise<number[]>;
   close(): void;
 }
 
@@ -64,6 +66,11 @@ export async function countingProposalApp(chainId: string, keyByte: number): Pro
           sequence,
         })
       ).txBytes,
+    commitFirstBlock: async (txs, time, proposerAddress) => {
+      const fin = await app.finalizeBlock(create(pb.RequestFinalizeBlockSchema, { txs, height: 1n, time, hash: new Uint8Array(32).fill(1), proposerAddress }));
+      await app.commit(create(pb.RequestCommitSchema));
+      return (fin.txResults ?? []).map((r) => r.code ?? 0);
+    },
     close: () => {
       store.close();
       fs.rmSync(dir, { recursive: true, force: true });
