@@ -1,6 +1,6 @@
 // Waiting for a process to be ready, and telling the user early when a port is already taken.
 import net from "node:net";
-import { DEFAULT_PORTS, portOffsetProblem, shiftPorts } from "../common/node/ports.js";
+import { DEFAULT_PORTS, networkOffsetProblem, shiftPorts } from "../common/node/ports.js";
 
 export function isPortFree(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((resolve) => {
@@ -26,7 +26,7 @@ export async function findFreePortOffset(attempts = 50, validators = 1): Promise
   for (let attempt = 0; attempt < attempts; attempt++) {
     const offset = MIN_OFFSET + 10 * Math.floor(Math.random() * steps);
     // Validator i of a network at this offset uses every port + 10·i.
-    if (Array.from({ length: validators }, (_, i) => portOffsetProblem(offset + 10 * i)).some((problem) => problem !== undefined)) continue;
+    if (networkOffsetProblem(offset, validators) !== undefined) continue;
     const ports = Array.from({ length: validators }, (_, i) => Object.values(shiftPorts(offset + 10 * i))).flat();
     const free = await Promise.all(ports.map((port) => isPortFree(port)));
     if (free.every(Boolean)) return offset;

@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { DEFAULT_PORTS, FETCH_BLOCKED_PORTS, portOffsetProblem, portsForValidator, shiftPorts } from "./ports.js";
+import { DEFAULT_PORTS, FETCH_BLOCKED_PORTS, networkOffsetProblem, portOffsetProblem, portsForValidator, shiftPorts } from "./ports.js";
 
 test("shiftPorts moves every port by the offset and validator i by 10·i", () => {
   const moved = shiftPorts(1000);
@@ -31,4 +31,11 @@ test("every offset that keeps ports in range either moves them all onto usable p
   }
   assert.ok(refused > 0);
   assert.match(portOffsetProblem(40000) ?? "", /out of range \(66657\)/);
+});
+
+test("a network's offset is refused when any validator's ports (+10 each) would land on a blocked port", () => {
+  // Validator 0 at 5340 is fine; validator 1 (5350) puts REST on 6667.
+  assert.equal(portOffsetProblem(5340), undefined);
+  assert.match(networkOffsetProblem(5340, 2) ?? "", /rest port would be 6667/);
+  assert.equal(networkOffsetProblem(5340, 1), undefined);
 });

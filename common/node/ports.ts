@@ -44,6 +44,15 @@ export function portOffsetProblem(offset: number, base: NodePorts = DEFAULT_PORT
   return undefined;
 }
 
+/** Why a network of `validators` validators (validator i at `offset` + 10·i) cannot use `offset`, or undefined when it can. */
+export function networkOffsetProblem(offset: number, validators: number): string | undefined {
+  for (let i = 0; i < validators; i++) {
+    const problem = portOffsetProblem(offset + 10 * i);
+    if (problem !== undefined) return problem;
+  }
+  return undefined;
+}
+
 /** Every port of `base` moved by `offset`; throws when a moved port is out of range or blocked (portOffsetProblem). */
 export function shiftPorts(offset: number, base: NodePorts = DEFAULT_PORTS): NodePorts {
   const problem = portOffsetProblem(offset, base);

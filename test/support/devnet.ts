@@ -13,7 +13,7 @@ import { generateDevnet } from "../../cometbft/devnet/generate.js";
 import { localChainAppState } from "../../app/localGenesis.js";
 import { DEVNET_VALIDATORS, devnetNodes, type DevnetNode } from "../../cometbft/devnet/layout.js";
 import type { ChildSpec } from "../../cometbft/processGroup.js";
-import { DEFAULT_PORTS, portOffsetProblem, shiftPorts, type NodePorts } from "../../common/node/ports.js";
+import { DEFAULT_PORTS, networkOffsetProblem, shiftPorts, type NodePorts } from "../../common/node/ports.js";
 import { REPO_ROOT } from "../../common/node/paths.js";
 import { canConnect, isPortFree, waitUntil } from "../../cometbft/readiness.js";
 import { getStatus, type CometStatus } from "../../cometbft/rpc.js";
@@ -238,7 +238,7 @@ export async function freeDevnetPortBlock(attempts = 100): Promise<PortBlock> {
   fs.mkdirSync(LOCK_DIR, { recursive: true });
   for (let attempt = 0; attempt < attempts; attempt++) {
     const offset = 100 + 10 * Math.floor(Math.random() * ((MAX_OFFSET - 100) / 10 + 1));
-    if (Array.from({ length: DEVNET_VALIDATORS }, (_, i) => portOffsetProblem(offset + 10 * i)).some((problem) => problem !== undefined)) continue;
+    if (networkOffsetProblem(offset, DEVNET_VALIDATORS) !== undefined) continue;
     const base = shiftPorts(offset);
     const nodes = devnetNodes(os.tmpdir(), "loopback", undefined, base);
     const release = claimSlots(nodes.map((n) => n.ports.rpc - DEFAULT_PORTS.rpc));
