@@ -3,10 +3,9 @@
 // varints of at most seven bytes, SIGN_MODE single signers, no tip and no extension options.
 // Through protobuf-es reflection these three messages took ~12 µs per bank send on a slow core,
 // by hand under 4 (`npm run bench -- hand-codecs`). Anything outside that shape, well-formed or
-// not, gives undefined here and is
-// decoded by protobuf-es as before, so the messages returned are always the ones fromBinary
-// returns for the same bytes (commonTxShape.test.ts compares them on random and mutated txs),
-// and every refusal, with its message, stays protobuf-es's.
+// not, gives undefined here and is decoded by protobuf-es as before, so the messages returned are
+// always the ones fromBinary returns for the same bytes (commonTxShape.test.ts compares them on
+// random and mutated txs), and every refusal, with its message, stays protobuf-es's.
 import type { Any } from "@bufbuild/protobuf/wkt";
 import type { Coin } from "../../gen/cosmos/base/v1beta1/coin_pb.js";
 import type { AuthInfo, Fee, ModeInfo, SignerInfo, TxBody, TxRaw } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
@@ -88,12 +87,21 @@ class Reader {
   }
 }
 
-/** Reads the fields of one message: `on` reads a (field, wire type) and returns false for one outside the shape. */
-function fields(r: Reader, on: (field: number, wireType: number) => boolean): void {
+/**
+ * Reads the fields of one message: `on` reads a (field, wire type) and returns false for one
+ * outside the shape. A field not in `repeated` may come once: a second occurrence (which protobuf
+ * merges or overwrites) is outside the shape too.
+ */
+function fields(r: Reader, on: (field: number, wireType: number) => boolean, repeated: readonly number[] = []): void {
+  let seen = 0;
   while (!r.done) {
     const { number, wireType } = r.field();
     // Field numbers above 30 (the extension options, 1023 and 2047) are outside the shape too.
-    if (number < 1 || number > 30 || !on(number, wireType)) throw UNCOMMON;
+    if (number < 1 || number > 30) throw UNCOMMON;
+    const bit = 1 << number;
+    if (seen & bit) throw UNCOMMON;
+    if (!repeated.includes(number)) seen |= bit;
+    if (!on(number, wireType)) throw UNCOMMON;
   }
 }
 
@@ -101,23 +109,10 @@ function expect(wireType: number, wanted: number): void {
   if (wireType !== wanted) throw UNCOMMON;
 }
 
-/** A bit set of the singular fields met so far: a second occurrence (protobuf merges or overwrites) is outside the shape. */
-class Singular {
-  private seen = 0;
-
-  mark(field: number): void {
-    const bit = 1 << field;
-    if (this.seen & bit) throw UNCOMMON;
-    this.seen |= bit;
-  }
-}
-
 function readAny(r: Reader): Any {
   const any: Any = { $typeName: "google.protobuf.Any", typeUrl: "", value: new Uint8Array(0) };
-  const singular = new Singular();
   fields(r, (field, wireType) => {
     expect(wireType, LEN);
-    singular.mark(field);
     if (field === 1) any.typeUrl = r.string();
     else if (field === 2) any.value = r.bytes();
     else return false;
@@ -128,10 +123,8 @@ function readAny(r: Reader): Any {
 
 function readCoin(r: Reader): Coin {
   const coin: Coin = { $typeName: "cosmos.base.v1beta1.Coin", denom: "", amount: "" };
-  const singular = new Singular();
   fields(r, (field, wireType) => {
     expect(wireType, LEN);
-    singular.mark(field);
     if (field === 1) coin.denom = r.string();
     else if (field === 2) coin.amount = r.string();
     else return false;
@@ -142,17 +135,15 @@ function readCoin(r: Reader): Coin {
 
 function readModeInfo(r: Reader): ModeInfo {
   let mode: number | undefined;
+  // Only `single` (field 1), holding only its mode (field 1).
   fields(r, (field, wireType) => {
-    // Only `single` (field 1), once, holding only its mode (field 1).
-    if (field !== 1 || mode !== undefined) return false;
+    if (field !== 1) return false;
     expect(wireType, LEN);
     mode = r.message((inner) => {
       let value = 0;
-      const singular = new Singular();
       fields(inner, (f, w) => {
         if (f !== 1) return false;
         expect(w, VARINT);
-        singular.mark(f);
         value = inner.enumValue();
         return true;
       });
@@ -169,9 +160,7 @@ function readModeInfo(r: Reader): ModeInfo {
 
 function readSignerInfo(r: Reader): SignerInfo {
   const info: SignerInfo = { $typeName: "cosmos.tx.v1beta1.SignerInfo", sequence: 0n };
-  const singular = new Singular();
   fields(r, (field, wireType) => {
-    singular.mark(field);
     if (field === 1) {
       expect(wireType, LEN);
       info.publicKey = r.message(readAny);
@@ -189,26 +178,26 @@ function readSignerInfo(r: Reader): SignerInfo {
 
 function readFee(r: Reader): Fee {
   const fee: Fee = { $typeName: "cosmos.tx.v1beta1.Fee", amount: [], gasLimit: 0n, payer: "", granter: "" };
-  const singular = new Singular();
-  fields(r, (field, wireType) => {
-    if (field === 1) {
-      expect(wireType, LEN);
-      fee.amount.push(r.message(readCoin));
+  fields(
+    r,
+    (field, wireType) => {
+      if (field === 1) {
+        expect(wireType, LEN);
+        fee.amount.push(r.message(readCoin));
+      } else if (field === 2) {
+        expect(wireType, VARINT);
+        fee.gasLimit = r.uint64();
+      } else if (field === 3) {
+        expect(wireType, LEN);
+        fee.payer = r.string();
+      } else if (field === 4) {
+        expect(wireType, LEN);
+        fee.granter = r.string();
+      } else return false;
       return true;
-    }
-    singular.mark(field);
-    if (field === 2) {
-      expect(wireType, VARINT);
-      fee.gasLimit = r.uint64();
-    } else if (field === 3) {
-      expect(wireType, LEN);
-      fee.payer = r.string();
-    } else if (field === 4) {
-      expect(wireType, LEN);
-      fee.granter = r.string();
-    } else return false;
-    return true;
-  });
+    },
+    [1],
+  );
   return fee;
 }
 
@@ -226,19 +215,18 @@ export function readCommonTxRaw(bytes: Uint8Array): TxRaw | undefined {
   return common(() => {
     const raw: TxRaw = { $typeName: "cosmos.tx.v1beta1.TxRaw", bodyBytes: new Uint8Array(0), authInfoBytes: new Uint8Array(0), signatures: [] };
     const r = new Reader(bytes);
-    const singular = new Singular();
-    fields(r, (field, wireType) => {
-      expect(wireType, LEN);
-      if (field === 3) {
-        raw.signatures.push(r.bytes());
+    fields(
+      r,
+      (field, wireType) => {
+        expect(wireType, LEN);
+        if (field === 1) raw.bodyBytes = r.bytes();
+        else if (field === 2) raw.authInfoBytes = r.bytes();
+        else if (field === 3) raw.signatures.push(r.bytes());
+        else return false;
         return true;
-      }
-      singular.mark(field);
-      if (field === 1) raw.bodyBytes = r.bytes();
-      else if (field === 2) raw.authInfoBytes = r.bytes();
-      else return false;
-      return true;
-    });
+      },
+      [3],
+    );
     return raw;
   });
 }
@@ -254,23 +242,23 @@ export function readCommonTxBody(bytes: Uint8Array): TxBody | undefined {
       nonCriticalExtensionOptions: [],
     };
     const r = new Reader(bytes);
-    const singular = new Singular();
-    fields(r, (field, wireType) => {
-      if (field === 1) {
-        expect(wireType, LEN);
-        body.messages.push(r.message(readAny));
+    fields(
+      r,
+      (field, wireType) => {
+        if (field === 1) {
+          expect(wireType, LEN);
+          body.messages.push(r.message(readAny));
+        } else if (field === 2) {
+          expect(wireType, LEN);
+          body.memo = r.string();
+        } else if (field === 3) {
+          expect(wireType, VARINT);
+          body.timeoutHeight = r.uint64();
+        } else return false;
         return true;
-      }
-      singular.mark(field);
-      if (field === 2) {
-        expect(wireType, LEN);
-        body.memo = r.string();
-      } else if (field === 3) {
-        expect(wireType, VARINT);
-        body.timeoutHeight = r.uint64();
-      } else return false;
-      return true;
-    });
+      },
+      [1],
+    );
     return body;
   });
 }
@@ -279,18 +267,17 @@ export function readCommonAuthInfo(bytes: Uint8Array): AuthInfo | undefined {
   return common(() => {
     const authInfo: AuthInfo = { $typeName: "cosmos.tx.v1beta1.AuthInfo", signerInfos: [] };
     const r = new Reader(bytes);
-    const singular = new Singular();
-    fields(r, (field, wireType) => {
-      expect(wireType, LEN);
-      if (field === 1) {
-        authInfo.signerInfos.push(r.message(readSignerInfo));
+    fields(
+      r,
+      (field, wireType) => {
+        expect(wireType, LEN);
+        if (field === 1) authInfo.signerInfos.push(r.message(readSignerInfo));
+        else if (field === 2) authInfo.fee = r.message(readFee);
+        else return false;
         return true;
-      }
-      singular.mark(field);
-      if (field === 2) authInfo.fee = r.message(readFee);
-      else return false;
-      return true;
-    });
+      },
+      [1],
+    );
     return authInfo;
   });
 }
