@@ -38,7 +38,8 @@ RUN npm install --ignore-scripts --no-audit --no-fund \
 
 # Sources, then `npm run build` (scripts/build.mjs): `buf generate` writes gen/ (git-ignored, so
 # never copied in), tsc compiles it with everything else into dist/ (dist/gen/... is imported at
-# runtime), and esbuild bundles the explorer into dist/explorer.
+# runtime), and esbuild bundles each process (scripts/bundle.mjs: dist/app/main.bundle.mjs ...)
+# and the explorer into dist/explorer.
 COPY tsconfig.json buf.gen.yaml ./
 COPY proto ./proto
 COPY abci ./abci
@@ -49,7 +50,7 @@ COPY gateway ./gateway
 COPY evm ./evm
 COPY sdk ./sdk
 COPY explorer ./explorer
-COPY scripts/build.mjs ./scripts/build.mjs
+COPY scripts/build.mjs scripts/bundle.mjs ./scripts/
 COPY bin ./bin
 RUN npm run build \
  && node dist/cometbft/install.js \

@@ -3,14 +3,12 @@
 // validator keys, with governance periods short enough to watch a proposal pass.
 import { defaultAppState, withGenesisBalances, type GenesisBalance } from "./genesis.js";
 import { appModules } from "./modules.js";
-import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
-import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
 import {
   FAUCET_GENESIS_BALANCE,
-  FAUCET_TEST_MNEMONIC,
+  FAUCET_TEST_ADDRESS,
   VALIDATOR_GENESIS_BALANCE,
   VALIDATOR_SELF_DELEGATION,
-  VALIDATOR_TEST_MNEMONICS,
+  VALIDATOR_TEST_ADDRESSES,
 } from "../common/node/testKeys.js";
 
 /** Local chains vote for 30 seconds (the spec's devnet value); expedited votes must be shorter. */
@@ -19,16 +17,16 @@ export const LOCAL_VOTING_PERIOD = "30s";
 /** Local chains let an election's voting window be as short as 30 seconds, so a demo fits in a minute. */
 export const LOCAL_MIN_ELECTION_PERIOD = "30s";
 
-/** The faucet key's address. Derived on demand: the key derivation is too slow for every start-up. */
+/** The faucet key's address. */
 export function faucetAddress(): string {
-  return formatAccountAddress(signerFromMnemonic(FAUCET_TEST_MNEMONIC).address);
+  return FAUCET_TEST_ADDRESS;
 }
 
 /** Validator i's operator account (test key i). */
 export function validatorAccountAddress(index: number): string {
-  const mnemonic = VALIDATOR_TEST_MNEMONICS[index];
-  if (mnemonic === undefined) throw new Error(`there are test keys for ${VALIDATOR_TEST_MNEMONICS.length} validators, not ${index + 1}`);
-  return formatAccountAddress(signerFromMnemonic(mnemonic).address);
+  const address = VALIDATOR_TEST_ADDRESSES[index];
+  if (address === undefined) throw new Error(`there are test keys for ${VALIDATOR_TEST_ADDRESSES.length} validators, not ${index + 1}`);
+  return address;
 }
 
 export interface LocalValidator {

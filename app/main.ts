@@ -15,6 +15,7 @@ import { InProcessExecutor, PooledExecutor, type QueryExecutor } from "./query/e
 import { QueryPool } from "./query/pool/queryPool.js";
 import { QUERY_BUSY_FAULT_MS } from "./query/faults.js";
 import { defaultHome } from "../common/node/paths.js";
+import { threadModule } from "../common/node/entryPoints.js";
 import { nodeMinimumGasPrice, withNodeFeeFloor } from "./modules/auth/nodeFeeFloor.js";
 import { formatGasPriceAsDecCoin, parseGasPrice } from "./modules/auth/params.js";
 import { SnapshotManager } from "./snapshots/manager.js";
@@ -37,8 +38,8 @@ let queryPool: QueryPool | undefined;
 let queryExecutor: QueryExecutor = new InProcessExecutor(store);
 if (queryWorkers > 0) {
   queryPool = new QueryPool({
-    // Compiled JavaScript: worker threads do not inherit a TypeScript loader.
-    workerUrl: new URL("./queryWorker.js", import.meta.url),
+    // Compiled JavaScript (worker threads do not inherit a TypeScript loader), or its bundle.
+    workerUrl: threadModule(new URL("./queryWorker.js", import.meta.url)),
     workerData: { dbPath: paths.appDb },
     size: queryWorkers,
     timeoutMs: config.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
@@ -56,8 +57,8 @@ const snapshots = new SnapshotManager({
   keepRecent: snapshotKeepRecent,
   logger: logger.child({ component: "snapshots" }),
   dbPath: paths.appDb,
-  // Compiled JavaScript, as the query workers.
-  workerUrl: new URL("./snapshots/snapshotWorker.js", import.meta.url),
+  // Compiled JavaScript or its bundle, as the query workers.
+  workerUrl: threadModule(new URL("./snapshots/snapshotWorker.js", import.meta.url)),
 });
 // app.toml's minimum-gas-prices: this node's mempool floor (CheckTx only).
 const nodeFeeFloor = config.minimumGasPrices ? parseGasPrice(config.minimumGasPrices) : undefined;

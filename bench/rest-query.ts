@@ -66,12 +66,13 @@ import {
 } from "./load/processes.js";
 import { RpcClient, type BlockMeta } from "./load/rpc.js";
 import { median, percentile } from "./stats.js";
+import { runnableModule } from "../common/node/entryPoints.js";
 
 const SELF = fileURLToPath(import.meta.url);
 const WORKER_ENV = "BENCH_REST_QUERY_WORKER";
 const GRPC_PATH = "/cosmos.bank.v1beta1.Query/AllBalances";
-const APP_MAIN = path.join(REPO_ROOT, "dist", "app", "main.js");
-const REST_MAIN = path.join(REPO_ROOT, "dist", "gateway", "rest", "main.js");
+const APP_MAIN = runnableModule("app/main");
+const REST_MAIN = runnableModule("gateway/rest/main");
 const WRK = "/usr/bin/wrk";
 /** Accounts the distinct-address load cycles through: none repeats while a call for it is in flight. */
 const DISTINCT_ADDRESSES = 1000;

@@ -1,6 +1,6 @@
 // Time to the first committed block, fresh chain each run, on a warm machine (CometBFT already
 // installed, dist/ built): `npm start` on an unchanged tree (its build step finds nothing to do),
-// `unitd start` alone, and CometBFT's built-in kvstore app started the same way, as the floor set
+// `unitd start` alone (bin/unitd.js, as an installed `unitd` runs), and CometBFT's built-in kvstore app started the same way, as the floor set
 // by CometBFT itself.
 // Usage: node --import tsx bench/startup.ts [--runs 5]
 import { spawn, spawnSync } from "node:child_process";
@@ -44,7 +44,7 @@ async function unitdRun(viaNpm: boolean): Promise<number> {
   try {
     return viaNpm
       ? await timeToFirstBlock("npm", ["start", "--silent", "--", ...flags], DEFAULT_PORTS.rpc + offset)
-      : await timeToFirstBlock(process.execPath, [path.join(REPO_ROOT, "dist/app/cli/unitd.js"), "start", ...flags], DEFAULT_PORTS.rpc + offset);
+      : await timeToFirstBlock(process.execPath, [path.join(REPO_ROOT, "bin/unitd.js"), "start", ...flags], DEFAULT_PORTS.rpc + offset);
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }

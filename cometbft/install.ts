@@ -70,7 +70,9 @@ export function ensureAbciCli(options: InstallOptions = {}): string {
   return binary;
 }
 
-// `node dist/cometbft/install.js` installs and prints the path.
-if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+// `node dist/cometbft/install.js` installs and prints the path. The name is checked too: bundled
+// into another entry point, this module's URL is that entry's.
+const thisFile = fileURLToPath(import.meta.url);
+if (path.basename(thisFile) === "install.js" && process.argv[1] && path.resolve(process.argv[1]) === thisFile) {
   console.log(ensureCometbft({ onProgress: (l) => console.error(l) }));
 }

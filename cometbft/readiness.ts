@@ -54,7 +54,7 @@ export function canConnect(port: number, host = "127.0.0.1"): Promise<boolean> {
 }
 
 /** Polls `check` until it is true; throws after `timeoutMs` or as soon as `abort` settles (a process exited or a stop was requested). */
-export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, abort?: Promise<unknown>): Promise<void> {
+export async function waitUntil(what: string, check: () => Promise<boolean>, timeoutMs: number, abort?: Promise<unknown>, intervalMs = 100): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let aborted = false;
   // Settling either way aborts; a rejecting abort promise must not surface as unhandled.
@@ -65,6 +65,6 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
   while (!(await check())) {
     if (aborted) throw new Error(`stopped waiting for ${what}`);
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs / 1000}s waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

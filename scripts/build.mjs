@@ -1,4 +1,5 @@
-// `npm run build`: the protobuf code (buf generate), the TypeScript (tsc) and the explorer bundle,
+// `npm run build`: the protobuf code (buf generate), the TypeScript (tsc), the processes' bundles
+// (scripts/bundle.mjs) and the explorer bundle,
 // each step skipped when the files it reads are byte for byte the ones it last built from (a
 // sha256 over their paths and contents, kept in dist/.stamps). An unchanged tree therefore starts
 // at once (`npm start`), while any edit, checkout or dependency change rebuilds what it affects.
@@ -11,8 +12,6 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const stamps = path.join(root, "dist", ".stamps");
-const force = process.argv.includes("--force");
-const quiet = process.argv.includes("--quiet");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 const TS_SOURCES = ["abci", "app", "common", "cometbft", "gateway", "evm", "gen", "sdk"];
@@ -34,6 +33,13 @@ const steps = [
     run: () => exec(bin("tsc"), ["-p", "tsconfig.json"]),
   },
   {
+    name: "process bundles (esbuild)",
+    stamp: "bundles",
+    inputs: () => [...files(TS_SOURCES, (f) => f.endsWith(".ts") && isSource(f)), ...existing(["tsconfig.json", "package-lock.json", "scripts/bundle.mjs"])],
+    output: "dist/app/main.bundle.mjs",
+    run: () => exec(process.execPath, [path.join(root, "scripts", "bundle.mjs")]),
+  },
+  {
     name: "explorer bundle (esbuild)",
     stamp: "explorer",
     inputs: () => [...files(["explorer", "sdk", "gen"], isSource), ...existing(["package-lock.json"])],
@@ -42,18 +48,25 @@ const steps = [
   },
 ];
 
-for (const step of steps) {
-  const digest = fingerprint(step.inputs());
-  const stampFile = path.join(stamps, step.stamp);
-  const upToDate = !force && fs.existsSync(path.join(root, step.output)) && readText(stampFile) === digest;
-  if (upToDate) continue;
-  if (!quiet) process.stderr.write(`build: ${step.name}\n`);
-  // Forget the stamp first: a step that fails or is interrupted runs again next time.
-  fs.rmSync(stampFile, { force: true });
-  step.run();
-  fs.mkdirSync(stamps, { recursive: true });
-  // Hash again after the step: buf generate rewrites gen/, which the later steps read.
-  fs.writeFileSync(stampFile, fingerprint(step.inputs()));
+/** Runs the steps whose inputs changed since they last ran (every step when `force`). */
+export function build({ force = false, quiet = false } = {}) {
+  for (const step of steps) {
+    const digest = fingerprint(step.inputs());
+    const stampFile = path.join(stamps, step.stamp);
+    const upToDate = !force && fs.existsSync(path.join(root, step.output)) && readText(stampFile) === digest;
+    if (upToDate) continue;
+    if (!quiet) process.stderr.write(`build: ${step.name}\n`);
+    // Forget the stamp first: a step that fails or is interrupted runs again next time.
+    fs.rmSync(stampFile, { force: true });
+    step.run();
+    fs.mkdirSync(stamps, { recursive: true });
+    // Hash again after the step: buf generate rewrites gen/, which the later steps read.
+    fs.writeFileSync(stampFile, fingerprint(step.inputs()));
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  build({ force: process.argv.includes("--force"), quiet: process.argv.includes("--quiet") });
 }
 
 /** Every file under `dirs` (recursively, no dist or node_modules) that `keep` accepts, as repo-relative paths. */

@@ -10,9 +10,9 @@ import path from "node:path";
 import { DEFAULT_PORTS } from "../common/node/ports.js";
 import { findFreePortOffset } from "../cometbft/readiness.js";
 import { getStatus } from "../cometbft/rpc.js";
-import { REPO_ROOT } from "../common/node/paths.js";
+import { runnableModule } from "../common/node/entryPoints.js";
 
-const UNITD = path.join(REPO_ROOT, "dist", "app", "cli", "unitd.js");
+const UNITD = runnableModule("app/cli/unitd");
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-api-restart-"));
 after(() => fs.rmSync(home, { recursive: true, force: true }));
 

@@ -362,11 +362,12 @@ describe("Dockerfile", () => {
     assert.match(buildStep, /npm prune --omit=dev/);
     // Every folder tsc compiles is copied in, except gen/, which `npm run build` generates.
     const tsconfig = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "tsconfig.json"), "utf8")) as { include: string[] };
-    const copied = build!.steps.filter((s) => s.op === "COPY" && !s.args.startsWith("--from")).map((s) => s.args.split(/\s+/)[0]);
+    // Each COPY's sources: every argument but the destination.
+    const copied = build!.steps.filter((s) => s.op === "COPY" && !s.args.startsWith("--from")).flatMap((s) => s.args.split(/\s+/).slice(0, -1));
     for (const dir of tsconfig.include.filter((d) => d !== "gen")) assert.ok(copied.includes(dir), `COPY ${dir}`);
     assert.ok(!copied.includes("gen"));
-    // What `npm run build` runs besides tsc: the build script and the explorer it bundles.
-    for (const input of ["scripts/build.mjs", "explorer"]) assert.ok(copied.includes(input), `COPY ${input}`);
+    // What `npm run build` runs besides tsc: the build script, the processes' bundler and the explorer it bundles.
+    for (const input of ["scripts/build.mjs", "scripts/bundle.mjs", "explorer"]) assert.ok(copied.includes(input), `COPY ${input}`);
   });
 
   test("the runtime stage: built app and CometBFT under /app, a non-root user, unitd as the command", () => {

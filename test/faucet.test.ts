@@ -4,8 +4,6 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { REPO_ROOT } from "../common/node/paths.js";
 import { faucetAddress } from "../app/localGenesis.js";
 import { canConnect, waitUntil } from "../cometbft/readiness.js";
 import { getBalance } from "../sdk/client/bankQueries.js";
@@ -14,8 +12,9 @@ import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { formatHexAddress } from "../sdk/crypto/hexAddress.js";
 import { LocalNode } from "./support/localNode.js";
 import { freePort } from "./support/ports.js";
+import { runnableModule } from "../common/node/entryPoints.js";
 
-const FAUCET_MAIN = path.join(REPO_ROOT, "dist", "gateway", "faucet", "main.js");
+const FAUCET_MAIN = runnableModule("gateway/faucet/main");
 const AMOUNT = "100000000";
 
 let node: LocalNode;

@@ -8,11 +8,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { findFreePortOffset } from "../cometbft/readiness.js";
-import { REPO_ROOT } from "../common/node/paths.js";
 import { nodeHomePaths } from "../common/node/home.js";
 import { getTomlValue } from "../cometbft/toml.js";
+import { runnableModule } from "../common/node/entryPoints.js";
 
-const UNITD = path.join(REPO_ROOT, "dist", "app", "cli", "unitd.js");
+const UNITD = runnableModule("app/cli/unitd");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-startflags-"));
 after(() => fs.rmSync(dir, { recursive: true, force: true }));
 const PEER = `${"ab".repeat(20)}@127.0.0.1:9`;

@@ -10,14 +10,14 @@ import os from "node:os";
 import path from "node:path";
 import { DEFAULT_PORTS } from "../common/node/ports.js";
 import { findFreePortOffset } from "../cometbft/readiness.js";
-import { REPO_ROOT } from "../common/node/paths.js";
 import { nodeHomePaths, readAppConfig } from "../common/node/home.js";
 import { formatBlockLine } from "../app/cli/blockTicker.js";
 import { VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
 import { runUnitd } from "./support/unitdCli.js";
 import { encodeBech32 } from "../sdk/crypto/bech32.js";
+import { runnableModule } from "../common/node/entryPoints.js";
 
-const UNITD = path.join(REPO_ROOT, "dist", "app", "cli", "unitd.js");
+const UNITD = runnableModule("app/cli/unitd");
 const home = fs.mkdtempSync(path.join(os.tmpdir(), "unit-terminal-"));
 after(() => fs.rmSync(home, { recursive: true, force: true }));
 const offset = await findFreePortOffset();

@@ -73,7 +73,6 @@ export async function startNode(opts: StartOptions): Promise<number> {
     ports: opts.ports ?? DEFAULT_PORTS,
     appState: ({ consensusPubKey }: { consensusPubKey: string }) => genesis!.localChainAppState({ validators: [{ consensusPubKey, moniker: "validator-0" }] }),
   });
-  if (created) await importValidatorKey(paths.root, say);
   const migrated = migrateAppJson(paths);
   if (migrated) say(migrated);
   const env = { ...process.env, ...settingsEnv(opts.settings) };
@@ -113,7 +112,10 @@ export async function startNode(opts: StartOptions): Promise<number> {
   const code = await supervise(group, stopRequested, say, async (interrupted) => {
     const app = nodeEntry("app");
     group.start({ name: "app", command: app.command, args: [...app.args, "--home", paths.root], env: childEnv });
-    await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, interrupted);
+    // The key's derivation (~70 ms) runs while the app loads, not before it.
+    if (created) await importValidatorKey(paths.root, say);
+    // Polled often: CometBFT starts only then, and a first block is what `npm start` waits for.
+    await waitUntil("the app's ABCI port", () => canConnect(config.ports.abci), 60_000, interrupted, 20);
     group.start({ name: "cometbft", command: cometBinary, args: comet.args, env: { ...childEnv, ...comet.env }, quiet: terminal });
     if (terminal) say(`CometBFT's log goes to ${cometLog}`);
     await waitUntil("the first block", () => hasHeight(`http://127.0.0.1:${config.ports.rpc}`, 1), STARTUP_TIMEOUT_MS, interrupted);

@@ -25,6 +25,7 @@ import { parseHexAddress } from "../../sdk/crypto/hexAddress.js";
 import { appendGenesisAccounts, startupTimeoutMs } from "../load/genesisAccounts.js";
 import { startProcess, tail, tempDir, type Proc } from "../load/processes.js";
 import { EthRpc } from "./ethRpc.js";
+import { runnableModule } from "../../common/node/entryPoints.js";
 
 const HARDHAT_CLI = path.join(REPO_ROOT, "node_modules", "hardhat", "internal", "cli", "bootstrap.js");
 const HARDHAT_CONFIG = path.join(REPO_ROOT, "test", "hardhat", "hardhat.config.cjs");
@@ -118,7 +119,7 @@ export async function startOurs(opts: {
   const app = startProcess(
     "app",
     process.execPath,
-    [...nodeArgs("app"), path.join(REPO_ROOT, "dist", "app", "main.js"), "--home", paths.root],
+    [...nodeArgs("app"), runnableModule("app/main"), "--home", paths.root],
     path.join(paths.logDir, "app.log"),
     env,
   );
@@ -127,7 +128,7 @@ export async function startOurs(opts: {
   const evm = startProcess(
     "evm-rpc",
     process.execPath,
-    [...nodeArgs("evm-rpc"), path.join(REPO_ROOT, "dist", "evm", "main.js"), "--home", paths.root],
+    [...nodeArgs("evm-rpc"), runnableModule("evm/main"), "--home", paths.root],
     path.join(paths.logDir, "evm.log"),
     env,
   );

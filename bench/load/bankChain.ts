@@ -32,6 +32,7 @@ import { cpuWindow, processMemory, releaseTempDir, startProcess, stopProcess, ta
 import { RpcClient, type BlockMeta } from "./rpc.js";
 import { positiveIntFlag } from "../args.js";
 import { percentile } from "../stats.js";
+import { runnableModule } from "../../common/node/entryPoints.js";
 
 /** How the chains are configured and loaded (bench/bank-send.ts's flags). */
 export interface BankBenchSettings {
@@ -85,7 +86,7 @@ export const FEE = { amount: [{ denom: DENOM, amount: "5000" }], gasLimit: 200_0
 export const GENESIS_BALANCE = 10n ** 15n;
 /** InitChain numbers the module accounts first, then the bank genesis balances in order (checked by query at start). */
 export const FIRST_FUNDED_ACCOUNT_NUMBER = BigInt(MODULE_ACCOUNTS.length);
-export const APP_MAIN = path.join(REPO_ROOT, "dist", "app", "main.js");
+export const APP_MAIN = runnableModule("app/main");
 
 // ---------------------------------------------------------------------------------------------
 // Keys and txs

@@ -1,4 +1,5 @@
 // Where the project keeps its own tools and, by default, the node's data.
+import fs from "node:fs";
 import path from "node:path";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
@@ -6,10 +7,12 @@ import { fileURLToPath } from "node:url";
 /** Repository root, whether running from sources (tsx) or from dist/. */
 export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
 
+/** The nearest directory holding package.json: this file may run from sources, dist/ or a bundle under dist/. */
 function findRepoRoot(dir: string): string {
-  // common/node/ sits two levels under the root in sources; under dist/ one level deeper.
-  const up = path.resolve(dir, "..", "..");
-  return path.basename(up) === "dist" ? path.resolve(up, "..") : up;
+  for (let at = dir; ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, "package.json"))) return at;
+    if (path.dirname(at) === at) throw new Error(`no package.json above ${dir}`);
+  }
 }
 
 /** Project-local, git-ignored directory for the pinned binaries. */

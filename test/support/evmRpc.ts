@@ -2,12 +2,11 @@
 // `unitd start` runs it (--home: ports from the node's config), with a JSON-RPC client for it and
 // its output kept for failure messages.
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { REPO_ROOT } from "../../common/node/paths.js";
 import { waitUntil } from "../../cometbft/readiness.js";
 import type { LocalNode } from "./localNode.js";
+import { runnableModule } from "../../common/node/entryPoints.js";
 
-export const EVM_RPC_MAIN = path.join(REPO_ROOT, "dist", "evm", "main.js");
+export const EVM_RPC_MAIN = runnableModule("evm/main");
 
 export interface RpcAnswer {
   result?: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- JSON under test

@@ -11,11 +11,11 @@ import { DEFAULT_CHAIN_ID } from "../../cometbft/genesis.js";
 import type { NodePorts } from "../../common/node/ports.js";
 import { canConnect, waitUntil } from "../../cometbft/readiness.js";
 import { getStatus, type CometStatus } from "../../cometbft/rpc.js";
-import { REPO_ROOT } from "../../common/node/paths.js";
 import { localChainAppState } from "../../app/localGenesis.js";
 import { freeNodePorts } from "./ports.js";
+import { runnableModule } from "../../common/node/entryPoints.js";
 
-export const APP_MAIN = path.join(REPO_ROOT, "dist", "app", "main.js");
+export const APP_MAIN = runnableModule("app/main");
 
 interface Proc {
   child: ChildProcess;

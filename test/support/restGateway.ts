@@ -1,11 +1,10 @@
 // The REST gateway as its own process, for integration tests: started from dist/ like `unitd
 // start` runs it, with its output kept for failure messages.
 import { spawn, type ChildProcess } from "node:child_process";
-import path from "node:path";
-import { REPO_ROOT } from "../../common/node/paths.js";
 import { waitUntil } from "../../cometbft/readiness.js";
+import { runnableModule } from "../../common/node/entryPoints.js";
 
-export const REST_MAIN = path.join(REPO_ROOT, "dist", "gateway", "rest", "main.js");
+export const REST_MAIN = runnableModule("gateway/rest/main");
 
 export interface RestAnswer {
   status: number;

@@ -1,10 +1,10 @@
 // Runs the compiled `unitd` command as a user would (npm test builds dist/ first), with stdin
 // piped in and the caller's UNITD_* variables removed so the test controls them.
 import { spawn } from "node:child_process";
-import path from "node:path";
 import { REPO_ROOT } from "../../common/node/paths.js";
+import { runnableModule } from "../../common/node/entryPoints.js";
 
-export const UNITD_MAIN = path.join(REPO_ROOT, "dist", "app", "cli", "unitd.js");
+export const UNITD_MAIN = runnableModule("app/cli/unitd");
 
 export interface CliRun {
   code: number;

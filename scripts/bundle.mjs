@@ -1,0 +1,104 @@
+// Bundles each module that begins a process or a thread (BUNDLED_MODULES in
+// common/node/entryPoints.ts) with esbuild: dist/app/main.js -> dist/app/main.bundle.mjs, our
+// compiled code and its packages in one file. Node then reads and links one module instead of
+// about a thousand (the app listens for CometBFT in about half the time); launchers pick the
+// bundle (runnableModule). Runs after tsc, from `npm run build`.
+//
+// A package whose code finds files beside its own (a native addon, WebAssembly, a worker script,
+// its package.json by path) stays an import from node_modules: inside a bundle, __dirname and
+// import.meta.url would name the bundle's directory instead.
+// Usage: node scripts/bundle.mjs
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { BUNDLED_MODULES } = await import(path.join(root, "dist/common/node/entryPoints.js"));
+
+// Marks as own-location code: Node's CommonJS file globals, import.meta (url, resolve, dirname),
+// require.resolve, and the `bindings` / `node-gyp-build` addon finders.
+const FINDS_OWN_FILES = /\b__dirname\b|\b__filename\b|\bimport\.meta\b|\brequire\.resolve\b|require\(["'](bindings|node-gyp-build)["']\)/;
+
+/** Package directory -> whether any of its JavaScript finds files by its own location. */
+const findsOwnFiles = new Map();
+
+function packageFindsOwnFiles(dir) {
+  let verdict = findsOwnFiles.get(dir);
+  if (verdict === undefined) {
+    verdict = scriptsUnder(dir).some((file) => FINDS_OWN_FILES.test(fs.readFileSync(file, "utf8")));
+    findsOwnFiles.set(dir, verdict);
+  }
+  return verdict;
+}
+
+/** The package's JavaScript files, its own nested packages left to their own verdicts. */
+function scriptsUnder(dir) {
+  const out = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (entry.name !== "node_modules") out.push(...scriptsUnder(full));
+    } else if (/\.(c|m)?js$/.test(entry.name)) out.push(full);
+  }
+  return out;
+}
+
+/** The installed package a resolved file belongs to: the directory after its last node_modules. */
+function packageDirOf(file) {
+  const parts = file.split(path.sep);
+  const at = parts.lastIndexOf("node_modules");
+  if (at < 0) return undefined;
+  const length = parts[at + 1]?.startsWith("@") ? 3 : 2;
+  return parts.slice(0, at + length).join(path.sep);
+}
+
+const packagesByLocation = {
+  name: "packages-by-location",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.kind === "entry-point" || args.pluginData?.resolving) return undefined;
+      if (args.path.startsWith("node:")) return { external: true };
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, pluginData: { resolving: true } });
+      // Not installed (an optional dependency such as ws's bufferutil): left to Node at run time,
+      // where the package's own fallback handles its absence as it does unbundled.
+      if (resolved.errors.length > 0) return { path: args.path, external: true };
+      if (resolved.external) return resolved;
+      const dir = packageDirOf(resolved.path);
+      return dir !== undefined && packageFindsOwnFiles(dir) ? { path: args.path, external: true } : resolved;
+    });
+  },
+};
+
+// app/modules/evm/tx/jumpAnalysisCache.js reaches @ethereumjs/evm's interpreter by file (the
+// package does not export it) to patch the class the EVM runs. In a bundle the EVM's interpreter
+// is the bundled copy, so that import must name the same file for esbuild to share the module.
+const evmInterpreter = path.join(path.dirname(createRequire(path.join(root, "package.json")).resolve("@ethereumjs/evm")), "..", "esm", "interpreter.js");
+const INTERPRETER_IMPORT = "await import(interpreterModule)";
+const sharedEvmInterpreter = {
+  name: "shared-evm-interpreter",
+  setup(build) {
+    build.onLoad({ filter: /[\\/]jumpAnalysisCache\.js$/ }, async (args) => {
+      const source = await fs.promises.readFile(args.path, "utf8");
+      if (!source.includes(INTERPRETER_IMPORT)) throw new Error(`${args.path} no longer contains "${INTERPRETER_IMPORT}": update scripts/bundle.mjs`);
+      return { contents: source.replace(INTERPRETER_IMPORT, `await import(${JSON.stringify(evmInterpreter)})`), loader: "js" };
+    });
+  },
+};
+
+if (!fs.existsSync(evmInterpreter)) throw new Error(`@ethereumjs/evm has no ${evmInterpreter}`);
+await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: BUNDLED_MODULES.map((module) => ({ in: `dist/${module}.js`, out: `${module}.bundle` })),
+  outdir: "dist",
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  // The CommonJS packages in a bundle call require() for Node's modules.
+  banner: { js: 'import { createRequire as createBundleRequire } from "node:module";\nconst require = createBundleRequire(import.meta.url);' },
+  plugins: [packagesByLocation, sharedEvmInterpreter],
+  logLevel: "warning",
+});

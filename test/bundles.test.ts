@@ -1,0 +1,29 @@
+// The bundles `npm run build` writes (scripts/bundle.mjs) and that launchers run.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { BUNDLED_MODULES, runnableModule } from "../common/node/entryPoints.js";
+
+const bundles = BUNDLED_MODULES.map((module) => ({ module, file: runnableModule(module) }));
+
+test("every process and worker entry point runs from its bundle after a build", () => {
+  for (const { module, file } of bundles) assert.ok(file.endsWith(`dist/${module}.bundle.mjs`), `${module} runs ${file}`);
+});
+
+test("no bundle holds code that finds files by its own location", () => {
+  // Such a package stays an import from node_modules: in a bundle its paths would point into dist/.
+  for (const { file } of bundles) {
+    const text = fs.readFileSync(file, "utf8");
+    assert.doesNotMatch(text, /\b__dirname\b|\b__filename\b|require\.resolve\(/, file);
+  }
+});
+
+test("the jump-analysis cache patches the interpreter the bundled EVM runs", () => {
+  const marker = "// node_modules/@ethereumjs/evm/dist/esm/interpreter.js\n";
+  for (const module of ["app/main", "app/queryWorker"]) {
+    const text = fs.readFileSync(runnableModule(module), "utf8");
+    assert.equal(text.split(marker).length - 1, 1, `${module}: one copy of the interpreter`);
+    assert.ok(text.includes('"dist/app/modules/evm/tx/jumpAnalysisCache.js"'), `${module} holds the cache`);
+    assert.ok(!text.includes("await import(interpreterModule)"), `${module}: the cache imports the bundled interpreter, not a file`);
+  }
+});
