@@ -63,6 +63,13 @@ export interface AppOptions {
   consensusParams?: ConsensusParamsStore;
   /** Snapshots taken after Commit and served for state sync, and restores (app/snapshots/); absent = none. */
   snapshots?: SnapshotManager;
+  /**
+   * Called once CometBFT's handshake with this app is through (its Info on a chain with blocks,
+   * InitChain on a new one), after the answer has gone out. CometBFT then waits about a block
+   * interval before the first proposal: time for start-up work the handshake should not queue
+   * behind (app/main.ts loads the EVM's code then).
+   */
+  afterHandshake?: () => void;
 }
 
 interface PendingGenesis {
@@ -112,6 +119,7 @@ export class UnitApp extends BaseApplication {
   private readonly faultDelayMs: number;
   private readonly consensusParams: ConsensusParamsStore | undefined;
   private readonly snapshots: SnapshotManager | undefined;
+  private afterHandshake: (() => void) | undefined;
   /** The state-sync restore in progress, between OfferSnapshot and its last chunk. */
   private restore: SnapshotRestore | undefined;
 
@@ -127,6 +135,7 @@ export class UnitApp extends BaseApplication {
     this.faultDelayMs = options.faultBlockDelayMs ?? 0;
     this.consensusParams = options.consensusParams;
     this.snapshots = options.snapshots;
+    this.afterHandshake = options.afterHandshake;
     if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
     this.checkState = this.store.begin();
     this.checkHeader = this.nextCheckHeader();
@@ -152,13 +161,23 @@ export class UnitApp extends BaseApplication {
    * onto state that already contains it.
    */
   override info(_req: pb.RequestInfo): Promise<A.InfoResult> {
-    return this.serial.run(() => ({
-      data: APP_NAME,
-      version: APP_SEMVER,
-      appVersion: APP_PROTOCOL_VERSION,
-      lastBlockHeight: BigInt(this.store.lastHeight),
-      lastBlockAppHash: this.store.lastHash,
-    }));
+    return this.serial.run(() => {
+      if (this.store.lastHeight > 0) this.handshakeDone();
+      return {
+        data: APP_NAME,
+        version: APP_SEMVER,
+        appVersion: APP_PROTOCOL_VERSION,
+        lastBlockHeight: BigInt(this.store.lastHeight),
+        lastBlockAppHash: this.store.lastHash,
+      };
+    });
+  }
+
+  /** Runs afterHandshake the first time only, once the current answer has been sent. */
+  private handshakeDone(): void {
+    const callback = this.afterHandshake;
+    this.afterHandshake = undefined;
+    if (callback) setImmediate(callback);
   }
 
   override initChain(req: pb.RequestInitChain): Promise<A.InitChainResult> {
@@ -190,6 +209,7 @@ export class UnitApp extends BaseApplication {
       // Until block 1 commits, the mempool checks against genesis state.
       this.restartMempoolState(branch.branch());
       this.logger.info({ chainId: req.chainId, initialHeight, appHash: Buffer.from(hash).toString("hex") }, "genesis initialised");
+      this.handshakeDone();
       // An empty list keeps genesis.json's validators; a chain with staking validators replaces them.
       return { appHash: hash, validators };
     });

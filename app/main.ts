@@ -63,7 +63,14 @@ const snapshots = new SnapshotManager({
 // app.toml's minimum-gas-prices: this node's mempool floor (CheckTx only).
 const nodeFeeFloor = config.minimumGasPrices ? parseGasPrice(config.minimumGasPrices) : undefined;
 const txProcessor = nodeFeeFloor ? withNodeFeeFloor(wiring.txProcessor, nodeFeeFloor, wiring.msgs) : wiring.txProcessor;
-const app = new UnitApp({ store, ...wiring, txProcessor, logger, faultBlockDelayMs, queryExecutor, snapshots });
+// The EVM's code (vmLoader.ts) loads neither before the app listens nor while CometBFT waits for
+// the handshake's answers, but in the block interval after it; a tx that needs it sooner waits.
+const loadVmAfterHandshake = () =>
+  loadVm().catch((err: unknown) => {
+    logger.fatal({ err }, "cannot load the EVM");
+    process.exit(1);
+  });
+const app = new UnitApp({ store, ...wiring, txProcessor, logger, faultBlockDelayMs, queryExecutor, snapshots, afterHandshake: loadVmAfterHandshake });
 const abciAddress = `tcp://127.0.0.1:${config.ports.abci}`;
 const server = new AbciServer(app, { address: abciAddress, logger: logger.child({ component: "abci" }) });
 
@@ -77,12 +84,6 @@ try {
   store.close();
   process.exit(1);
 }
-
-// The EVM's code loads now, beside CometBFT's start, rather than before the app listens (vmLoader.ts).
-loadVm().catch((err: unknown) => {
-  logger.fatal({ err }, "cannot load the EVM");
-  process.exit(1);
-});
 
 // Workers open the database only after the app has (it migrates an older layout first); their
 // start overlaps CometBFT's handshake.

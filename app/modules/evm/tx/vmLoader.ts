@@ -1,8 +1,9 @@
 // The EVM's execution code (@ethereumjs/vm and evm, the WebAssembly precompile backends that
 // vmFactory.ts awaits) is the largest part of the app's modules: about half a second of loading,
 // which a node does not need before its first Ethereum tx or query. It is loaded here, once, by
-// whichever needs it first; the app starts loading it as soon as it listens (app/main.ts), so a
-// node whose WebAssembly cannot load still fails at start, and the first tx does not wait.
+// whichever needs it first; the app starts loading it once CometBFT's handshake is through
+// (app/main.ts), so a node whose WebAssembly cannot load still fails at start, and the first tx
+// rarely waits.
 export type VmModule = typeof import("./vmFactory.js");
 
 let loading: Promise<VmModule> | undefined;
