@@ -22,15 +22,27 @@ export const PUBKEY_SCHEMAS = { secp256k1: Secp256k1PubKeySchema, eth_secp256k1:
 export function decodePubKey(any: Any): PubKey {
   const algo = (Object.keys(PUBKEY_TYPE_URL) as KeyAlgo[]).find((a) => PUBKEY_TYPE_URL[a] === any.typeUrl);
   if (!algo) throw sdkErrors.invalidPubKey.wrap(`unsupported public key type ${any.typeUrl.slice(0, 200)}`);
-  let key: Uint8Array;
-  try {
-    key = fromBinary(PUBKEY_SCHEMAS[algo], any.value).key;
-  } catch (err) {
-    throw sdkErrors.invalidPubKey.wrap(`cannot decode ${any.typeUrl}: ${(err as Error).message}`);
+  let key = canonicalKeyField(any.value);
+  if (key === undefined) {
+    try {
+      key = fromBinary(PUBKEY_SCHEMAS[algo], any.value).key;
+    } catch (err) {
+      throw sdkErrors.invalidPubKey.wrap(`cannot decode ${any.typeUrl}: ${(err as Error).message}`);
+    }
   }
   if (key.length !== 33 || (key[0] !== 2 && key[0] !== 3))
     throw sdkErrors.invalidPubKey.wrap(`${any.typeUrl} must be a 33-byte compressed key, got ${key.length} bytes`);
   return { algo, key };
+}
+
+/**
+ * The key of a PubKey message written as every wallet writes it, field 1 alone (tag 0x0a, a
+ * one-byte length, the bytes), which is then exactly what protobuf-es reads (~15 µs here, per
+ * tx pass); undefined for any other shape, left to protobuf-es. A view into `value`.
+ */
+function canonicalKeyField(value: Uint8Array): Uint8Array | undefined {
+  if (value.length < 2 || value[0] !== 0x0a || value[1]! >= 0x80 || value[1] !== value.length - 2) return undefined;
+  return value.subarray(2);
 }
 
 /** The Any a signer info or an account carries; one encoder for the chain and its clients. */
