@@ -11,11 +11,11 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { BUNDLED_MODULES } = await import(path.join(root, "dist/common/node/entryPoints.js"));
+const { BUNDLED_MODULES } = await import(pathToFileURL(path.join(root, "dist/common/node/entryPoints.js")).href);
 
 // Marks as own-location code: Node's CommonJS file globals, import.meta (url, resolve, dirname),
 // require.resolve, and the `bindings` / `node-gyp-build` addon finders.
