@@ -13,7 +13,17 @@ test("the build skips every step when no input changed, and keeps a stamp per st
   const ms = performance.now() - started;
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stderr, "", "no step ran");
-  for (const stamp of ["gen", "tsc", "explorer"]) assert.match(fs.readFileSync(path.join(REPO_ROOT, "dist", ".stamps", stamp), "utf8"), /^[0-9a-f]{64}$/);
+  for (const stamp of ["gen", "tsc", "bundles", "explorer"])
+    assert.match(fs.readFileSync(path.join(REPO_ROOT, "dist", ".stamps", stamp), "utf8"), /^[0-9a-f]{64}$/);
   // Generous for a loaded machine; the check itself reads about 1,000 files (tens of ms).
   assert.ok(ms < 5000, `the up-to-date check took ${ms.toFixed(0)} ms`);
+});
+
+test("npm start's script builds nothing on an unchanged tree, then runs unitd (its bundle) with its arguments", () => {
+  const run = spawnSync(process.execPath, [path.join(REPO_ROOT, "scripts", "unitd.mjs"), "version"], { cwd: REPO_ROOT, encoding: "utf8" });
+  assert.equal(run.status, 0, run.stderr);
+  assert.equal(run.stderr, "", "no build step ran");
+  assert.match(run.stdout, /^unitd \d+\.\d+\.\d+ \(CometBFT 0\.38\.25\)\n$/);
+  const packageJson = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> };
+  assert.equal(packageJson.scripts.start, "node scripts/unitd.mjs start");
 });
