@@ -37,8 +37,9 @@ export function decodePubKey(any: Any): PubKey {
 
 /**
  * The key of a PubKey message written as every wallet writes it, field 1 alone (tag 0x0a, a
- * one-byte length, the bytes), which is then exactly what protobuf-es reads (~15 µs here, per
- * tx pass); undefined for any other shape, left to protobuf-es. A view into `value`.
+ * one-byte length, the bytes), which is then exactly what protobuf-es reads (0.8-1.7 µs per key
+ * in a loop here, 0.05-0.24 by hand); undefined for any other shape, left to protobuf-es. A view
+ * into `value`.
  */
 function canonicalKeyField(value: Uint8Array): Uint8Array | undefined {
   if (value.length < 2 || value[0] !== 0x0a || value[1]! >= 0x80 || value[1] !== value.length - 2) return undefined;
