@@ -16,6 +16,8 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 const TS_SOURCES = ["abci", "app", "common", "cometbft", "gateway", "evm", "gen", "sdk"];
 const isSource = (file) => /\.(ts|mts|js|mjs|css|html|json)$/.test(file) && !/\.test\.ts$/.test(file);
+/** What tsc compiles, which the bundles are made from too. */
+const typeScriptInputs = () => [...files(TS_SOURCES, (f) => f.endsWith(".ts") && isSource(f)), ...existing(["tsconfig.json", "package-lock.json"])];
 
 const steps = [
   {
@@ -28,14 +30,14 @@ const steps = [
   {
     name: "TypeScript (tsc)",
     stamp: "tsc",
-    inputs: () => [...files(TS_SOURCES, (f) => f.endsWith(".ts") && isSource(f)), ...existing(["tsconfig.json", "package-lock.json"])],
+    inputs: typeScriptInputs,
     output: "dist/app/cli/unitd.js",
     run: () => exec(bin("tsc"), ["-p", "tsconfig.json"]),
   },
   {
     name: "process bundles (esbuild)",
     stamp: "bundles",
-    inputs: () => [...files(TS_SOURCES, (f) => f.endsWith(".ts") && isSource(f)), ...existing(["tsconfig.json", "package-lock.json", "scripts/bundle.mjs"])],
+    inputs: () => [...typeScriptInputs(), "scripts/bundle.mjs"],
     output: "dist/app/main.bundle.mjs",
     run: () => exec(process.execPath, [path.join(root, "scripts", "bundle.mjs")]),
   },

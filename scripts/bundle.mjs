@@ -9,7 +9,6 @@
 // import.meta.url would name the bundle's directory instead.
 // Usage: node scripts/bundle.mjs
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
@@ -74,7 +73,8 @@ const packagesByLocation = {
 // app/modules/evm/tx/jumpAnalysisCache.js reaches @ethereumjs/evm's interpreter by file (the
 // package does not export it) to patch the class the EVM runs. In a bundle the EVM's interpreter
 // is the bundled copy, so that import must name the same file for esbuild to share the module.
-const evmInterpreter = path.join(path.dirname(createRequire(path.join(root, "package.json")).resolve("@ethereumjs/evm")), "..", "esm", "interpreter.js");
+// Found as that module finds it: beside the package's entry point.
+const evmInterpreter = fileURLToPath(new URL("./interpreter.js", import.meta.resolve("@ethereumjs/evm")));
 const INTERPRETER_IMPORT = "await import(interpreterModule)";
 const sharedEvmInterpreter = {
   name: "shared-evm-interpreter",

@@ -1,11 +1,9 @@
 // `npm start` and `npm run devnet`: brings dist/ up to date (scripts/build.mjs; nothing runs on
-// an unchanged tree), then runs `unitd` with this script's arguments in the same process, which
-// saves the start-up of a second Node.
+// an unchanged tree), then runs `unitd` with this script's arguments in the same process, as
+// bin/unitd.js runs it, which saves the start-up of a second Node.
 // Usage: node scripts/unitd.mjs <unitd arguments>
-import { pathToFileURL } from "node:url";
 import { build } from "./build.mjs";
 
 build();
-const { runnableModule } = await import("../dist/common/node/entryPoints.js");
 // unitd reads its arguments from process.argv, after the script's path, as when run itself.
-await import(pathToFileURL(runnableModule("app/cli/unitd")).href);
+await import("../bin/unitd.js");
