@@ -4,11 +4,10 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
-import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 import { signerFromPrivateKey } from "../../sdk/keys/signerFromPrivateKey.js";
-import { msgSend, signTx } from "../../sdk/tx/index.js";
 import { prng } from "../../test/support/prng.js";
 import { readCommonAuthInfo, readCommonTxBody, readCommonTxRaw } from "./commonTxShape.js";
+import { signedSelfSend } from "./testing/signedSelfSend.js";
 
 type Rand = () => number;
 
@@ -65,16 +64,7 @@ function randomAuthInfo(rand: Rand) {
 
 test("a signed bank send is read by hand, and equals protobuf-es's decoding", async () => {
   const signer = signerFromPrivateKey(new Uint8Array(32).fill(9), "secp256k1");
-  const from = formatAccountAddress(signer.address);
-  const { txBytes } = await signTx({
-    signer,
-    messages: [msgSend({ fromAddress: from, toAddress: from, amount: [{ denom: "uunit", amount: "1" }] })],
-    fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n },
-    chainId: "unit_2611-1",
-    accountNumber: 12n,
-    sequence: 3n,
-    memo: "hello",
-  });
+  const txBytes = await signedSelfSend(signer, { chainId: "unit_2611-1", accountNumber: 12n, sequence: 3n, memo: "hello" });
   assert.ok(agree(readers[0], txBytes, "signed"));
   const raw = fromBinary(TxRawSchema, txBytes);
   assert.ok(agree(readers[1], raw.bodyBytes, "signed"));

@@ -2,27 +2,14 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 import { signerFromPrivateKey } from "../../sdk/keys/signerFromPrivateKey.js";
-import { msgSend, signTx } from "../../sdk/tx/index.js";
 import { wireApp } from "../modules.js";
 import { decodeCosmosTx } from "./decode.js";
+import { signedSelfSend } from "./testing/signedSelfSend.js";
 
 const signer = signerFromPrivateKey(new Uint8Array(32).fill(9), "secp256k1");
-const from = formatAccountAddress(signer.address);
 
-async function send(memo: string): Promise<Uint8Array> {
-  const signed = await signTx({
-    signer,
-    messages: [msgSend({ fromAddress: from, toAddress: from, amount: [{ denom: "uunit", amount: "1" }] })],
-    fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n },
-    chainId: "decode-test",
-    accountNumber: 3n,
-    sequence: 0n,
-    memo,
-  });
-  return signed.txBytes;
-}
+const send = (memo: string) => signedSelfSend(signer, { chainId: "decode-test", accountNumber: 3n, sequence: 0n, memo });
 
 test("a tx decoded again returns the first decoding with the caller's bytes, frozen, and what it says cannot be changed through any caller's buffer", async () => {
   const { msgs } = wireApp();

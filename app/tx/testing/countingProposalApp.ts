@@ -12,9 +12,9 @@ import { MODULE_ACCOUNTS, wireApp } from "../../modules.js";
 import { openStore } from "../../store/index.js";
 import { formatAccountAddress } from "../../../sdk/crypto/accountAddress.js";
 import { signerFromPrivateKey } from "../../../sdk/keys/signerFromPrivateKey.js";
-import { msgSend, signTx } from "../../../sdk/tx/index.js";
 import { testLogger } from "../../../test/support/logger.js";
 import type { RoutingTxProcessor } from "../routingTxProcessor.js";
+import { signedSelfSend } from "./signedSelfSend.js";
 
 export interface CountingProposalApp {
   app: UnitApp;
@@ -55,17 +55,7 @@ export async function countingProposalApp(chainId: string, keyByte: number): Pro
     resetCount: () => {
       verified = 0;
     },
-    send: async (sequence) =>
-      (
-        await signTx({
-          signer,
-          messages: [msgSend({ fromAddress: from, toAddress: from, amount: [{ denom: "uunit", amount: "1" }] })],
-          fee: { amount: [{ denom: "uunit", amount: "5000" }], gasLimit: 200_000n },
-          chainId,
-          accountNumber: BigInt(MODULE_ACCOUNTS.length),
-          sequence,
-        })
-      ).txBytes,
+    send: (sequence) => signedSelfSend(signer, { chainId, accountNumber: BigInt(MODULE_ACCOUNTS.length), sequence }),
     commitFirstBlock: async (txs, time, proposerAddress) => {
       const fin = await app.finalizeBlock(create(pb.RequestFinalizeBlockSchema, { txs, height: 1n, time, hash: new Uint8Array(32).fill(1), proposerAddress }));
       await app.commit(create(pb.RequestCommitSchema));
