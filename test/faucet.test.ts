@@ -72,7 +72,10 @@ test("info names the genesis-funded faucet key and the amount", async () => {
   const info = (await (await fetch(`${url}/faucet/info`)).json()) as { address: string; amount: string };
   assert.equal(info.address, faucetAddress());
   assert.equal(info.amount, `${AMOUNT}uunit`);
-  assert.match(faucetOutput, /faucet listening on http:\/\/127\.0\.0\.1:/);
+  // The port answers as soon as the server listens; the line saying so may still be in the pipe.
+  const listening = /faucet listening on http:\/\/127\.0\.0\.1:/;
+  await waitUntil("the faucet's listening line", async () => listening.test(faucetOutput), 5_000).catch(() => {});
+  assert.match(faucetOutput, listening);
 });
 
 test("a bech32 address is funded with 100 UNIT", async () => {
