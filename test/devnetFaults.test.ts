@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import { waitUntil } from "../cometbft/readiness.js";
-import { FAUCET_TEST_MNEMONIC, VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
+import { FAUCET_TEST_ADDRESS, FAUCET_TEST_MNEMONIC, VALIDATOR_TEST_MNEMONICS } from "../common/node/testKeys.js";
 import { BaseAccountSchema, type BaseAccount } from "../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { getAccount } from "../sdk/client/authQueries.js";
 import { getBalance } from "../sdk/client/bankQueries.js";
@@ -50,6 +50,18 @@ before(async () => {
   clients = devnet.validators.map((v) => new CometRpcClient(v.rpcUrl, { timeoutMs: 3000 }));
   chainId = (await clients[0]!.status()).network;
   await devnet.waitForHeight(3);
+  // Queries are answered once a node's query workers are up, which on a loaded machine can come
+  // later than its blocks: the loads below read accounts through every node with a 3 s limit.
+  for (const c of clients)
+    await waitUntil(
+      "a node answering queries",
+      () =>
+        getAccount(c, FAUCET_TEST_ADDRESS).then(
+          () => true,
+          () => false,
+        ),
+      60_000,
+    );
 });
 
 after(() => devnet?.destroy());
