@@ -314,8 +314,11 @@ export class UnitApp extends BaseApplication {
       if (req.type !== 1) this.preCommitCheckState = undefined; // the rechecks are done
       // CometBFT halts on an exception response, so nothing here may escape as one.
       try {
-        const result = safely(() => this.txProcessor.check({ header: this.checkHeader, state: this.checkState, logger: this.logger }, req.tx, req.type === 1));
-        if ((result.code ?? 0) === 0) this.admitted.record(req.tx, result);
+        // Its own branch, so its writes can be kept for the proposal checks (admittedTxs.ts).
+        const state = this.checkState.branch();
+        const result = safely(() => this.txProcessor.check({ header: this.checkHeader, state, logger: this.logger }, req.tx, req.type === 1));
+        const writes = state.writeAndKeep();
+        if ((result.code ?? 0) === 0) this.admitted.record(req.tx, result, writes);
         return result;
       } catch (err) {
         this.logger.error({ err }, "CheckTx failed outside the tx pipeline");

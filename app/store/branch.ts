@@ -6,6 +6,11 @@ import type { Change, IteratorOptions, KVEntry, KVStore, StateStore } from "./ty
 
 type BranchState = "open" | "written" | "committed";
 
+/** A written branch's writes (writeAndKeep), shared with the branch it was written into and never changed. */
+export interface BranchWrites {
+  readonly entries: readonly (readonly [string, Buffer | null])[];
+}
+
 /**
  * An in-memory write layer over its parent branch (or, for a root branch, over the
  * committed state at a pinned height). Writes stay local until `write()` merges
@@ -107,6 +112,22 @@ export class Branch implements StateStore, OverlayLevel {
     for (const [k, v] of this.overlay) parent.putOwned(k, v);
     this.state = "written";
     if (carried) parent.rememberAccumulator(carried);
+  }
+
+  /**
+   * Like write(), and returns the writes so that replay() can put them into another branch: the
+   * mempool keeps each admitted tx's writes to rebuild the state after a prefix of its txs.
+   */
+  writeAndKeep(): BranchWrites {
+    const writes: BranchWrites = { entries: Array.from(this.overlay) };
+    this.write();
+    return writes;
+  }
+
+  /** Puts writes taken by writeAndKeep into this branch, as if the branch that made them were written here. */
+  replay(writes: BranchWrites): void {
+    this.assertOpen();
+    for (const [k, v] of writes.entries) this.putOwned(k, v);
   }
 
   /** This branch's own writes and deletions, sorted by key. The caller owns the result. */

@@ -9,11 +9,14 @@
 // admitted txs before it (a refused tx leaves no writes), and CheckTx's checks are the proposal
 // check's (app/tx/cosmosTxProcessor.ts runs the same ante in both modes; ethTxProcessor.ts's
 // proposal check is its CheckTx). So PrepareProposal and ProcessProposal can take these results
-// instead of running every tx's checks again. When the lists differ anywhere (CometBFT dropped a
-// tx it had admitted because its mempool was full, a tx was flushed, a node runs without
-// rechecks, or the proposal came from a mempool that ordered txs differently) there are no
-// results, and the proposal is checked in full.
-import type { TxResult } from "./processor.js";
+// instead of running every tx's checks again. When the lists part at some tx (CometBFT adds a tx
+// to its list when its CheckTx answer's callback runs, and two answers' callbacks can run in the
+// other order; it dropped a tx because its mempool was full; the proposal came from a mempool that
+// ordered txs differently), the txs before that point still take their results, and the rest are
+// checked over the state those txs leave: the committed state plus each one's writes, kept from
+// its CheckTx, put back in order. With no common first tx the proposal is checked in full.
+import type { BranchWrites } from "../store/branch.js";
+import type { AdmittedResults, TxEnv, TxResult } from "./processor.js";
 
 /** Beyond these the list stops growing and gives no results until the next reset. */
 export const ADMITTED_MAX_TXS = 200_000;
@@ -22,6 +25,7 @@ export const ADMITTED_MAX_BYTES = 256 * 1024 * 1024;
 export class AdmittedTxs {
   private txs: Buffer[] = [];
   private results: TxResult[] = [];
+  private writes: BranchWrites[] = [];
   private bytes = 0;
   private overflowed = false;
 
@@ -29,12 +33,13 @@ export class AdmittedTxs {
   reset(): void {
     this.txs = [];
     this.results = [];
+    this.writes = [];
     this.bytes = 0;
     this.overflowed = false;
   }
 
-  /** A tx CheckTx admitted (code 0) against the mempool's state, after every tx recorded before it. */
-  record(tx: Uint8Array, result: TxResult): void {
+  /** A tx CheckTx admitted (code 0) against the mempool's state, after every tx recorded before it, with its writes there. */
+  record(tx: Uint8Array, result: TxResult, writes: BranchWrites): void {
     if (this.overflowed) return;
     if (this.txs.length >= ADMITTED_MAX_TXS || this.bytes + tx.length > ADMITTED_MAX_BYTES) {
       this.reset();
@@ -44,14 +49,24 @@ export class AdmittedTxs {
     // A copy: the request's bytes are a view into a socket chunk that would stay alive with it.
     this.txs.push(Buffer.from(tx));
     this.results.push(result);
+    this.writes.push(writes);
     this.bytes += tx.length;
   }
 
-  /** CheckTx's results for `txs` when they are the first txs admitted, in this order; otherwise undefined. */
-  resultsFor(txs: readonly Uint8Array[]): readonly TxResult[] | undefined {
-    if (this.overflowed || txs.length > this.txs.length) return undefined;
-    for (let i = 0; i < txs.length; i++) if (!this.txs[i]!.equals(txs[i]!)) return undefined;
-    return this.results.slice(0, txs.length);
+  /** CheckTx's results for the first txs of `txs` that are the first txs admitted, in this order; undefined when none are. */
+  resultsFor(txs: readonly Uint8Array[]): AdmittedResults | undefined {
+    if (this.overflowed) return undefined;
+    const limit = Math.min(txs.length, this.txs.length);
+    let common = 0;
+    while (common < limit && this.txs[common]!.equals(txs[common]!)) common++;
+    if (common === 0) return undefined;
+    const writes = this.writes.slice(0, common);
+    return {
+      results: this.results.slice(0, common),
+      replay: (state) => {
+        for (const w of writes) state.replay(w);
+      },
+    };
   }
 
   get size(): number {
@@ -62,23 +77,40 @@ export class AdmittedTxs {
 /** A proposal tx check (proposalSelection.ts) as the proposal code calls it. */
 type Check = (tx: Uint8Array) => TxResult;
 
+const NOT_IN_ORDER: TxResult = { code: 1, log: "not in admission order" };
+
 /**
- * Runs `select` (a selection or a validation over `txs`) with `admitted`, CheckTx's results for
- * `txs`, standing in for the proposal check, or with `verify` when there are none. The results
- * hold only while the check is asked about the txs one after another in their order: if it is
- * asked about a tx after skipping one, the state the check would have built differs from the
- * mempool's, so that run is dropped and `select` runs again with `verify` (over the untouched
- * proposal state: the results write nothing).
+ * Runs `select` (a selection or a validation over `txs`) with `admitted`'s results standing in for
+ * the proposal check of the txs they cover, and `verify` checking the rest over a branch of
+ * `env.state` that holds the covered txs' writes; or with `verify` over `env.state` for every tx
+ * when there are none. The results hold only while the check is asked about the txs one after
+ * another in their order: if it is asked about a tx after skipping one, the state the check would
+ * have built differs from the mempool's, so that run is dropped (with its branch) and `select`
+ * runs again with `verify` over the untouched `env.state`.
  */
-export function withAdmittedResults<T>(txs: readonly Uint8Array[], admitted: readonly TxResult[] | undefined, verify: Check, select: (check: Check) => T): T {
-  if (admitted && admitted.length === txs.length) {
+export function withAdmittedResults<T>(
+  txs: readonly Uint8Array[],
+  admitted: AdmittedResults | undefined,
+  env: TxEnv,
+  verify: (env: TxEnv, tx: Uint8Array) => TxResult,
+  select: (check: Check) => T,
+): T {
+  if (admitted && admitted.results.length <= txs.length) {
+    const { results } = admitted;
+    const afterCovered: TxEnv = { ...env, state: env.state.branch() };
     let next = 0;
     let inOrder = true;
     const out = select((tx) => {
-      if (tx !== txs[next]) inOrder = false;
-      return inOrder ? admitted[next++]! : { code: 1, log: "not in admission order" };
+      if (!inOrder || tx !== txs[next]) {
+        inOrder = false;
+        return NOT_IN_ORDER;
+      }
+      const index = next++;
+      if (index < results.length) return results[index]!;
+      if (index === results.length) admitted.replay(afterCovered.state);
+      return verify(afterCovered, tx);
     });
     if (inOrder) return out;
   }
-  return select(verify);
+  return select((tx) => verify(env, tx));
 }

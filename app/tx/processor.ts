@@ -61,11 +61,15 @@ export interface TxProcessor {
 }
 
 /**
- * CheckTx's results for a proposal's txs, given when the txs are the first ones the mempool
+ * CheckTx's results for a proposal's first txs, given when they are the first ones the mempool
  * admitted, in this order (app/tx/admittedTxs.ts): each passed the proposal check already, over
  * the state the check would build, so its result stands in for running the check again.
  */
-export type AdmittedResults = readonly TxResult[];
+export interface AdmittedResults {
+  readonly results: readonly TxResult[];
+  /** Writes those txs' changes (kept from their CheckTx) into `state`, a branch of the last committed state, in order. */
+  replay(state: Branch): void;
+}
 
 /** What a block's txs may take together. */
 export interface BlockLimits {

@@ -73,8 +73,8 @@ export class RoutingTxProcessor implements TxProcessor {
   /** The byte budget, the block's gas and the EVM's block gas limit, valid txs only: see proposalSelection.ts. */
   selectForProposal(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits, admitted?: AdmittedResults): Uint8Array[] {
     const budget = { ...limits, evmGasLimit: this.evmGasLimit };
-    const verify = (tx: Uint8Array) => this.validateForProposal(env, tx);
-    const selected = withAdmittedResults(txs, admitted, verify, (check) => selectProposalTxs(txs, budget, check));
+    const verify = (at: TxEnv, tx: Uint8Array) => this.validateForProposal(at, tx);
+    const selected = withAdmittedResults(txs, admitted, env, verify, (check) => selectProposalTxs(txs, budget, check));
     this.prepared.remember({ env, txs: selected, maxTxBytes: limits.maxTxBytes, maxGas: limits.maxGas });
     return selected;
   }
@@ -87,8 +87,8 @@ export class RoutingTxProcessor implements TxProcessor {
   validateProposal(env: TxEnv, txs: readonly Uint8Array[], limits: BlockLimits, admitted?: AdmittedResults): ProposalRejection | undefined {
     if (this.prepared.accepts({ env, txs, maxTxBytes: limits.maxTxBytes, maxGas: limits.maxGas })) return undefined;
     const budget = { ...limits, evmGasLimit: this.evmGasLimit };
-    const verify = (tx: Uint8Array) => this.validateForProposal(env, tx);
-    return withAdmittedResults(txs, admitted, verify, (check) => validateProposalTxs(txs, budget, check));
+    const verify = (at: TxEnv, tx: Uint8Array) => this.validateForProposal(at, tx);
+    return withAdmittedResults(txs, admitted, env, verify, (check) => validateProposalTxs(txs, budget, check));
   }
 
   /**
