@@ -8,7 +8,7 @@ type BranchState = "open" | "written" | "committed";
 
 /** A written branch's writes (writeAndKeep), shared with the branch it was written into and never changed. */
 export interface BranchWrites {
-  readonly entries: readonly (readonly [string, Buffer | null])[];
+  readonly entries: ReadonlyMap<string, Buffer | null>;
 }
 
 /**
@@ -119,9 +119,9 @@ export class Branch implements StateStore, OverlayLevel {
    * mempool keeps each admitted tx's writes to rebuild the state after a prefix of its txs.
    */
   writeAndKeep(): BranchWrites {
-    const writes: BranchWrites = { entries: Array.from(this.overlay) };
     this.write();
-    return writes;
+    // A written branch takes no more writes, so its overlay stays as it is now.
+    return { entries: this.overlay };
   }
 
   /** Puts writes taken by writeAndKeep into this branch, as if the branch that made them were written here. */
