@@ -7,7 +7,7 @@ import { create } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import * as pb from "../../gen/tendermint/abci/types_pb.js";
 import { openStore } from "../store/index.js";
-import { ADMITTED_MAX_TXS, AdmittedTxs, withAdmittedResults } from "./admittedTxs.js";
+import { ADMITTED_MAX_BYTES, ADMITTED_MAX_TXS, AdmittedTxs, withAdmittedResults } from "./admittedTxs.js";
 import { selectProposalTxs } from "./proposalSelection.js";
 import type { AdmittedResults, TxEnv, TxResult } from "./processor.js";
 import { countingProposalApp } from "./testing/countingProposalApp.js";
@@ -77,6 +77,20 @@ test("past its bound the list gives no results until the next reset", () => {
   admitted.reset();
   admitted.record(tx(7, 4), ok(1n), none);
   assert.deepEqual(resultsOf(admitted.resultsFor([tx(7, 4)])), [ok(1n)]);
+  store.close();
+});
+
+test("the byte bound counts each tx's kept writes as well as its bytes", () => {
+  const store = openStore(":memory:");
+  const branch = store.begin().branch();
+  branch.set(Buffer.from("big"), Buffer.alloc(1024 * 1024));
+  const mebibyte = branch.writeAndKeep();
+  const admitted = new AdmittedTxs();
+  const fits = Math.floor(ADMITTED_MAX_BYTES / (1024 * 1024 + 3 + 4));
+  for (let i = 0; i < fits; i++) admitted.record(tx(i, 4), ok(1n), mebibyte);
+  assert.equal(admitted.resultsFor([tx(0, 4)])?.results.length, 1);
+  admitted.record(tx(fits, 4), ok(1n), mebibyte);
+  assert.equal(admitted.resultsFor([tx(0, 4)]), undefined, "one more mebibyte of writes is past the bound");
   store.close();
 });
 

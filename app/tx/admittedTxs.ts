@@ -18,7 +18,7 @@
 import type { BranchWrites } from "../store/branch.js";
 import type { AdmittedResults, TxEnv, TxResult } from "./processor.js";
 
-/** Beyond these the list stops growing and gives no results until the next reset. */
+/** Beyond these (txs, and bytes of txs and their kept writes) the list stops growing and gives no results until the next reset. */
 export const ADMITTED_MAX_TXS = 200_000;
 export const ADMITTED_MAX_BYTES = 256 * 1024 * 1024;
 
@@ -41,7 +41,8 @@ export class AdmittedTxs {
   /** A tx CheckTx admitted (code 0) against the mempool's state, after every tx recorded before it, with its writes there. */
   record(tx: Uint8Array, result: TxResult, writes: BranchWrites): void {
     if (this.overflowed) return;
-    if (this.txs.length >= ADMITTED_MAX_TXS || this.bytes + tx.length > ADMITTED_MAX_BYTES) {
+    const size = tx.length + writesSize(writes);
+    if (this.txs.length >= ADMITTED_MAX_TXS || this.bytes + size > ADMITTED_MAX_BYTES) {
       this.reset();
       this.overflowed = true;
       return;
@@ -50,7 +51,7 @@ export class AdmittedTxs {
     this.txs.push(Buffer.from(tx));
     this.results.push(result);
     this.writes.push(writes);
-    this.bytes += tx.length;
+    this.bytes += size;
   }
 
   /** CheckTx's results for the first txs of `txs` that are the first txs admitted, in this order; undefined when none are. */
@@ -72,6 +73,13 @@ export class AdmittedTxs {
   get size(): number {
     return this.txs.length;
   }
+}
+
+/** The bytes a tx's kept writes hold: keys and values (a deletion counts its key). */
+function writesSize(writes: BranchWrites): number {
+  let n = 0;
+  for (const [key, value] of writes.entries) n += key.length + (value?.length ?? 0);
+  return n;
 }
 
 /** A proposal tx check (proposalSelection.ts) as the proposal code calls it. */
