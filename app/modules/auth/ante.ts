@@ -4,6 +4,7 @@
 // skips only the signature verification and the minimum fee, as in the SDK.
 import { SignMode } from "../../../gen/cosmos/tx/signing/v1beta1/signing_pb.js";
 import { tryAddressFromPubKey } from "../../../sdk/crypto/address.js";
+import { bytesEqual } from "../../../sdk/crypto/encoding.js";
 import { FEE_COLLECTOR } from "../../../common/moduleAccounts.js";
 import type { Context } from "../../context.js";
 import { sdkErrors } from "../../../common/errors.js";
@@ -148,7 +149,8 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
       throw err;
     }
   }
-  ctx.emit("tx", { fee: formatCoins(fee), fee_payer: accountText(payer) });
+  // CheckTx and proposal checks run with a QuietContext: no events, so their texts are not built.
+  if (ctx.recordsEvents) ctx.emit("tx", { fee: formatCoins(fee), fee_payer: accountText(payer) });
 
   // Pubkeys, signature gas, sequences and signatures, signer by signer.
   const accounts: Account[] = [];
@@ -162,7 +164,7 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
       let given = decodePubKey(info.publicKey);
       const derived = addressOfPubKey(given);
       if (!derived) throw sdkErrors.invalidPubKey.wrap(`signer ${i}: public key is not a point on secp256k1`);
-      if (hex(derived) !== hex(signer)) {
+      if (!bytesEqual(derived, signer)) {
         // Simulation only estimates gas, and CosmJS always labels the key secp256k1 there, even
         // for an eth_secp256k1 wallet: take the key under the algorithm that matches the signer.
         const other = { ...given, algo: given.algo === "secp256k1" ? ("eth_secp256k1" as const) : ("secp256k1" as const) };
@@ -189,9 +191,9 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
   for (const [i, account] of accounts.entries()) {
     const updated: Account = { ...account, sequence: account.sequence + 1n, ...(pubKeys[i] ? { pubKey: pubKeys[i] } : {}) };
     deps.accounts.setAccount(ctx, updated);
-    ctx.emit("tx", { acc_seq: `${accountText(account.address)}/${account.sequence}` });
+    if (ctx.recordsEvents) ctx.emit("tx", { acc_seq: `${accountText(account.address)}/${account.sequence}` });
   }
-  for (const sig of tx.raw.signatures) ctx.emit("tx", { signature: Buffer.from(sig).toString("base64") });
+  if (ctx.recordsEvents) for (const sig of tx.raw.signatures) ctx.emit("tx", { signature: Buffer.from(sig).toString("base64") });
 }
 
 /** InitChain's context (block height 0), where genesis txs run; as the SDK's `ctx.BlockHeight() == 0`. */
