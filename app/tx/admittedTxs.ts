@@ -22,18 +22,21 @@ import type { AdmittedResults, TxEnv, TxResult } from "./processor.js";
 export const ADMITTED_MAX_TXS = 200_000;
 export const ADMITTED_MAX_BYTES = 256 * 1024 * 1024;
 
+/** One admitted tx: its bytes (a copy), CheckTx's result, and its writes to the mempool's state. */
+interface Admitted {
+  tx: Buffer;
+  result: TxResult;
+  writes: BranchWrites;
+}
+
 export class AdmittedTxs {
-  private txs: Buffer[] = [];
-  private results: TxResult[] = [];
-  private writes: BranchWrites[] = [];
+  private admitted: Admitted[] = [];
   private bytes = 0;
   private overflowed = false;
 
   /** The mempool's state starts again from the committed state (Commit, InitChain, a restore). */
   reset(): void {
-    this.txs = [];
-    this.results = [];
-    this.writes = [];
+    this.admitted = [];
     this.bytes = 0;
     this.overflowed = false;
   }
@@ -42,36 +45,34 @@ export class AdmittedTxs {
   record(tx: Uint8Array, result: TxResult, writes: BranchWrites): void {
     if (this.overflowed) return;
     const size = tx.length + writesSize(writes);
-    if (this.txs.length >= ADMITTED_MAX_TXS || this.bytes + size > ADMITTED_MAX_BYTES) {
+    if (this.admitted.length >= ADMITTED_MAX_TXS || this.bytes + size > ADMITTED_MAX_BYTES) {
       this.reset();
       this.overflowed = true;
       return;
     }
     // A copy: the request's bytes are a view into a socket chunk that would stay alive with it.
-    this.txs.push(Buffer.from(tx));
-    this.results.push(result);
-    this.writes.push(writes);
+    this.admitted.push({ tx: Buffer.from(tx), result, writes });
     this.bytes += size;
   }
 
   /** CheckTx's results for the first txs of `txs` that are the first txs admitted, in this order; undefined when none are. */
   resultsFor(txs: readonly Uint8Array[]): AdmittedResults | undefined {
     if (this.overflowed) return undefined;
-    const limit = Math.min(txs.length, this.txs.length);
+    const limit = Math.min(txs.length, this.admitted.length);
     let common = 0;
-    while (common < limit && this.txs[common]!.equals(txs[common]!)) common++;
+    while (common < limit && this.admitted[common]!.tx.equals(txs[common]!)) common++;
     if (common === 0) return undefined;
-    const writes = this.writes.slice(0, common);
+    const covered = this.admitted.slice(0, common);
     return {
-      results: this.results.slice(0, common),
+      results: covered.map((a) => a.result),
       replay: (state) => {
-        for (const w of writes) state.replay(w);
+        for (const a of covered) state.replay(a.writes);
       },
     };
   }
 
   get size(): number {
-    return this.txs.length;
+    return this.admitted.length;
   }
 }
 
