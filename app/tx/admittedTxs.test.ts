@@ -22,6 +22,13 @@ function writesOf(store: ReturnType<typeof openStore>, key: string, value: strin
   return branch.writeAndKeep();
 }
 
+/** An environment for withAdmittedResults whose checks read and write only its state. */
+const proposalEnv = (store: ReturnType<typeof openStore>): TxEnv => ({
+  header: {} as TxEnv["header"],
+  state: store.begin(),
+  logger: undefined as unknown as TxEnv["logger"],
+});
+
 const resultsOf = (a: AdmittedResults | undefined) => a?.results;
 
 test("results come for the first txs of a proposal that are the first admitted, in admission order, from copies of their bytes", () => {
@@ -96,7 +103,7 @@ test("the byte bound counts each tx's kept writes as well as its bytes", () => {
 
 test("the txs after the covered ones are checked over a branch holding the covered txs' writes", () => {
   const store = openStore(":memory:");
-  const env = { header: {} as TxEnv["header"], state: store.begin(), logger: undefined as unknown as TxEnv["logger"] };
+  const env = proposalEnv(store);
   const txs = [tx(1), tx(2), tx(3)];
   const seen: string[] = [];
   // The check reads what the txs before wrote, and writes its own mark.
@@ -115,7 +122,7 @@ test("the txs after the covered ones are checked over a branch holding the cover
 
 test("a selection that skips a tx drops the admitted results and checks every tx instead", () => {
   const store = openStore(":memory:");
-  const env = { header: {} as TxEnv["header"], state: store.begin(), logger: undefined as unknown as TxEnv["logger"] };
+  const env = proposalEnv(store);
   const txs = [tx(1), tx(2, 500), tx(3)];
   const admitted: AdmittedResults = { results: [ok(10n), ok(20n), ok(30n)], replay: () => assert.fail("nothing to replay") };
   let verified = 0;
