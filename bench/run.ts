@@ -14,6 +14,7 @@ const benches = [
   "startup.ts",
   "bank-send.ts",
   "rest-query.ts",
+  "hop-floor.ts",
   "query-flood.ts",
   "devnet-send.ts",
   "erc20.ts",
