@@ -1,6 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { Coalescer } from "./coalesce.js";
+import { Coalescer, HOT_MS } from "./coalesce.js";
 
 /** A call whose answer the test releases: `runs` counts calls sent, `release` answers the oldest. */
 function controllable() {
@@ -21,6 +21,8 @@ function controllable() {
 }
 
 const flush = () => new Promise((r) => setImmediate(r));
+/** Past the time an answered key stays hot. */
+const cool = () => new Promise((r) => setTimeout(r, HOT_MS + 10));
 
 test("identical requests during a call in flight share the next call, sent only once the first is answered", async () => {
   const c = new Coalescer<string>();
@@ -36,8 +38,8 @@ test("identical requests during a call in flight share the next call, sent only 
   assert.equal(app.pending.length, 1, "the joiners' call is sent now");
   app.release();
   assert.deepEqual(await Promise.all(joiners), ["state at 1", "state at 1", "state at 1"], "answered after they arrived, never with the older call's answer");
-  await flush();
-  assert.equal(c.size, 0, "nothing left behind");
+  await cool();
+  assert.equal(c.size, 0, "nothing left behind once the key has cooled");
 });
 
 test("different keys never share, and a failure goes to its own batch only", async () => {
@@ -54,7 +56,7 @@ test("different keys never share, and a failure goes to its own batch only", asy
   assert.equal(await b, "b answer");
   app.release("a again");
   assert.equal(await aLater, "a again", "the next call for a is a fresh attempt");
-  await flush();
+  await cool();
   assert.equal(c.size, 0);
 });
 
@@ -66,7 +68,30 @@ test("a call that throws synchronously fails its requests and frees the key", as
     }),
     /boom/,
   );
-  await flush();
+  await cool();
   assert.equal(c.size, 0);
   assert.equal(await c.call("k", async () => "fine"), "fine");
+});
+
+test("a key answered moments ago gathers one turn's requests into its next call; a cooled key sends at once", async () => {
+  const c = new Coalescer<string>();
+  const app = controllable();
+  const first = c.call("k", app.run);
+  assert.equal(app.pending.length, 1, "a cold key's first request is sent at once");
+  app.release();
+  assert.equal(await first, "state at 0");
+  await flush();
+  app.tick();
+  const together = [c.call("k", app.run), c.call("k", app.run), c.call("k", app.run)];
+  assert.equal(app.pending.length, 0, "a hot key waits for the rest of this turn's requests");
+  await flush();
+  assert.equal(app.pending.length, 1, "one call for the three");
+  app.release();
+  assert.deepEqual(await Promise.all(together), ["state at 1", "state at 1", "state at 1"], "sent after they arrived");
+  await cool();
+  assert.equal(c.size, 0, "the key goes once it has cooled");
+  const later = c.call("k", app.run);
+  assert.equal(app.pending.length, 1, "a cooled key sends at once again");
+  app.release();
+  assert.equal(await later, "state at 1");
 });

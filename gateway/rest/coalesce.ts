@@ -5,6 +5,12 @@
 // the app after the request arrived: the answer any request gets is one the app could have given
 // it alone (nothing older, no cache). Many clients polling the same balance or params cost the app
 // one query per round trip instead of one each.
+//
+// Clients that got their answers together send their next requests together. A key answered less
+// than HOT_MS ago therefore sends its next call on the event loop's next turn (setImmediate)
+// rather than at once, so that the requests read from other connections in the same turn join it:
+// sent at once, the first of them would go alone while the rest waited a whole call behind it.
+// Any other key sends at once, as a single request gains nothing from waiting.
 
 interface Batch<T> {
   promise: Promise<T>;
@@ -23,30 +29,58 @@ function batch<T>(run: () => Promise<T>): Batch<T> {
   return { promise, resolve, reject, run };
 }
 
+/** How long after an answer a key counts as polled: its next call gathers for one turn. */
+export const HOT_MS = 5;
+
+interface KeyState<T> {
+  inFlight: boolean;
+  /** The batch gathering requests: sent when the call in flight finishes, or on the next turn. */
+  next: Batch<T> | undefined;
+  /** Drops the key once it has been idle for HOT_MS. */
+  expiry: NodeJS.Timeout | undefined;
+}
+
 export class Coalescer<T> {
-  /** Per key: the call in flight, and the batch waiting to be sent after it. */
-  private readonly keys = new Map<string, { next: Batch<T> | undefined }>();
+  private readonly keys = new Map<string, KeyState<T>>();
 
   /** `run`'s answer for this request: a new call, or the next call for the same key. */
   call(key: string, run: () => Promise<T>): Promise<T> {
-    const entry = this.keys.get(key);
-    if (entry) {
-      entry.next ??= batch(run);
-      return entry.next.promise;
+    const state = this.keys.get(key);
+    if (!state) {
+      const first = batch(run);
+      const fresh: KeyState<T> = { inFlight: false, next: first, expiry: undefined };
+      this.keys.set(key, fresh);
+      this.sendNext(key, fresh);
+      return first.promise;
     }
-    const first = batch(run);
-    const state = { next: undefined as Batch<T> | undefined };
-    this.keys.set(key, state);
-    this.send(key, state, first);
-    return first.promise;
+    if (state.next) return state.next.promise;
+    state.next = batch(run);
+    if (!state.inFlight) {
+      // Answered less than HOT_MS ago: gather this turn's requests first.
+      clearTimeout(state.expiry);
+      state.expiry = undefined;
+      setImmediate(() => this.sendNext(key, state));
+    }
+    return state.next.promise;
   }
 
-  /** Keys with a call in flight (for tests). */
+  /** Keys with a call in flight or answered less than HOT_MS ago (for tests). */
   get size(): number {
     return this.keys.size;
   }
 
-  private send(key: string, state: { next: Batch<T> | undefined }, b: Batch<T>): void {
+  private sendNext(key: string, state: KeyState<T>): void {
+    const b = state.next;
+    if (!b) {
+      // Nothing joined while the last call was out: the key stays hot for a moment, then goes.
+      state.expiry = setTimeout(() => {
+        if (!state.inFlight && !state.next) this.keys.delete(key);
+      }, HOT_MS);
+      state.expiry.unref();
+      return;
+    }
+    state.next = undefined;
+    state.inFlight = true;
     let started: Promise<T>;
     try {
       started = b.run();
@@ -54,10 +88,8 @@ export class Coalescer<T> {
       started = Promise.reject(err);
     }
     started.then(b.resolve, b.reject).finally(() => {
-      const next = state.next;
-      state.next = undefined;
-      if (next) this.send(key, state, next);
-      else this.keys.delete(key);
+      state.inFlight = false;
+      this.sendNext(key, state);
     });
   }
 }
