@@ -1,8 +1,9 @@
 // The gateway's side of the app's gRPC server: a grpc-js channel for reflection (the route table)
 // and for watching the connection, and unary calls with raw bytes over node:http2 alone
-// (Http2UnaryClient: about half grpc-js's CPU per call, and every REST request makes one). The app may be down when the gateway starts or go
-// away later; the gateway keeps answering (503) and reconnects, and it reloads the routes every
-// time the channel comes back, so an app restarted with new services is described correctly.
+// (Http2UnaryClient: about half grpc-js's CPU per call, and every REST request makes one). The
+// app may be down when the gateway starts or go away later; the gateway keeps answering (503) and
+// reconnects, and it reloads the routes every time the channel comes back, so an app restarted
+// with new services is described correctly.
 import { connectivityState, type ServiceError } from "@grpc/grpc-js";
 import type { FileRegistry } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
