@@ -56,6 +56,10 @@ async function timeRoundTrips(hop: string, calls: number, warmup: number, roundT
     await roundTrip();
     ms.push(performance.now() - start);
   }
+  return summarise(hop, ms);
+}
+
+function summarise(hop: string, ms: number[]): Row {
   const row = { hop, p50: median(ms), p99: percentile(ms, 99) };
   console.error(`[hop-floor] ${hop}: p50 ${row.p50.toFixed(3)} ms, p99 ${row.p99.toFixed(3)} ms`);
   return row;
@@ -75,9 +79,7 @@ async function threadWake(calls: number, warmup: number): Promise<Row> {
     if (i > warmup) ms.push(performance.now() - start);
   }
   await worker.terminate();
-  const row = { hop: "thread wake (Atomics.wait / notify, there and back)", p50: median(ms), p99: percentile(ms, 99) };
-  console.error(`[hop-floor] ${row.hop}: p50 ${row.p50.toFixed(3)} ms, p99 ${row.p99.toFixed(3)} ms`);
-  return row;
+  return summarise("thread wake (Atomics.wait / notify, there and back)", ms);
 }
 
 async function workerMessage(calls: number, warmup: number): Promise<Row> {
