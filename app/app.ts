@@ -216,8 +216,10 @@ export class UnitApp extends BaseApplication {
   }
 
   /**
-   * The mempool's txs that fit the budget and pass ProcessProposal's checks, in order: so an honest
-   * proposer never builds a block the other validators reject (see app/tx/proposalSelection.ts).
+   * The mempool's txs that fit the budget and pass ProcessProposal's checks: so an honest proposer
+   * never builds a block the other validators reject (see app/tx/proposalSelection.ts). They go in
+   * the order this node's CheckTx admitted them (app/tx/admittedTxs.ts), where CheckTx's results
+   * stand for their checks, not in CometBFT's list order, which can differ.
    */
   override prepareProposal(req: pb.RequestPrepareProposal): Promise<A.PrepareProposalResult> {
     return this.serial.run(() => {
@@ -228,7 +230,8 @@ export class UnitApp extends BaseApplication {
       // CometBFT's budget is below the block's max_bytes already; the cap only makes sure of it.
       const asked = Number(req.maxTxBytes);
       const maxTxBytes = asked < 0 ? params.maxBytes : Math.min(asked, params.maxBytes);
-      return { txs: select(env, req.txs, { maxTxBytes, maxGas: params.maxGas }, this.admitted.resultsFor(req.txs)) };
+      const txs = this.admitted.inAdmissionOrder(req.txs);
+      return { txs: select(env, txs, { maxTxBytes, maxGas: params.maxGas }, this.admitted.resultsFor(txs)) };
     });
   }
 

@@ -50,6 +50,26 @@ test("results come for the first txs of a proposal that are the first admitted, 
   store.close();
 });
 
+test("offered txs go in admission order, the ones never admitted after them in their offered order", () => {
+  const store = openStore(":memory:");
+  const none = writesOf(store, "k", "v");
+  const admitted = new AdmittedTxs();
+  const [a, b, c, x, y] = [tx(1), tx(2), tx(3), tx(8), tx(9)];
+  assert.deepEqual(admitted.inAdmissionOrder([b, a]), [b, a], "nothing admitted: as offered");
+  for (const t of [a, b, c]) admitted.record(t, ok(1n), none);
+  const copy = (t: Uint8Array) => Uint8Array.from(t);
+  const offered = [y, copy(c), x, copy(a), copy(b)];
+  const ordered = admitted.inAdmissionOrder(offered);
+  assert.deepEqual(ordered, [a, b, c, y, x]);
+  assert.equal(ordered[0], offered[3], "the offered arrays themselves, matched by content");
+  assert.deepEqual(resultsOf(admitted.resultsFor(ordered)), [ok(1n), ok(1n), ok(1n)], "all three covered once in order");
+  assert.deepEqual(admitted.inAdmissionOrder([c, a]), [a, c], "a gap stays a gap");
+  assert.deepEqual(resultsOf(admitted.resultsFor([a, c])), [ok(1n)]);
+  assert.deepEqual(admitted.inAdmissionOrder([b, b, a]), [a, b, b], "a tx offered twice is placed once, its copy after");
+  assert.deepEqual(admitted.inAdmissionOrder([]), []);
+  store.close();
+});
+
 test("replay puts the covered txs' writes, in admission order, into the branch it is given", () => {
   const store = openStore(":memory:");
   const admitted = new AdmittedTxs();
@@ -182,6 +202,10 @@ test("the real app: a proposal of the txs CheckTx admitted, in order, is built a
     chain.resetCount();
     assert.equal((await prepare([txs[1]!, txs[2]!])).length, 0, "a mempool missing the first tx: checked, nothing valid");
     assert.equal(chain.verified, 2);
+    chain.resetCount();
+    // CometBFT's list can hold a sender's txs out of order; the proposal comes out in admission order.
+    assert.deepEqual(await prepare([txs[2]!, txs[0]!, txs[1]!]), txs, "sequences 0, 1, 2: all three taken");
+    assert.equal(chain.verified, 0, "on CheckTx's results");
 
     assert.deepEqual(await chain.commitFirstBlock(txs, time, new Uint8Array(20).fill(7)), [0, 0, 0]);
     // The commit empties the list: the same txs at the next height are stale and checked.

@@ -15,6 +15,9 @@
 // ordered txs differently), the txs before that point still take their results, and the rest are
 // checked over the state those txs leave: the committed state plus each one's writes, kept from
 // its CheckTx, put back in order. With no common first tx the proposal is checked in full.
+//
+// A proposer puts the txs its mempool offers into admission order first (inAdmissionOrder), so
+// its own proposals part from the list only where CometBFT offered fewer txs than it admitted.
 import type { BranchWrites } from "../store/branch.js";
 import type { AdmittedResults, TxEnv, TxResult } from "./processor.js";
 
@@ -55,6 +58,38 @@ export class AdmittedTxs {
     this.bytes += size;
   }
 
+  /**
+   * `txs` with the ones admitted here first, in admission order, then the others in their given
+   * order: what a proposer offers from its mempool, put in the one order whose every tx has a
+   * CheckTx result over exactly the state before it (see resultsFor). Any admitted subset in this
+   * order is valid to execute in it: a sender's next sequence (or nonce) is only ever admitted
+   * after the one before it, whereas CometBFT's list can hold them the other way round.
+   */
+  inAdmissionOrder(txs: readonly Uint8Array[]): Uint8Array[] {
+    if (this.overflowed || this.admitted.length === 0) return [...txs];
+    // Positions in `txs` by content; a list per key, in case a tx is offered twice.
+    const positions = new Map<string, number[]>();
+    txs.forEach((tx, i) => {
+      const key = latin1(tx);
+      const list = positions.get(key);
+      if (list) list.push(i);
+      else positions.set(key, [i]);
+    });
+    const out: Uint8Array[] = [];
+    const placed = new Uint8Array(txs.length);
+    for (const { tx } of this.admitted) {
+      if (out.length === txs.length) break;
+      const at = positions.get(tx.toString("latin1"))?.shift();
+      if (at === undefined) continue;
+      placed[at] = 1;
+      out.push(txs[at]!);
+    }
+    txs.forEach((tx, i) => {
+      if (!placed[i]) out.push(tx);
+    });
+    return out;
+  }
+
   /** CheckTx's results for the first txs of `txs` that are the first txs admitted, in this order; undefined when none are. */
   resultsFor(txs: readonly Uint8Array[]): AdmittedResults | undefined {
     if (this.overflowed) return undefined;
@@ -75,6 +110,8 @@ export class AdmittedTxs {
     return this.admitted.length;
   }
 }
+
+const latin1 = (tx: Uint8Array) => Buffer.from(tx.buffer, tx.byteOffset, tx.byteLength).toString("latin1");
 
 /** The bytes a tx's kept writes hold: keys and values (a deletion counts its key). */
 function writesSize(writes: BranchWrites): number {
