@@ -67,6 +67,8 @@ test("offered txs go in admission order, the ones never admitted after them in t
   assert.deepEqual(resultsOf(admitted.resultsFor([a, c])), [ok(1n)]);
   assert.deepEqual(admitted.inAdmissionOrder([b, b, a]), [a, b, b], "a tx offered twice is placed once, its copy after");
   assert.deepEqual(admitted.inAdmissionOrder([]), []);
+  const inOrder = [a, b];
+  assert.equal(admitted.inAdmissionOrder(inOrder), inOrder, "already in admission order: the offered list itself");
   store.close();
 });
 

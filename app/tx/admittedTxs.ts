@@ -65,37 +65,43 @@ export class AdmittedTxs {
    * order is valid to execute in it: a sender's next sequence (or nonce) is only ever admitted
    * after the one before it, whereas CometBFT's list can hold them the other way round.
    */
-  inAdmissionOrder(txs: readonly Uint8Array[]): Uint8Array[] {
-    if (this.overflowed || this.admitted.length === 0) return [...txs];
+  inAdmissionOrder(txs: readonly Uint8Array[]): readonly Uint8Array[] {
+    if (this.overflowed) return txs;
+    // Usually the lists agree up to some point (often all the way): only the rest is matched.
+    const common = this.commonPrefix(txs);
+    if (common === txs.length) return txs;
     // Positions in `txs` by content; a list per key, in case a tx is offered twice.
     const positions = new Map<string, number[]>();
-    txs.forEach((tx, i) => {
-      const key = latin1(tx);
+    for (let i = common; i < txs.length; i++) {
+      const key = latin1(txs[i]!);
       const list = positions.get(key);
       if (list) list.push(i);
       else positions.set(key, [i]);
-    });
-    const out: Uint8Array[] = [];
+    }
+    const out = txs.slice(0, common);
     const placed = new Uint8Array(txs.length);
-    for (const { tx } of this.admitted) {
-      if (out.length === txs.length) break;
-      const at = positions.get(tx.toString("latin1"))?.shift();
+    for (let a = common; a < this.admitted.length && out.length < txs.length; a++) {
+      const at = positions.get(this.admitted[a]!.tx.toString("latin1"))?.shift();
       if (at === undefined) continue;
       placed[at] = 1;
       out.push(txs[at]!);
     }
-    txs.forEach((tx, i) => {
-      if (!placed[i]) out.push(tx);
-    });
+    for (let i = common; i < txs.length; i++) if (!placed[i]) out.push(txs[i]!);
     return out;
+  }
+
+  /** How many first txs of `txs` are the first txs admitted, in this order. */
+  private commonPrefix(txs: readonly Uint8Array[]): number {
+    const limit = Math.min(txs.length, this.admitted.length);
+    let common = 0;
+    while (common < limit && this.admitted[common]!.tx.equals(txs[common]!)) common++;
+    return common;
   }
 
   /** CheckTx's results for the first txs of `txs` that are the first txs admitted, in this order; undefined when none are. */
   resultsFor(txs: readonly Uint8Array[]): AdmittedResults | undefined {
     if (this.overflowed) return undefined;
-    const limit = Math.min(txs.length, this.admitted.length);
-    let common = 0;
-    while (common < limit && this.admitted[common]!.tx.equals(txs[common]!)) common++;
+    const common = this.commonPrefix(txs);
     if (common === 0) return undefined;
     const covered = this.admitted.slice(0, common);
     return {
