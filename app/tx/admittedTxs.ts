@@ -61,9 +61,9 @@ export class AdmittedTxs {
   /**
    * `txs` with the ones admitted here first, in admission order, then the others in their given
    * order: what a proposer offers from its mempool, put in the one order whose every tx has a
-   * CheckTx result over exactly the state before it (see resultsFor). Any admitted subset in this
-   * order is valid to execute in it: a sender's next sequence (or nonce) is only ever admitted
-   * after the one before it, whereas CometBFT's list can hold them the other way round.
+   * CheckTx result over exactly the state before it (see resultsFor). In this order each admitted
+   * tx passed its checks after the ones before it: a sender's next sequence (or nonce) is only
+   * ever admitted after the one before it, whereas CometBFT's list can hold them the other way round.
    */
   inAdmissionOrder(txs: readonly Uint8Array[]): readonly Uint8Array[] {
     if (this.overflowed) return txs;
