@@ -19,6 +19,7 @@
 // A proposer puts the txs its mempool offers into admission order first (inAdmissionOrder), so
 // its own proposals part from the list only where CometBFT offered fewer txs than it admitted.
 import type { BranchWrites } from "../store/branch.js";
+import { keyToString } from "../store/bytes.js";
 import type { AdmittedResults, TxEnv, TxResult } from "./processor.js";
 
 /** Beyond these (txs, and bytes of txs and their kept writes) the list stops growing and gives no results until the next reset. */
@@ -73,7 +74,7 @@ export class AdmittedTxs {
     // Positions in `txs` by content; a list per key, in case a tx is offered twice.
     const positions = new Map<string, number[]>();
     for (let i = common; i < txs.length; i++) {
-      const key = latin1(txs[i]!);
+      const key = keyToString(txs[i]!);
       const list = positions.get(key);
       if (list) list.push(i);
       else positions.set(key, [i]);
@@ -81,7 +82,7 @@ export class AdmittedTxs {
     const out = txs.slice(0, common);
     const placed = new Uint8Array(txs.length);
     for (let a = common; a < this.admitted.length && out.length < txs.length; a++) {
-      const at = positions.get(this.admitted[a]!.tx.toString("latin1"))?.shift();
+      const at = positions.get(keyToString(this.admitted[a]!.tx))?.shift();
       if (at === undefined) continue;
       placed[at] = 1;
       out.push(txs[at]!);
@@ -116,8 +117,6 @@ export class AdmittedTxs {
     return this.admitted.length;
   }
 }
-
-const latin1 = (tx: Uint8Array) => Buffer.from(tx.buffer, tx.byteOffset, tx.byteLength).toString("latin1");
 
 /** The bytes a tx's kept writes hold: keys and values (a deletion counts its key). */
 function writesSize(writes: BranchWrites): number {
