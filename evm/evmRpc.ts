@@ -1,7 +1,6 @@
 // The JSON-RPC server's parts wired together over one EvmNode: caches and feeds, the method table,
 // the dispatcher, the HTTP app and the WebSocket server. main.ts runs it against the real node;
 // tests run it against a fake one.
-import type Koa from "koa";
 import type http from "node:http";
 import type { Logger } from "pino";
 import { FEE_COLLECTOR, moduleAddress } from "../common/moduleAccounts.js";
@@ -15,7 +14,7 @@ import { GasOracle } from "./fees/gasOracle.js";
 import { FilterRegistry } from "./filters/filterRegistry.js";
 import { LogQuery } from "./filters/logQuery.js";
 import { Subscriptions } from "./filters/subscriptions.js";
-import { createHttpApp } from "./http/httpApp.js";
+import { createHttpApp, type HttpApp } from "./http/httpApp.js";
 import { methodTable } from "./methods/index.js";
 import type { RpcServices } from "./methods/services.js";
 import { DEFAULT_BATCH_LIMITS, Dispatcher } from "./rpc/dispatcher.js";
@@ -36,7 +35,7 @@ export interface EvmRpc {
   services: RpcServices;
   follower: ChainFollower;
   dispatcher: Dispatcher;
-  httpApp: Koa;
+  httpApp: HttpApp;
   wsServer: http.Server;
   /** Starts polling the chain and expiring filters. */
   start(): void;

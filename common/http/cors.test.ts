@@ -1,10 +1,9 @@
 // The CORS policy: parsing the --cors setting, and the headers applyCors adds to answers and
-// preflights, checked through a minimal Koa app on a real socket.
+// preflights, checked through a minimal node:http server on a real socket.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import Koa from "koa";
 import { applyCors, parseCorsPolicy, type CorsPolicy } from "./cors.js";
 
 test("off, empty and false turn CORS off", () => {
@@ -35,16 +34,15 @@ test("origins that are not bare origins are refused with the reason", () => {
   for (const [text, reason] of bad) assert.throws(() => parseCorsPolicy(text), reason, text);
 });
 
-// --- applyCors through a real Koa app --------------------------------------------------------
+// --- applyCors through a real server --------------------------------------------------------
 
 let policy: CorsPolicy = { mode: "off" };
-const app = new Koa();
-app.use((ctx) => {
-  if (applyCors(ctx, policy)) return;
-  ctx.set("x-handler", "yes");
-  ctx.body = { ok: true };
+const server = http.createServer((req, res) => {
+  if (applyCors(req, res, policy)) return;
+  res.setHeader("x-handler", "yes");
+  res.setHeader("Content-Type", "application/json");
+  res.end(JSON.stringify({ ok: true }));
 });
-const server = http.createServer(app.callback());
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 after(() => new Promise<void>((resolve) => server.close(() => resolve())));

@@ -1,7 +1,8 @@
 // Cross-origin access for browsers. Off by default: no CORS header at all, so a page on another
 // origin cannot read the answers. `any` is the devnet's enabled-unsafe-cors; a list of origins is
 // what a real deployment should use.
-import type Koa from "koa";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { headerText, writeNoContent } from "./plainHttp.js";
 
 export type CorsPolicy = { mode: "off" } | { mode: "any" } | { mode: "list"; origins: readonly string[] };
 
@@ -10,27 +11,31 @@ const ALLOWED_METHODS = "GET, HEAD, OPTIONS";
 const EXPOSED_HEADERS = "x-cosmos-block-height";
 const MAX_AGE_SECONDS = "600";
 
-/** Adds the CORS headers a request earns; returns true when it was a preflight now answered. */
-export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
+/**
+ * Adds the CORS headers a request earns to `res`; returns true when it was a preflight, now
+ * answered (204, ended).
+ */
+export function applyCors(req: IncomingMessage, res: ServerResponse, policy: CorsPolicy): boolean {
   if (policy.mode === "off") return false;
-  const origin = ctx.get("Origin");
   let allowOrigin: string | undefined;
   if (policy.mode === "any") allowOrigin = "*";
   else {
-    // The answer depends on Origin, so caches must keep one copy per origin.
-    ctx.vary("Origin");
+    // The answer depends on Origin, so caches must keep one copy per origin. (Run first, before
+    // any other Vary is written.)
+    res.setHeader("Vary", "Origin");
+    const origin = headerText(req, "origin");
     if (origin && policy.origins.includes(origin)) allowOrigin = origin;
   }
   if (!allowOrigin) return false;
-  ctx.set("Access-Control-Allow-Origin", allowOrigin);
-  ctx.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
-  const preflight = ctx.method === "OPTIONS" && ctx.get("Access-Control-Request-Method") !== "";
+  res.setHeader("Access-Control-Allow-Origin", allowOrigin);
+  res.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  const preflight = req.method === "OPTIONS" && headerText(req, "access-control-request-method") !== "";
   if (!preflight) return false;
-  ctx.set("Access-Control-Allow-Methods", ALLOWED_METHODS);
-  const requested = ctx.get("Access-Control-Request-Headers");
+  res.setHeader("Access-Control-Allow-Methods", ALLOWED_METHODS);
+  const requested = headerText(req, "access-control-request-headers");
   // Only header names go back, whatever else the request carried.
   if (requested)
-    ctx.set(
+    res.setHeader(
       "Access-Control-Allow-Headers",
       requested
         .split(",")
@@ -38,8 +43,8 @@ export function applyCors(ctx: Koa.Context, policy: CorsPolicy): boolean {
         .filter((h) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(h))
         .join(", "),
     );
-  ctx.set("Access-Control-Max-Age", MAX_AGE_SECONDS);
-  ctx.status = 204;
+  res.setHeader("Access-Control-Max-Age", MAX_AGE_SECONDS);
+  writeNoContent(res);
   return true;
 }
 

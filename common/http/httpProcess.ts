@@ -2,7 +2,6 @@
 // with bounded timeouts and connections, a clear exit when the port is taken, no exit for a
 // connection that cannot be accepted (serverErrors.ts), and a graceful stop on a signal.
 import http from "node:http";
-import type Koa from "koa";
 import type { Logger } from "pino";
 import { handleServerErrors } from "./serverErrors.js";
 
@@ -22,7 +21,8 @@ export function parseFlagsOrExit<T>(name: string, usage: string, parse: (argv: s
 export interface ServeOptions {
   /** What the logs call it: "REST gateway", "faucet". */
   name: string;
-  app: Koa;
+  /** A Koa app, or anything else with Koa's callback(). */
+  app: { callback(): http.RequestListener };
   host: string;
   port: number;
   logger: Logger;

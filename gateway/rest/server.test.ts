@@ -5,7 +5,7 @@
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { create, createFileRegistry, fromBinary, toBinary, type DescFile, type FileRegistry } from "@bufbuild/protobuf";
 import { AnySchema } from "@bufbuild/protobuf/wkt";
 import { BaseAccountSchema } from "../../gen/cosmos/auth/v1beta1/auth_pb.js";
@@ -207,6 +207,23 @@ test("POST, PUT, DELETE and PATCH are 405 with Allow and the query-only message"
     assert.equal(main.backend.calls.length, before);
   }
   assertError(await request(main.base, "/cosmos/tx/v1beta1/txs", { method: "POST", body: "{}" }), 405, 12);
+});
+
+test("a request target in the absolute form (as a proxy sends it) is routed by its path and query", async () => {
+  const { port } = new URL(main.base);
+  const answer = await new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(port), "127.0.0.1", () =>
+      socket.end(
+        `GET http://node.example${`/cosmos/bank/v1beta1/balances/${ADDRESS}?pagination.limit=2`} HTTP/1.1\r\nHost: node.example\r\nConnection: close\r\n\r\n`,
+      ),
+    );
+    let text = "";
+    socket.on("data", (chunk: Buffer) => (text += chunk.toString("utf8")));
+    socket.on("end", () => resolve(text));
+    socket.on("error", reject);
+  });
+  assert.match(answer, /^HTTP\/1\.1 200 /);
+  assert.deepEqual(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4)), { balances: [{ denom: "uunit", amount: `${ADDRESS.length}` }], pagination: null });
 });
 
 test("HEAD is answered like GET, without a body", async () => {

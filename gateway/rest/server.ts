@@ -1,14 +1,16 @@
-// The REST gateway's HTTP API (Koa): GET routes from the app's annotated services, each answered by
+// The REST gateway's HTTP API (node:http): GET routes from the app's annotated services, each answered by
 // one gRPC call to the app, plus /openapi.json. Query-only: any method but GET, HEAD and OPTIONS
 // is 405. Every failure, an unknown path included, is `{code, message, details}`.
 import { fromBinary, toBinary, type DescMessage, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import type { ServiceError } from "@grpc/grpc-js";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import Koa from "koa";
 import type { Logger } from "pino";
 import { GrpcCode } from "../../common/errors.js";
 import { HEIGHT_METADATA_KEY, HEIGHT_TEXT } from "../../common/grpc/height.js";
 import type { RestBackend, RouteSnapshot } from "./backend.js";
 import { applyCors, type CorsPolicy } from "../../common/http/cors.js";
+import { headerText, requestTarget, writeJson, writeNoContent } from "../../common/http/plainHttp.js";
 import { openApiDocument, type OpenApiInfo } from "./openapi.js";
 import { splitRequestPath } from "./pathTemplate.js";
 import { buildRequest, RequestParamError, type RequestLimits } from "./requestMessage.js";
@@ -50,49 +52,85 @@ export interface RestAppOptions {
 const QUERY_ONLY =
   "the REST gateway is query-only and answers GET; send transactions through gRPC (cosmos.tx.v1beta1.Service/BroadcastTx on port 9090) or the consensus RPC (broadcast_tx_sync on port 26657)";
 
-export function createRestApp(options: RestAppOptions): Koa {
+/** The gateway as http.createServer takes it: callback() gives the request listener. */
+export interface RestApp {
+  callback(): RequestListener;
+}
+
+export function createRestApp(options: RestAppOptions): RestApp {
   const limits: RestLimits = { ...DEFAULT_REST_LIMITS, ...options.limits };
-  const app = new Koa();
-  const docs = new WeakMap<RouteSnapshot, JsonValue>();
+  const docs = new WeakMap<RouteSnapshot, string>();
+  const pages = pagesApp(options);
   let inFlight = 0;
   // Identical queries share one call to the app (coalesce.ts).
   const coalescer = new Coalescer<Answered>();
 
-  // A client that goes away mid-answer is not the gateway's failure.
-  app.on("error", (err: Error) => options.logger?.debug({ err: err.message }, "connection error"));
-  app.use(async (ctx) => {
+  // Plain node:http, not Koa, for the queries: every request would pay the framework's own work
+  // (docs/rest.md).
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     try {
-      if (applyCors(ctx, options.cors)) return;
-      if (Buffer.byteLength(ctx.url) > limits.maxUrlBytes)
-        throw new RestError(GrpcCode.INVALID_ARGUMENT, `request URL of ${Buffer.byteLength(ctx.url)} bytes exceeds ${limits.maxUrlBytes}`, 414);
+      if (applyCors(req, res, options.cors)) return;
+      const url = req.url ?? "/";
+      if (Buffer.byteLength(url) > limits.maxUrlBytes)
+        throw new RestError(GrpcCode.INVALID_ARGUMENT, `request URL of ${Buffer.byteLength(url)} bytes exceeds ${limits.maxUrlBytes}`, 414);
+      const target = requestTarget(url);
       // Before the app is needed: the page can then say that the node is unreachable.
-      if (options.explorer && isExplorerPath(ctx.path)) return await options.explorer(ctx);
-      if (ctx.method === "OPTIONS") {
-        ctx.set("Allow", "GET, HEAD, OPTIONS");
-        ctx.status = 204;
-        return;
+      if (options.explorer && isExplorerPath(target.path)) return pages!(req, res);
+      if (req.method === "OPTIONS") {
+        res.setHeader("Allow", "GET, HEAD, OPTIONS");
+        return writeNoContent(res);
       }
-      if (ctx.method !== "GET" && ctx.method !== "HEAD")
-        throw new RestError(GrpcCode.UNIMPLEMENTED, `method ${ctx.method} is not allowed: ${QUERY_ONLY}`, 405, { Allow: "GET, HEAD, OPTIONS" });
-      if (options.chainInfo && isChainInfoPath(ctx.path)) return await options.chainInfo(ctx);
+      if (req.method !== "GET" && req.method !== "HEAD")
+        throw new RestError(GrpcCode.UNIMPLEMENTED, `method ${req.method} is not allowed: ${QUERY_ONLY}`, 405, { Allow: "GET, HEAD, OPTIONS" });
+      if (options.chainInfo && isChainInfoPath(target.path)) return pages!(req, res);
       const snapshot = options.backend.snapshot();
       if (!snapshot) throw new RestError(GrpcCode.UNAVAILABLE, options.backend.unavailableReason());
-      if (ctx.path === "/openapi.json") {
+      if (target.path === "/openapi.json") {
         let doc = docs.get(snapshot);
-        if (!doc) docs.set(snapshot, (doc = openApiDocument(snapshot.table, options.info) as JsonValue));
-        ctx.body = doc;
-        return;
+        if (doc === undefined) docs.set(snapshot, (doc = JSON.stringify(openApiDocument(snapshot.table, options.info))));
+        return writeJson(res, 200, doc);
       }
       if (inFlight >= limits.maxInFlight)
         throw new RestError(GrpcCode.RESOURCE_EXHAUSTED, `the gateway is answering ${limits.maxInFlight} requests already; retry shortly`, 429, {
           "Retry-After": "1",
         });
       inFlight++;
+      let answered: Answered;
       try {
-        await answer(ctx, snapshot, options.backend, limits, coalescer);
+        answered = await answer(req, target, snapshot, options.backend, limits, coalescer);
       } finally {
         inFlight--;
       }
+      if (answered.height > 0) res.setHeader(HEIGHT_METADATA_KEY, String(answered.height));
+      writeJson(res, 200, answered.json);
+    } catch (err) {
+      const failure = toRestError(err, options.logger);
+      for (const [name, value] of Object.entries(failure.headers)) res.setHeader(name, value);
+      writeJson(res, failure.httpStatus, JSON.stringify(failure.body()));
+    }
+  };
+  return {
+    callback: () => (req, res) => {
+      // A client that goes away mid-answer is not the gateway's failure.
+      res.on("error", (err) => options.logger?.debug({ err: err.message }, "connection error"));
+      void handle(req, res);
+    },
+  };
+}
+
+/**
+ * The pages beside the API (the explorer, the wallets' chain info), whose handlers are written
+ * for Koa; the gateway's own checks (CORS, URL length, methods) have run before they are reached.
+ */
+function pagesApp(options: RestAppOptions): RequestListener | undefined {
+  const { explorer, chainInfo } = options;
+  if (!explorer && !chainInfo) return undefined;
+  const app = new Koa();
+  app.on("error", (err: Error) => options.logger?.debug({ err: err.message }, "connection error"));
+  app.use(async (ctx) => {
+    try {
+      if (explorer && isExplorerPath(ctx.path)) await explorer(ctx);
+      else await chainInfo!(ctx);
     } catch (err) {
       const failure = toRestError(err, options.logger);
       ctx.status = failure.httpStatus;
@@ -100,14 +138,21 @@ export function createRestApp(options: RestAppOptions): Koa {
       ctx.body = failure.body();
     }
   });
-  return app;
+  return app.callback();
 }
 
-async function answer(ctx: Koa.Context, snapshot: RouteSnapshot, backend: RestBackend, limits: RestLimits, coalescer: Coalescer<Answered>): Promise<void> {
-  const found = snapshot.table.match(splitRequestPath(ctx.path));
-  if (!found) throw new RestError(GrpcCode.NOT_FOUND, `no route for ${ctx.path.slice(0, 200)}: see /openapi.json for the routes this node serves`);
+async function answer(
+  req: IncomingMessage,
+  target: { path: string; query: string },
+  snapshot: RouteSnapshot,
+  backend: RestBackend,
+  limits: RestLimits,
+  coalescer: Coalescer<Answered>,
+): Promise<Answered> {
+  const found = snapshot.table.match(splitRequestPath(target.path));
+  if (!found) throw new RestError(GrpcCode.NOT_FOUND, `no route for ${target.path.slice(0, 200)}: see /openapi.json for the routes this node serves`);
   const { route, params } = found;
-  const heightText = ctx.get(HEIGHT_METADATA_KEY) || undefined;
+  const heightText = headerText(req, HEIGHT_METADATA_KEY) || undefined;
   if (heightText !== undefined && !HEIGHT_TEXT.test(heightText))
     throw new RestError(
       GrpcCode.INVALID_ARGUMENT,
@@ -116,22 +161,19 @@ async function answer(ctx: Koa.Context, snapshot: RouteSnapshot, backend: RestBa
   const height = heightText === undefined ? undefined : Number(heightText);
   let request;
   try {
-    request = buildRequest(route.method.input, params, new URLSearchParams(ctx.querystring), snapshot.registry, limits);
+    request = buildRequest(route.method.input, params, new URLSearchParams(target.query), snapshot.registry, limits);
   } catch (err) {
     if (err instanceof RequestParamError) throw new RestError(GrpcCode.INVALID_ARGUMENT, err.message);
     throw err;
   }
   const bytes = toBinary(route.method.input, request);
   const key = `${route.grpcPath}\n${height ?? ""}\n${Buffer.from(bytes).toString("base64")}`;
-  const answered = await coalescer.call(key, async () => {
+  return coalescer.call(key, async () => {
     const reply = await backend.call(route.grpcPath, bytes, height, limits.callTimeoutMs);
     const message = fromBinary(route.method.output, reply.bytes);
-    // What Koa writes for a JSON body, computed once for every request that shares the call.
+    // The JSON is written once for every request that shares the call.
     return { height: reply.height, json: JSON.stringify(await renderJson(route.method.output, message, snapshot, backend)) };
   });
-  if (answered.height > 0) ctx.set(HEIGHT_METADATA_KEY, String(answered.height));
-  ctx.type = "json";
-  ctx.body = answered.json;
 }
 
 /** One call's answer as every request that shared it writes it. */
