@@ -209,6 +209,26 @@ test("POST, PUT, DELETE and PATCH are 405 with Allow and the query-only message"
   assertError(await request(main.base, "/cosmos/tx/v1beta1/txs", { method: "POST", body: "{}" }), 405, 12);
 });
 
+test("a target asked for again keeps its own height, and a new route table answers it afresh", async () => {
+  const s = await start();
+  const path = `/cosmos/bank/v1beta1/balances/${ADDRESS}?pagination.limit=3`;
+  assert.equal((await request(s.base, path)).status, 200);
+  const atFive = await request(s.base, path, { headers: { "x-cosmos-block-height": "5" } });
+  assert.equal(atFive.headers.get("x-cosmos-block-height"), "5");
+  assert.deepEqual(
+    s.backend.calls.map((c) => [c.grpcPath, c.height]),
+    [
+      ["/cosmos.bank.v1beta1.Query/AllBalances", undefined],
+      ["/cosmos.bank.v1beta1.Query/AllBalances", 5],
+    ],
+  );
+  assert.deepEqual(s.backend.calls[0]!.request, s.backend.calls[1]!.request);
+  // The app no longer serves the bank queries: the route the target had is gone with the old table.
+  s.backend.snap = { ...s.backend.snap!, table: new RouteTable([AuthQuery]) };
+  assertError(await request(s.base, path), 404, 5, /no route/);
+  assert.equal(s.backend.calls.length, 2);
+});
+
 test("a request target in the absolute form (as a proxy sends it) is routed by its path and query", async () => {
   const { port } = new URL(main.base);
   const answer = await new Promise<string>((resolve, reject) => {

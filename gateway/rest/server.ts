@@ -16,6 +16,8 @@ import { splitRequestPath } from "./pathTemplate.js";
 import { buildRequest, RequestParamError, type RequestLimits } from "./requestMessage.js";
 import { responseJson } from "./responseJson.js";
 import { RestError } from "./restErrors.js";
+import { Memo } from "../../common/memo.js";
+import type { Route } from "./routes.js";
 import { Coalescer } from "./coalesce.js";
 import { isExplorerPath } from "./explorer/explorerRoutes.js";
 import { isChainInfoPath } from "./chainInfo/chainInfoRoutes.js";
@@ -63,7 +65,7 @@ export function createRestApp(options: RestAppOptions): RestApp {
   const pages = pagesApp(options);
   let inFlight = 0;
   // Identical queries share one call to the app (coalesce.ts).
-  const coalescer = new Coalescer<Answered>();
+  const calling: Calling = { backend: options.backend, limits, coalescer: new Coalescer<Answered>(), prepared: new WeakMap() };
 
   // Plain node:http, not Koa, for the queries: every request would pay the framework's own work
   // (docs/rest.md).
@@ -97,7 +99,7 @@ export function createRestApp(options: RestAppOptions): RestApp {
       inFlight++;
       let answered: Answered;
       try {
-        answered = await answer(req, target, snapshot, options.backend, limits, coalescer);
+        answered = await answer(req, target, snapshot, calling);
       } finally {
         inFlight--;
       }
@@ -141,17 +143,16 @@ function pagesApp(options: RestAppOptions): RequestListener | undefined {
   return app.callback();
 }
 
-async function answer(
-  req: IncomingMessage,
-  target: { path: string; query: string },
-  snapshot: RouteSnapshot,
-  backend: RestBackend,
-  limits: RestLimits,
-  coalescer: Coalescer<Answered>,
-): Promise<Answered> {
-  const found = snapshot.table.match(splitRequestPath(target.path));
-  if (!found) throw new RestError(GrpcCode.NOT_FOUND, `no route for ${target.path.slice(0, 200)}: see /openapi.json for the routes this node serves`);
-  const { route, params } = found;
+/** What answering a query takes beside the request: one per gateway. */
+interface Calling {
+  backend: RestBackend;
+  limits: RestLimits;
+  coalescer: Coalescer<Answered>;
+  prepared: PreparedCalls;
+}
+
+async function answer(req: IncomingMessage, target: { path: string; query: string }, snapshot: RouteSnapshot, calling: Calling): Promise<Answered> {
+  const { backend, limits, coalescer } = calling;
   const heightText = headerText(req, HEIGHT_METADATA_KEY) || undefined;
   if (heightText !== undefined && !HEIGHT_TEXT.test(heightText))
     throw new RestError(
@@ -159,6 +160,43 @@ async function answer(
       `invalid ${HEIGHT_METADATA_KEY} header "${heightText.slice(0, 40)}": expected a non-negative decimal integer`,
     );
   const height = heightText === undefined ? undefined : Number(heightText);
+  const { route, bytes, key: callKey } = preparedCall(calling.prepared, snapshot, target, limits);
+  const key = `${callKey}\n${height ?? ""}`;
+  return coalescer.call(key, async () => {
+    const reply = await backend.call(route.grpcPath, bytes, height, limits.callTimeoutMs);
+    const message = fromBinary(route.method.output, reply.bytes);
+    // The JSON is written once for every request that shares the call.
+    return { height: reply.height, json: JSON.stringify(await renderJson(route.method.output, message, snapshot, backend)) };
+  });
+}
+
+/** The call a request target asks for: a pure function of the target and the snapshot's routes. */
+interface PreparedCall {
+  route: Route;
+  bytes: Uint8Array;
+  /** The method and the request, as the coalescer tells calls apart. */
+  key: string;
+}
+
+/** Request targets seen lately and their calls, per route snapshot; bounded by count and by target bytes. */
+const PREPARED_CALLS = 4096;
+const PREPARED_TARGET_BYTES = 4 * 1024 * 1024;
+type PreparedCalls = WeakMap<RouteSnapshot, Memo<string, PreparedCall>>;
+
+/**
+ * The route, request bytes and coalescing key for a request target, built once per target and
+ * snapshot: a client polling the same URL skips matching the route and building the message.
+ * Only targets that build are kept; a bad one fails again the same way.
+ */
+function preparedCall(calls: PreparedCalls, snapshot: RouteSnapshot, target: { path: string; query: string }, limits: RestLimits): PreparedCall {
+  let memo = calls.get(snapshot);
+  if (!memo) calls.set(snapshot, (memo = new Memo(PREPARED_CALLS, { max: PREPARED_TARGET_BYTES, of: (_call, text) => text.length })));
+  const text = `${target.path}?${target.query}`;
+  const known = memo.get(text);
+  if (known) return known;
+  const found = snapshot.table.match(splitRequestPath(target.path));
+  if (!found) throw new RestError(GrpcCode.NOT_FOUND, `no route for ${target.path.slice(0, 200)}: see /openapi.json for the routes this node serves`);
+  const { route, params } = found;
   let request;
   try {
     request = buildRequest(route.method.input, params, new URLSearchParams(target.query), snapshot.registry, limits);
@@ -167,13 +205,9 @@ async function answer(
     throw err;
   }
   const bytes = toBinary(route.method.input, request);
-  const key = `${route.grpcPath}\n${height ?? ""}\n${Buffer.from(bytes).toString("base64")}`;
-  return coalescer.call(key, async () => {
-    const reply = await backend.call(route.grpcPath, bytes, height, limits.callTimeoutMs);
-    const message = fromBinary(route.method.output, reply.bytes);
-    // The JSON is written once for every request that shares the call.
-    return { height: reply.height, json: JSON.stringify(await renderJson(route.method.output, message, snapshot, backend)) };
-  });
+  const call = { route, bytes, key: `${route.grpcPath}\n${Buffer.from(bytes).toString("base64")}` };
+  memo.set(text, call);
+  return call;
 }
 
 /** One call's answer as every request that shared it writes it. */
