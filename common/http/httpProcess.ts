@@ -4,6 +4,7 @@
 import http from "node:http";
 import type { Logger } from "pino";
 import { handleServerErrors } from "./serverErrors.js";
+import type { HttpApp } from "./plainHttp.js";
 
 /** The parsed config; prints usage and exits on --help (0) or a bad flag (1). */
 export function parseFlagsOrExit<T>(name: string, usage: string, parse: (argv: string[]) => T | "help"): T {
@@ -21,8 +22,8 @@ export function parseFlagsOrExit<T>(name: string, usage: string, parse: (argv: s
 export interface ServeOptions {
   /** What the logs call it: "REST gateway", "faucet". */
   name: string;
-  /** A Koa app, or anything else with Koa's callback(). */
-  app: { callback(): http.RequestListener };
+  /** A Koa app, or any other HttpApp. */
+  app: HttpApp;
   host: string;
   port: number;
   logger: Logger;

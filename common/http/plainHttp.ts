@@ -1,6 +1,11 @@
 // What the node's HTTP servers share on plain node:http: reading a request's target and headers,
 // and writing a JSON answer.
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+
+/** A server's handler as http.createServer takes it, through callback() as a Koa app gives it. */
+export interface HttpApp {
+  callback(): RequestListener;
+}
 
 /** A request header's value ("" when absent), as one string. */
 export function headerText(req: IncomingMessage, lowerCaseName: string): string {

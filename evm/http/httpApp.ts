@@ -3,10 +3,10 @@
 // POST gets an HTTP status and a JSON-RPC error body: 413 past the body limit, 415 for another
 // content type, 405 for another method, 404 for another path. Plain node:http rather than a
 // framework: each call pays a framework's cost per request, and a call here is small.
-import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import type { CorsPolicy } from "../../common/http/cors.js";
-import { headerText, requestTarget, writeJson, writeNoContent } from "../../common/http/plainHttp.js";
+import { headerText, requestTarget, writeJson, writeNoContent, type HttpApp } from "../../common/http/plainHttp.js";
 import type { Dispatcher } from "../rpc/dispatcher.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
 import { errorResponse } from "../rpc/protocol.js";
@@ -18,11 +18,6 @@ export interface HttpAppOptions {
   cors: CorsPolicy;
   maxBodyBytes: number;
   logger: Logger;
-}
-
-/** The JSON-RPC server as http.createServer takes it: callback() gives the request listener. */
-export interface HttpApp {
-  callback(): RequestListener;
 }
 
 export function createHttpApp(o: HttpAppOptions): HttpApp {

@@ -10,7 +10,7 @@ import { GrpcCode } from "../../common/errors.js";
 import { HEIGHT_METADATA_KEY, HEIGHT_TEXT } from "../../common/grpc/height.js";
 import type { RestBackend, RouteSnapshot } from "./backend.js";
 import { applyCors, type CorsPolicy } from "../../common/http/cors.js";
-import { headerText, requestTarget, writeJson, writeNoContent } from "../../common/http/plainHttp.js";
+import { headerText, requestTarget, writeJson, writeNoContent, type HttpApp } from "../../common/http/plainHttp.js";
 import { openApiDocument, type OpenApiInfo } from "./openapi.js";
 import { splitRequestPath } from "./pathTemplate.js";
 import { buildRequest, RequestParamError, type RequestLimits } from "./requestMessage.js";
@@ -54,12 +54,7 @@ export interface RestAppOptions {
 const QUERY_ONLY =
   "the REST gateway is query-only and answers GET; send transactions through gRPC (cosmos.tx.v1beta1.Service/BroadcastTx on port 9090) or the consensus RPC (broadcast_tx_sync on port 26657)";
 
-/** The gateway as http.createServer takes it: callback() gives the request listener. */
-export interface RestApp {
-  callback(): RequestListener;
-}
-
-export function createRestApp(options: RestAppOptions): RestApp {
+export function createRestApp(options: RestAppOptions): HttpApp {
   const limits: RestLimits = { ...DEFAULT_REST_LIMITS, ...options.limits };
   const docs = new WeakMap<RouteSnapshot, string>();
   const pages = pagesApp(options);
