@@ -1,11 +1,11 @@
 // The plain node:http helpers the gateway and the JSON-RPC server share: request targets in both
-// forms, header values, and JSON answers (HEAD included) on a real socket.
+// forms, header values, JSON answers (HEAD included) and a failing handler, on a real socket.
 import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { headerText, requestTarget, writeJson, writeNoContent } from "./plainHttp.js";
+import { headerText, httpApp, requestTarget, writeJson, writeNoContent } from "./plainHttp.js";
 
 test("requestTarget splits the origin form at the first ?", () => {
   assert.deepEqual(requestTarget("/a/b"), { path: "/a/b", query: "" });
@@ -66,4 +66,22 @@ test("writeNoContent answers 204 without a body", async () => {
   const answer = await raw("GET /empty HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   assert.match(answer, /^HTTP\/1\.1 204 /);
   assert.equal(answer.slice(answer.indexOf("\r\n\r\n") + 4), "");
+});
+
+test("httpApp closes the connection of a request whose handler throws, and goes on serving", async () => {
+  const failing = http.createServer(
+    httpApp(async (req, res) => {
+      if (req.url === "/throw") throw new Error("handler bug");
+      writeJson(res, 200, "{}");
+    }, undefined).callback(),
+  );
+  await new Promise<void>((resolve) => failing.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(failing.address() as AddressInfo).port}`;
+  try {
+    await assert.rejects(fetch(`${base}/throw`), "the connection is closed, not left hanging");
+    assert.equal((await fetch(`${base}/ok`)).status, 200);
+  } finally {
+    failing.closeAllConnections();
+    await new Promise<void>((resolve) => failing.close(() => resolve()));
+  }
 });

@@ -1,10 +1,28 @@
 // What the node's HTTP servers share on plain node:http: reading a request's target and headers,
 // and writing a JSON answer.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
+import type { Logger } from "pino";
 
 /** A server's handler as http.createServer takes it, through callback() as a Koa app gives it. */
 export interface HttpApp {
   callback(): RequestListener;
+}
+
+/**
+ * The HttpApp of an async handler that answers every request itself, errors included: a client
+ * gone mid-answer is only logged, and a handler that still throws closes that connection instead
+ * of leaving it hanging (or the process with an unhandled rejection).
+ */
+export function httpApp(handle: (req: IncomingMessage, res: ServerResponse) => Promise<void>, logger: Logger | undefined): HttpApp {
+  return {
+    callback: () => (req, res) => {
+      res.on("error", (err) => logger?.debug({ err: err.message }, "connection error"));
+      handle(req, res).catch((err: unknown) => {
+        logger?.error({ err }, "HTTP request failed");
+        res.destroy();
+      });
+    },
+  };
 }
 
 /** A request header's value ("" when absent), as one string. */

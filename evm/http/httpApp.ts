@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Logger } from "pino";
 import type { CorsPolicy } from "../../common/http/cors.js";
-import { headerText, requestTarget, writeJson, writeNoContent, type HttpApp } from "../../common/http/plainHttp.js";
+import { headerText, requestTarget, writeJson, writeNoContent, httpApp, type HttpApp } from "../../common/http/plainHttp.js";
 import type { Dispatcher } from "../rpc/dispatcher.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
 import { errorResponse } from "../rpc/protocol.js";
@@ -47,15 +47,9 @@ export function createHttpApp(o: HttpAppOptions): HttpApp {
       }
       const e = err as HttpError;
       // An unread body must not be parsed as the next request on this connection.
-      if (e.status === 413) res.setHeader("Connection", "close");
+      if (e.status === 413 && !res.headersSent) res.setHeader("Connection", "close");
       writeJson(res, e.status, JSON.stringify(errorResponse(null, new RpcError(e.status >= 500 ? RpcCode.internal : RpcCode.invalidRequest, e.message))));
     }
   };
-  return {
-    callback: () => (req, res) => {
-      // A client that goes away mid-answer is not the server's failure.
-      res.on("error", (err) => o.logger.debug({ err: err.message }, "connection error"));
-      void handle(req, res);
-    },
-  };
+  return httpApp(handle, o.logger);
 }

@@ -1,6 +1,6 @@
-// The REST gateway's HTTP API (node:http): GET routes from the app's annotated services, each answered by
-// one gRPC call to the app, plus /openapi.json. Query-only: any method but GET, HEAD and OPTIONS
-// is 405. Every failure, an unknown path included, is `{code, message, details}`.
+// The REST gateway's HTTP API (node:http): GET routes from the app's annotated services, each
+// answered by one gRPC call to the app, plus /openapi.json. Query-only: any method but GET, HEAD
+// and OPTIONS is 405. Every failure, an unknown path included, is `{code, message, details}`.
 import { fromBinary, toBinary, type DescMessage, type JsonValue, type MessageShape } from "@bufbuild/protobuf";
 import type { ServiceError } from "@grpc/grpc-js";
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
@@ -10,7 +10,7 @@ import { GrpcCode } from "../../common/errors.js";
 import { HEIGHT_METADATA_KEY, HEIGHT_TEXT } from "../../common/grpc/height.js";
 import type { RestBackend, RouteSnapshot } from "./backend.js";
 import { applyCors, type CorsPolicy } from "../../common/http/cors.js";
-import { headerText, requestTarget, writeJson, writeNoContent, type HttpApp } from "../../common/http/plainHttp.js";
+import { headerText, requestTarget, writeJson, writeNoContent, httpApp, type HttpApp } from "../../common/http/plainHttp.js";
 import { openApiDocument, type OpenApiInfo } from "./openapi.js";
 import { splitRequestPath } from "./pathTemplate.js";
 import { buildRequest, RequestParamError, type RequestLimits } from "./requestMessage.js";
@@ -102,17 +102,11 @@ export function createRestApp(options: RestAppOptions): HttpApp {
       writeJson(res, 200, answered.json);
     } catch (err) {
       const failure = toRestError(err, options.logger);
-      for (const [name, value] of Object.entries(failure.headers)) res.setHeader(name, value);
+      if (!res.headersSent) for (const [name, value] of Object.entries(failure.headers)) res.setHeader(name, value);
       writeJson(res, failure.httpStatus, JSON.stringify(failure.body()));
     }
   };
-  return {
-    callback: () => (req, res) => {
-      // A client that goes away mid-answer is not the gateway's failure.
-      res.on("error", (err) => options.logger?.debug({ err: err.message }, "connection error"));
-      void handle(req, res);
-    },
-  };
+  return httpApp(handle, options.logger);
 }
 
 /**
