@@ -17,15 +17,10 @@ const MAX_AGE_SECONDS = "600";
  */
 export function applyCors(req: IncomingMessage, res: ServerResponse, policy: CorsPolicy): boolean {
   if (policy.mode === "off") return false;
-  let allowOrigin: string | undefined;
-  if (policy.mode === "any") allowOrigin = "*";
-  else {
-    // The answer depends on Origin, so caches must keep one copy per origin. (Run first, before
-    // any other Vary is written.)
-    res.setHeader("Vary", "Origin");
-    const origin = headerText(req, "origin");
-    if (origin && policy.origins.includes(origin)) allowOrigin = origin;
-  }
+  // The answer depends on Origin, so caches must keep one copy per origin. (Run first, before any
+  // other Vary is written.)
+  if (policy.mode === "list") res.setHeader("Vary", "Origin");
+  const allowOrigin = allowedOrigin(policy, headerText(req, "origin") || undefined);
   if (!allowOrigin) return false;
   res.setHeader("Access-Control-Allow-Origin", allowOrigin);
   res.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
@@ -33,19 +28,25 @@ export function applyCors(req: IncomingMessage, res: ServerResponse, policy: Cor
   if (!preflight) return false;
   res.setHeader("Access-Control-Allow-Methods", ALLOWED_METHODS);
   const requested = headerText(req, "access-control-request-headers");
-  // Only header names go back, whatever else the request carried.
-  if (requested)
-    res.setHeader(
-      "Access-Control-Allow-Headers",
-      requested
-        .split(",")
-        .map((h) => h.trim())
-        .filter((h) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(h))
-        .join(", "),
-    );
+  if (requested) res.setHeader("Access-Control-Allow-Headers", headerNames(requested).join(", "));
   res.setHeader("Access-Control-Max-Age", MAX_AGE_SECONDS);
   writeNoContent(res);
   return true;
+}
+
+/** The origin allowed to read answers to a request from `origin`, if any. */
+export function allowedOrigin(policy: CorsPolicy, origin: string | undefined): string | undefined {
+  if (policy.mode === "any") return "*";
+  if (policy.mode === "list" && origin && policy.origins.includes(origin)) return origin;
+  return undefined;
+}
+
+/** The header names in a preflight's Access-Control-Request-Headers: only names go back, whatever else the request carried. */
+export function headerNames(requested: string): string[] {
+  return requested
+    .split(",")
+    .map((h) => h.trim())
+    .filter((h) => /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(h));
 }
 
 /** Parses the `--cors` setting: "off", "*" (any origin) or a comma-separated list of origins. */

@@ -6,8 +6,7 @@
 import http from "node:http";
 import type { Logger } from "pino";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { CorsPolicy } from "../../common/http/cors.js";
-import { allowedOrigin } from "../http/cors.js";
+import { allowedOrigin, type CorsPolicy } from "../../common/http/cors.js";
 import type { Dispatcher, RpcConnection } from "../rpc/dispatcher.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
 import { errorResponse } from "../rpc/protocol.js";
