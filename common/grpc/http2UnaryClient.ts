@@ -1,12 +1,16 @@
-// Unary gRPC calls straight over node:http2, for the JSON-RPC server's hot path: one request, one
-// answer, the height metadata. grpc-js runs every call through its channel stack (resolver, load
-// balancer, retries, filters) for features these calls do not use, and costs about twice the CPU
-// per call. The wire format is gRPC's (a 5-byte length prefix per message, the status in the
-// trailers, or in the headers of a trailers-only answer); errors have grpc-js's ServiceError shape
-// (code, details, metadata), so callers treat both clients alike. One HTTP/2 connection, opened on
-// the first call and again after it closes; a call sent while no server listens fails UNAVAILABLE.
-import http2 from "node:http2";
+// Unary gRPC calls over our own HTTP/2 connection (common/http2/clientConnection.ts), for the
+// REST gateway's and the JSON-RPC server's hot paths: one request, one answer, the height
+// metadata. grpc-js runs every call through its channel stack (resolver, load balancer, retries,
+// filters), and node:http2 through stream objects, events and header conversions; a call here
+// costs a fraction of either's CPU. The wire format is gRPC's (a 5-byte length prefix per
+// message, the status in the trailers, or in the headers of a trailers-only answer); errors have
+// grpc-js's ServiceError shape (code, details, metadata), so callers treat both clients alike.
+// One connection, opened on the first call and again after it ends; a call sent while no server
+// listens fails UNAVAILABLE.
 import { Metadata, status as GrpcStatus, type ServiceError } from "@grpc/grpc-js";
+import { ErrorCode } from "../http2/frames.js";
+import { Http2ClientConnection, type StreamHandle, type StreamListener } from "../http2/clientConnection.js";
+import { encodeHeaders, type HeaderFields } from "../http2/hpack.js";
 import { HEIGHT_METADATA_KEY, HEIGHT_TEXT } from "./height.js";
 import { UnaryClient, type CallOptions, type CallResult } from "./unaryClient.js";
 
@@ -22,11 +26,14 @@ const PREFIX_BYTES = 5;
 const MAX_TIMEOUT_MS = 99_999_999;
 
 export class Http2UnaryClient extends UnaryClient {
-  private session: http2.ClientHttp2Session | undefined;
-  /** Calls in flight per connection: a connection keeps the process alive only while it has some. */
-  private readonly inFlight = new WeakMap<http2.ClientHttp2Session, number>();
+  private connection: Http2ClientConnection | undefined;
   private closed = false;
   private readonly maxReceiveBytes: number;
+  private readonly host: string;
+  private readonly port: number;
+  /** The pseudo-headers every call sends, :path excepted, and the headers after them. */
+  private readonly leadingHeaders: Buffer;
+  private readonly trailingHeaders: Buffer;
 
   constructor(
     /** `host:port`, e.g. `127.0.0.1:9090` (an IPv6 host in brackets). */
@@ -35,117 +42,98 @@ export class Http2UnaryClient extends UnaryClient {
   ) {
     super();
     this.maxReceiveBytes = options.maxReceiveBytes ?? DEFAULT_MAX_RECEIVE_BYTES;
+    ({ host: this.host, port: this.port } = hostAndPort(address));
+    this.leadingHeaders = encodeHeaders([
+      [":method", "POST"],
+      [":scheme", "http"],
+      [":authority", address],
+    ]);
+    this.trailingHeaders = encodeHeaders([
+      ["content-type", "application/grpc"],
+      ["te", "trailers"],
+    ]);
   }
 
   unary(path: string, request: Uint8Array, options: CallOptions = {}): Promise<CallResult<Uint8Array>> {
     if (this.closed) return Promise.reject(serviceError(GrpcStatus.CANCELLED, "the client is closed"));
-    const headers: http2.OutgoingHttpHeaders = {
-      ":method": "POST",
-      ":path": path,
-      "content-type": "application/grpc",
-      te: "trailers",
-    };
-    if (options.height !== undefined) headers[HEIGHT_METADATA_KEY] = String(options.height);
-    if (options.timeoutMs !== undefined) headers["grpc-timeout"] = `${Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.ceil(options.timeoutMs)))}m`;
-    const frame = Buffer.allocUnsafe(PREFIX_BYTES + request.length);
-    frame[0] = 0;
-    frame.writeUInt32BE(request.length, 1);
-    frame.set(request, PREFIX_BYTES);
+    const headerBlock = Buffer.concat([this.leadingHeaders, encodeHeaders([[":path", path]]), this.trailingHeaders, encodeHeaders(this.metadata(options))]);
+    const body = Buffer.allocUnsafe(PREFIX_BYTES + request.length);
+    body[0] = 0;
+    body.writeUInt32BE(request.length, 1);
+    body.set(request, PREFIX_BYTES);
 
     return new Promise((resolve, reject) => {
-      let opened: { session: http2.ClientHttp2Session; stream: http2.ClientHttp2Stream };
-      try {
-        opened = this.open(headers);
-      } catch (err) {
-        return reject(serviceError(GrpcStatus.UNAVAILABLE, `cannot open a stream to ${this.address}: ${(err as Error).message}`));
-      }
-      const { session, stream } = opened;
-      this.track(session, +1);
       const answer = new AnswerReader(this.maxReceiveBytes);
+      let handle: StreamHandle | undefined;
+      let timer: NodeJS.Timeout | undefined;
       let settled = false;
-      const settle = (err: ServiceError | undefined, result?: CallResult<Uint8Array>) => {
+      const settle = (outcome: CallResult<Uint8Array> | ServiceError) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        this.track(session, -1);
-        if (err) {
-          if (!stream.closed) stream.close(http2.constants.NGHTTP2_CANCEL);
-          reject(err);
-        } else resolve(result!);
+        if (outcome instanceof Error) {
+          handle?.cancel();
+          reject(outcome);
+        } else resolve(outcome);
       };
-      const timer =
-        options.timeoutMs === undefined
-          ? undefined
-          : setTimeout(() => settle(serviceError(GrpcStatus.DEADLINE_EXCEEDED, `Deadline exceeded after ${options.timeoutMs} ms`)), options.timeoutMs);
-
-      stream.on("response", (h) => {
-        const refused = answer.readHeaders(h);
-        if (refused) settle(refused);
-      });
-      stream.on("trailers", (t) => answer.readTrailers(t));
-      stream.on("data", (chunk: Buffer) => {
-        const refused = answer.readData(chunk);
-        if (refused) settle(refused);
-      });
-      stream.on("error", (err: Error) => {
-        // Before any answer, a failed stream is a server that cannot be reached (or went away).
-        const code = answer.answered ? GrpcStatus.INTERNAL : GrpcStatus.UNAVAILABLE;
-        settle(serviceError(code, answer.answered ? `stream failed: ${err.message}` : `No connection established. Last error: ${causeOf(err)}`));
-      });
-      stream.on("close", () => {
-        const outcome = answer.finish(stream.rstCode);
-        if (outcome instanceof Error) settle(outcome);
-        else settle(undefined, outcome);
-      });
-      stream.end(frame);
+      const listener: StreamListener = {
+        onHeaders: (fields) => {
+          if (answer.answered) return answer.readTrailers(fields);
+          const refused = answer.readHeaders(fields);
+          if (refused) settle(refused);
+        },
+        onData: (chunk) => {
+          const refused = answer.readData(chunk);
+          if (refused) settle(refused);
+        },
+        onEnd: () => settle(answer.finish(undefined)),
+        onReset: (code) => settle(answer.finish(code)),
+        // Before any answer, a failed connection is a server that cannot be reached (or went away).
+        onFail: (message, started) => settle(serviceError(started ? GrpcStatus.INTERNAL : GrpcStatus.UNAVAILABLE, message)),
+      };
+      try {
+        handle = this.openConnection().request(headerBlock, body, listener);
+      } catch (err) {
+        return settle(serviceError(GrpcStatus.UNAVAILABLE, `cannot open a stream to ${this.address}: ${(err as Error).message}`));
+      }
+      if (options.timeoutMs !== undefined && !settled) {
+        timer = setTimeout(() => settle(serviceError(GrpcStatus.DEADLINE_EXCEEDED, `Deadline exceeded after ${options.timeoutMs} ms`)), options.timeoutMs);
+      }
     });
   }
 
   close(): void {
     this.closed = true;
-    this.session?.close();
-    this.session = undefined;
+    this.connection?.close();
+    this.connection = undefined;
   }
 
-  /** A stream on the open connection, or on a new one when there is none or it cannot take more. */
-  private open(headers: http2.OutgoingHttpHeaders): { session: http2.ClientHttp2Session; stream: http2.ClientHttp2Stream } {
-    const current = this.session;
-    if (current && !current.closed && !current.destroyed) {
-      try {
-        return { session: current, stream: current.request(headers) };
-      } catch {
-        // Out of stream ids, or closing: the next connection takes the call.
-        this.drop(current);
-      }
-    }
-    const session = this.connect();
-    return { session, stream: session.request(headers) };
+  private metadata(options: CallOptions): Array<[string, string]> {
+    const fields: Array<[string, string]> = [];
+    if (options.height !== undefined) fields.push([HEIGHT_METADATA_KEY, String(options.height)]);
+    if (options.timeoutMs !== undefined) fields.push(["grpc-timeout", `${Math.min(MAX_TIMEOUT_MS, Math.max(1, Math.ceil(options.timeoutMs)))}m`]);
+    return fields;
   }
 
-  private connect(): http2.ClientHttp2Session {
-    const session = http2.connect(`http://${this.address}`, { settings: { enablePush: false } });
-    // Its streams report what failed; a session error only means the next call needs a new one.
-    session.on("error", () => this.drop(session));
-    session.on("goaway", () => this.drop(session));
-    session.on("close", () => this.drop(session));
-    session.unref();
-    this.session = session;
-    return session;
+  /** The open connection, or a new one when there is none or it takes no more streams. */
+  private openConnection(): Http2ClientConnection {
+    if (this.connection?.usable) return this.connection;
+    const connection = new Http2ClientConnection(this.host, this.port, (ended) => {
+      if (this.connection === ended) this.connection = undefined;
+    });
+    this.connection = connection;
+    return connection;
   }
+}
 
-  private drop(session: http2.ClientHttp2Session): void {
-    if (this.session === session) this.session = undefined;
-    if (!session.closed) session.close();
-  }
-
-  /** Holds the process open while calls are in flight, and not while the connection idles. */
-  private track(session: http2.ClientHttp2Session, delta: number): void {
-    const calls = (this.inFlight.get(session) ?? 0) + delta;
-    this.inFlight.set(session, calls);
-    if (session.destroyed) return;
-    if (calls === 1 && delta > 0) session.ref();
-    else if (calls === 0) session.unref();
-  }
+/** `host:port` or `[v6]:port`. */
+function hostAndPort(address: string): { host: string; port: number } {
+  const colon = address.lastIndexOf(":");
+  const port = Number(address.slice(colon + 1));
+  let host = address.slice(0, Math.max(colon, 0));
+  if (host.startsWith("[") && host.endsWith("]")) host = host.slice(1, -1);
+  if (colon < 1 || !Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`invalid gRPC address "${address}" (expected host:port)`);
+  return { host, port };
 }
 
 /** Reads one unary answer: headers, the length-prefixed message, the status. */
@@ -154,7 +142,7 @@ class AnswerReader {
   height = 0;
   private status: number | undefined;
   private message = "";
-  private metadata: http2.IncomingHttpHeaders = {};
+  private metadata: HeaderFields = {};
   private readonly chunks: Buffer[] = [];
   private received = 0;
   /** The message's length from its prefix, once the first 5 bytes are in. */
@@ -163,7 +151,7 @@ class AnswerReader {
   constructor(private readonly maxReceiveBytes: number) {}
 
   /** The answer's headers; a refusal when they are not a gRPC answer. */
-  readHeaders(headers: http2.IncomingHttpHeaders): ServiceError | undefined {
+  readHeaders(headers: HeaderFields): ServiceError | undefined {
     this.answered = true;
     const httpStatus = Number(headers[":status"]);
     if (httpStatus !== 200) return serviceError(grpcCodeOfHttp(httpStatus), `Received HTTP status code ${httpStatus}`);
@@ -176,7 +164,7 @@ class AnswerReader {
     return undefined;
   }
 
-  readTrailers(trailers: http2.IncomingHttpHeaders): void {
+  readTrailers(trailers: HeaderFields): void {
     const status = trailers["grpc-status"];
     if (status === undefined) return;
     const code = Number(status);
@@ -204,13 +192,8 @@ class AnswerReader {
   /** The call's outcome once the stream has closed. */
   finish(rstCode: number | undefined): CallResult<Uint8Array> | ServiceError {
     if (this.status === undefined) {
-      if (rstCode !== undefined && rstCode !== http2.constants.NGHTTP2_NO_ERROR) {
-        const code =
-          rstCode === http2.constants.NGHTTP2_REFUSED_STREAM
-            ? GrpcStatus.UNAVAILABLE
-            : rstCode === http2.constants.NGHTTP2_CANCEL
-              ? GrpcStatus.CANCELLED
-              : GrpcStatus.INTERNAL;
+      if (rstCode !== undefined && rstCode !== ErrorCode.NO_ERROR) {
+        const code = rstCode === ErrorCode.REFUSED_STREAM ? GrpcStatus.UNAVAILABLE : rstCode === ErrorCode.CANCEL ? GrpcStatus.CANCELLED : GrpcStatus.INTERNAL;
         return serviceError(code, `Received RST_STREAM with code ${rstCode}`);
       }
       return serviceError(this.answered ? GrpcStatus.INTERNAL : GrpcStatus.UNAVAILABLE, "the stream closed without a gRPC status");
@@ -226,7 +209,7 @@ class AnswerReader {
 }
 
 /** An error as grpc-js reports a failed call: "<code> <NAME>: <details>", with code, details, metadata. */
-function serviceError(code: number, details: string, trailers: http2.IncomingHttpHeaders = {}): ServiceError {
+function serviceError(code: number, details: string, trailers: HeaderFields = {}): ServiceError {
   const metadata = new Metadata();
   for (const [key, value] of Object.entries(trailers)) {
     if (key.startsWith(":") || key === "grpc-status" || key === "grpc-message" || key.endsWith("-bin") || value === undefined) continue;
