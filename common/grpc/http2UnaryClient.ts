@@ -213,7 +213,14 @@ function serviceError(code: number, details: string, trailers: HeaderFields = {}
   const metadata = new Metadata();
   for (const [key, value] of Object.entries(trailers)) {
     if (key.startsWith(":") || key === "grpc-status" || key === "grpc-message" || key.endsWith("-bin") || value === undefined) continue;
-    for (const v of Array.isArray(value) ? value : [value]) metadata.add(key, v);
+    for (const v of Array.isArray(value) ? value : [value]) {
+      // A value grpc-js refuses (octets past printable ASCII) is dropped, as grpc-js's own client does.
+      try {
+        metadata.add(key, v);
+      } catch {
+        continue;
+      }
+    }
   }
   return Object.assign(new Error(`${code} ${GrpcStatus[code] ?? "UNKNOWN"}: ${details}`), { code, details, metadata });
 }

@@ -250,8 +250,9 @@ export class Http2ClientConnection {
         this.onFrame(type, flags, streamId, payload);
       }
     } catch (err) {
-      if (!(err instanceof ProtocolError)) throw err;
-      this.abort(err.code, err.message);
+      // A listener's own failure ends the connection too: its calls fail, the process goes on.
+      if (err instanceof ProtocolError) this.abort(err.code, err.message);
+      else this.abort(ErrorCode.INTERNAL_ERROR, `a frame could not be handled: ${(err as Error).message}`);
       return;
     }
     if (at < data.length && !this.ended) this.inbox = Buffer.from(data.subarray(at));
