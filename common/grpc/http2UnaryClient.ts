@@ -136,6 +136,14 @@ function hostAndPort(address: string): { host: string; port: number } {
   return { host, port };
 }
 
+/** gRPC's codes for the HTTP/2 errors a server resets a stream with ("HTTP2 Transport Mapping"). */
+const GRPC_CODE_OF_RST: Record<number, number> = {
+  [ErrorCode.REFUSED_STREAM]: GrpcStatus.UNAVAILABLE,
+  [ErrorCode.CANCEL]: GrpcStatus.CANCELLED,
+  [ErrorCode.ENHANCE_YOUR_CALM]: GrpcStatus.RESOURCE_EXHAUSTED,
+  [ErrorCode.INADEQUATE_SECURITY]: GrpcStatus.PERMISSION_DENIED,
+};
+
 /** Reads one unary answer: headers, the length-prefixed message, the status. */
 class AnswerReader {
   answered = false;
@@ -193,7 +201,7 @@ class AnswerReader {
   finish(rstCode: number | undefined): CallResult<Uint8Array> | ServiceError {
     if (this.status === undefined) {
       if (rstCode !== undefined && rstCode !== ErrorCode.NO_ERROR) {
-        const code = rstCode === ErrorCode.REFUSED_STREAM ? GrpcStatus.UNAVAILABLE : rstCode === ErrorCode.CANCEL ? GrpcStatus.CANCELLED : GrpcStatus.INTERNAL;
+        const code = GRPC_CODE_OF_RST[rstCode] ?? GrpcStatus.INTERNAL;
         return serviceError(code, `Received RST_STREAM with code ${rstCode}`);
       }
       return serviceError(this.answered ? GrpcStatus.INTERNAL : GrpcStatus.UNAVAILABLE, "the stream closed without a gRPC status");
@@ -253,10 +261,4 @@ function grpcCodeOfHttp(httpStatus: number): number {
     default:
       return GrpcStatus.UNKNOWN;
   }
-}
-
-/** The underlying reason of a stream error ("connect ECONNREFUSED 127.0.0.1:9090"). */
-function causeOf(err: Error): string {
-  const cause = (err as { cause?: unknown }).cause;
-  return cause instanceof Error ? cause.message : err.message;
 }

@@ -169,6 +169,33 @@ test("after the server's GOAWAY, calls in flight finish and the next call opens 
   }
 });
 
+test("a GOAWAY fails the calls still queued for a stream at once, and lets the open one finish", async () => {
+  const limited = await listen({ maxConcurrentStreams: 1 });
+  const client = new Http2UnaryClient(`127.0.0.1:${limited.port}`);
+  try {
+    await client.unary("/t/Length", Buffer.alloc(1));
+    const calls = [1, 2, 3].map((i) =>
+      client.unary("/t/Slow", Buffer.alloc(i), { timeoutMs: 5000 }).then(
+        (a) => Buffer.from(a.response).toString(),
+        (e: ServiceError) => e,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 10));
+    const started = Date.now();
+    for (const session of sessions) session.close();
+    const [first, second, third] = await Promise.all(calls);
+    assert.equal(first, "late");
+    for (const queued of [second, third]) {
+      assert.equal((queued as ServiceError).code, status.UNAVAILABLE);
+      assert.match((queued as ServiceError).details, /GOAWAY/);
+    }
+    assert.ok(Date.now() - started < 2000, "the queued calls did not wait for their deadline");
+  } finally {
+    client.close();
+    await new Promise<void>((resolve) => limited.server.close(() => resolve()));
+  }
+});
+
 // --- a server that speaks broken HTTP/2 --------------------------------------------------------
 
 /** A TCP server that, once the client's preface and first frames are in, writes `reply(received)`. */
@@ -212,6 +239,15 @@ test("broken servers fail the call, never the process", async () => {
       "a frame inside a header block",
       Buffer.concat([SERVER_SETTINGS, frame(FrameType.HEADERS, 0, 1, Buffer.from([0x88])), frame(FrameType.PING, 0, 0, Buffer.alloc(8))]),
       /inside a header block/,
+    ],
+    [
+      "a header block in endless empty CONTINUATIONs",
+      Buffer.concat([
+        SERVER_SETTINGS,
+        frame(FrameType.HEADERS, 0, 1, Buffer.from([0x88])),
+        ...Array.from({ length: 100 }, () => frame(FrameType.CONTINUATION, 0, 1)),
+      ]),
+      /more than 64 frames/,
     ],
     ["a silent close", Buffer.alloc(0), /closed/],
   ];

@@ -45,12 +45,17 @@ export interface StreamHandle {
 
 /** The header block size we accept (SETTINGS_MAX_HEADER_LIST_SIZE), enforced while decoding. */
 const MAX_HEADER_LIST_BYTES = 64 * 1024;
+/** The most frames one header block may span (HEADERS and its CONTINUATIONs). */
+const MAX_HEADER_FRAMES = 64;
+/** Octets queued for the socket past which a server that does not read is dropped. */
+const MAX_UNSENT_BYTES = 16 * 1024 * 1024;
 /** Received-data credit returned to the server in one connection WINDOW_UPDATE once it is used. */
 const CONNECTION_CREDIT = 2 ** 30;
 
 class Stream {
   id = 0;
-  sendWindow: number;
+  /** Set when the stream opens, from the server's initial window at that moment. */
+  sendWindow = 0;
   /** The request body not sent yet; undefined once END_STREAM went out. */
   pending: Buffer | undefined;
   started = false;
@@ -58,10 +63,8 @@ class Stream {
     readonly headerBlock: Buffer,
     body: Buffer,
     readonly listener: StreamListener,
-    sendWindow: number,
   ) {
     this.pending = body;
-    this.sendWindow = sendWindow;
   }
 }
 
@@ -72,7 +75,8 @@ export class Http2ClientConnection {
   /** Calls waiting for a stream while the server's MAX_CONCURRENT_STREAMS are in use. */
   private readonly queued: Stream[] = [];
   private nextStreamId = 1;
-  private serverMaxStreams = Infinity;
+  /** nghttp2's assumption until the server's SETTINGS say: a burst at start-up is not refused. */
+  private serverMaxStreams = 100;
   private serverInitialWindow = DEFAULT_WINDOW_SIZE;
   private serverMaxFrameSize = DEFAULT_MAX_FRAME_SIZE;
   private connectionSendWindow = DEFAULT_WINDOW_SIZE;
@@ -84,7 +88,10 @@ export class Http2ClientConnection {
   private outbox: Buffer[] = [];
   private flushScheduled = false;
   private connected = false;
+  /** Our close(): no new calls, queued and open ones still run. */
   private draining = false;
+  /** The server's GOAWAY: no stream may open on this connection any more. */
+  private goingAway = false;
   private ended = false;
 
   constructor(
@@ -113,13 +120,13 @@ export class Http2ClientConnection {
 
   /** Whether a new stream can go on this connection. */
   get usable(): boolean {
-    return !this.ended && !this.draining && this.nextStreamId <= MAX_STREAM_ID;
+    return !this.ended && !this.draining && !this.goingAway && this.nextStreamId <= MAX_STREAM_ID;
   }
 
   /** Opens a stream: the header block (HPACK-encoded, see encodeHeaders), then the body, then END_STREAM. */
   request(headerBlock: Buffer, body: Buffer, listener: StreamListener): StreamHandle {
     if (!this.usable) throw new Error("the connection takes no new streams");
-    const stream = new Stream(headerBlock, body, listener, this.serverInitialWindow);
+    const stream = new Stream(headerBlock, body, listener);
     if (this.streams.size + this.queued.length === 0) this.socket.ref();
     if (this.streams.size < this.serverMaxStreams) this.start(stream);
     else this.queued.push(stream);
@@ -138,6 +145,7 @@ export class Http2ClientConnection {
       return;
     }
     stream.id = this.nextStreamId;
+    stream.sendWindow = this.serverInitialWindow;
     this.nextStreamId += 2;
     this.streams.set(stream.id, stream);
     this.sendHeaderBlock(stream.id, stream.headerBlock);
@@ -198,7 +206,7 @@ export class Http2ClientConnection {
   }
 
   private startQueued(): void {
-    while (this.queued.length > 0 && this.streams.size < this.serverMaxStreams && !this.ended) this.start(this.queued.shift()!);
+    while (this.queued.length > 0 && this.streams.size < this.serverMaxStreams && !this.ended && !this.goingAway) this.start(this.queued.shift()!);
   }
 
   private afterStreamEnded(): void {
@@ -208,7 +216,7 @@ export class Http2ClientConnection {
 
   private endIfIdle(): void {
     if (this.ended || this.streams.size + this.queued.length > 0) return;
-    if (this.draining || this.nextStreamId > MAX_STREAM_ID) this.end();
+    if (this.draining || this.goingAway || this.nextStreamId > MAX_STREAM_ID) this.end();
   }
 
   // --- writing ---------------------------------------------------------------------------------
@@ -227,6 +235,8 @@ export class Http2ClientConnection {
     if (this.ended || this.outbox.length === 0) return;
     const out = this.outbox.length === 1 ? this.outbox[0]! : Buffer.concat(this.outbox);
     this.outbox = [];
+    // A server that stops reading while it makes us answer (PINGs, SETTINGS) is let go.
+    if (this.socket.writableLength > MAX_UNSENT_BYTES) return this.fail(`the server left more than ${MAX_UNSENT_BYTES} octets unread`);
     this.socket.write(out);
   }
 
@@ -251,7 +261,7 @@ export class Http2ClientConnection {
       }
     } catch (err) {
       // A listener's own failure ends the connection too: its calls fail, the process goes on.
-      if (err instanceof ProtocolError) this.abort(err.code, err.message);
+      if (err instanceof ProtocolError) this.abort(err.code, `the server broke HTTP/2: ${err.message}`);
       else this.abort(ErrorCode.INTERNAL_ERROR, `a frame could not be handled: ${(err as Error).message}`);
       return;
     }
@@ -272,7 +282,8 @@ export class Http2ClientConnection {
       case FrameType.SETTINGS:
         return this.onSettings(flags, streamId, payload);
       case FrameType.PING:
-        if (streamId !== 0 || payload.length !== 8) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a malformed PING");
+        if (streamId !== 0 || payload.length !== 8)
+          throw new ProtocolError(streamId !== 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FRAME_SIZE_ERROR, "a malformed PING");
         if (!(flags & Flag.ACK)) this.send(frame(FrameType.PING, Flag.ACK, 0, payload));
         return;
       case FrameType.GOAWAY:
@@ -299,7 +310,8 @@ export class Http2ClientConnection {
     const data = unpad(flags, payload);
     stream.started = true;
     if (data.length > 0) stream.listener.onData(data);
-    if (flags & Flag.END_STREAM) this.endedByServer(stream);
+    // The listener may have cancelled the stream on what it read.
+    if (flags & Flag.END_STREAM && this.streams.get(stream.id) === stream) this.endedByServer(stream);
   }
 
   private onHeadersFrame(flags: number, streamId: number, payload: Buffer): void {
@@ -324,6 +336,9 @@ export class Http2ClientConnection {
     block.fragments.push(fragment);
     block.size += fragment.length;
     if (block.size > MAX_HEADER_LIST_BYTES) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `a header block larger than ${MAX_HEADER_LIST_BYTES} octets`);
+    // Many tiny (or empty) CONTINUATIONs cost memory without adding octets (RFC 9113, 10.5).
+    if (block.fragments.length > MAX_HEADER_FRAMES)
+      throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `a header block in more than ${MAX_HEADER_FRAMES} frames`);
     if (!(flags & Flag.END_HEADERS)) return;
     this.partialBlock = undefined;
     let fields: HeaderFields;
@@ -342,7 +357,8 @@ export class Http2ClientConnection {
   }
 
   private onRstStream(streamId: number, payload: Buffer): void {
-    if (streamId === 0 || payload.length !== 4) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a malformed RST_STREAM");
+    if (streamId === 0 || payload.length !== 4)
+      throw new ProtocolError(streamId === 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FRAME_SIZE_ERROR, "a malformed RST_STREAM");
     const stream = this.openStream(streamId);
     if (!stream) return;
     this.finish(stream);
@@ -364,7 +380,10 @@ export class Http2ClientConnection {
         // A changed initial window moves every open stream's window by the difference (RFC 9113, 6.9.2).
         const delta = value - this.serverInitialWindow;
         this.serverInitialWindow = value;
-        for (const stream of this.streams.values()) stream.sendWindow += delta;
+        for (const stream of this.streams.values()) {
+          stream.sendWindow += delta;
+          if (stream.sendWindow > MAX_WINDOW_SIZE) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, "a stream's window past 2^31-1");
+        }
       } else if (id === Setting.MAX_FRAME_SIZE) {
         if (value < DEFAULT_MAX_FRAME_SIZE || value > 16_777_215) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `a MAX_FRAME_SIZE of ${value}`);
         this.serverMaxFrameSize = value;
@@ -381,15 +400,15 @@ export class Http2ClientConnection {
     if (streamId !== 0 || payload.length < 8) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a malformed GOAWAY");
     const lastStreamId = payload.readUInt32BE(0) & MAX_STREAM_ID;
     const code = payload.readUInt32BE(4);
-    this.draining = true;
-    // Streams past the last one the server will process never ran: they fail, and the next call
-    // goes to a new connection.
-    for (const stream of [...this.streams.values()].filter((s) => s.id > lastStreamId)) {
-      this.finish(stream);
+    this.goingAway = true;
+    // Streams past the last one the server will process never ran, and queued ones cannot open:
+    // they fail, and the next call goes to a new connection.
+    const refused = [...this.queued.splice(0), ...[...this.streams.values()].filter((s) => s.id > lastStreamId)];
+    for (const stream of refused) {
+      this.streams.delete(stream.id);
       stream.listener.onFail(`the server is closing the connection (GOAWAY code ${code}) and did not take this call`, false);
     }
-    for (const stream of this.queued.splice(0)) stream.listener.onFail("the server is closing the connection", false);
-    this.endIfIdle();
+    this.afterStreamEnded();
   }
 
   private onWindowUpdate(streamId: number, payload: Buffer): void {
@@ -440,27 +459,29 @@ export class Http2ClientConnection {
   /** Ends the connection for a protocol error: GOAWAY with its code, then the socket. */
   private abort(code: number, message: string): void {
     if (this.ended) return;
-    this.outbox.push(frame(FrameType.GOAWAY, 0, 0, Buffer.concat([uint32(0), uint32(code), Buffer.from(message.slice(0, 200))])));
-    this.flushScheduled = false;
     this.flush();
-    this.fail(`the server broke HTTP/2: ${message}`);
+    this.fail(message, goaway(code, message));
   }
 
+  /** Closes a connection that has no streams left, saying so with GOAWAY(NO_ERROR). */
   private end(): void {
     if (this.ended) return;
     this.flush();
     this.ended = true;
-    this.socket.end();
+    this.socket.end(goaway(ErrorCode.NO_ERROR));
     this.socket.unref();
     this.onEnded(this);
   }
 
-  /** The connection is gone: every stream on it fails. */
-  private fail(message: string): void {
+  /** The connection is gone: every stream on it fails. A farewell frame (GOAWAY) goes out first. */
+  private fail(message: string, farewell?: Buffer): void {
     if (this.ended && this.streams.size + this.queued.length === 0) return;
     this.ended = true;
     this.outbox = [];
-    this.socket.destroy();
+    if (farewell && !this.socket.destroyed) {
+      this.socket.end(farewell);
+      setTimeout(() => this.socket.destroy(), 1000).unref();
+    } else this.socket.destroy();
     const streams = [...this.streams.values(), ...this.queued];
     this.streams.clear();
     this.queued.length = 0;
@@ -476,6 +497,11 @@ class ProtocolError extends Error {
   ) {
     super(message);
   }
+}
+
+/** GOAWAY from a client: no server stream was ever processed (last stream id 0). */
+function goaway(code: number, debug = ""): Buffer {
+  return frame(FrameType.GOAWAY, 0, 0, Buffer.concat([uint32(0), uint32(code), Buffer.from(debug.slice(0, 200))]));
 }
 
 /** A DATA or HEADERS payload without its padding (the PADDED flag's length octet and pad). */

@@ -34,6 +34,8 @@ export const ErrorCode = {
   REFUSED_STREAM: 0x7,
   CANCEL: 0x8,
   COMPRESSION_ERROR: 0x9,
+  ENHANCE_YOUR_CALM: 0xb,
+  INADEQUATE_SECURITY: 0xc,
 } as const;
 
 export const FRAME_HEADER_BYTES = 9;

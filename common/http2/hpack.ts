@@ -96,7 +96,8 @@ export class HpackDecoder {
 
   /** Decodes one complete header block (HEADERS and its CONTINUATIONs, joined). */
   decode(block: Uint8Array): HeaderFields {
-    const fields: HeaderFields = {};
+    // No prototype: a field named "__proto__" or "constructor" is a field like any other.
+    const fields: HeaderFields = Object.create(null) as HeaderFields;
     let listSize = 0;
     const cursor = { at: 0 };
     let fieldSeen = false;
