@@ -9,8 +9,8 @@
  *   - worker message: the app thread posts a small query-shaped message to a worker, which answers;
  *   - HTTP/1.1: a keep-alive POST of a JSON-RPC request to a bare node:http server in another
  *     process, answered with a fixed body (what the JSON-RPC server's framework adds is on top);
- *   - gRPC over node:http2: a unary call with the JSON-RPC server's client (Http2UnaryClient) to a
- *     bare node:http2 server in another process that answers a fixed message;
+ *   - gRPC over HTTP/2: a unary call with the JSON-RPC server's client (Http2UnaryClient, our own
+ *     HTTP/2 connection) to a bare node:http2 server in another process that answers a fixed message;
  *   - gRPC to grpc-js: the same call answered by a grpc-js Server, as the app's gRPC server does.
  * The floor of a query is the sum of its hops' p50s; the node's own figures (bench/erc20.ts for
  * eth_call, bench/rest-query.ts) are measured against it.
@@ -197,8 +197,8 @@ async function main(): Promise<void> {
   const rows: Row[] = [await threadWake(calls, warmup), await workerMessage(calls, warmup)];
   for (const [role, hop] of [
     ["http1", "HTTP/1.1 keep-alive POST to another process"],
-    ["http2", "gRPC unary over node:http2 to a bare node:http2 server in another process"],
-    ["grpcjs", "gRPC unary over node:http2 to a grpc-js Server in another process"],
+    ["http2", "gRPC unary (Http2UnaryClient) to a bare node:http2 server in another process"],
+    ["grpcjs", "gRPC unary (Http2UnaryClient) to a grpc-js Server in another process"],
   ] as const) {
     const { child, port } = await startServer(role);
     try {

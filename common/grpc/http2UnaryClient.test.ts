@@ -1,4 +1,4 @@
-// The node:http2 unary client against a real grpc-js server: answers with their height metadata,
+// The unary client against a real grpc-js server: answers with their height metadata,
 // statuses and details as grpc-js reports them, deadlines, size limits, a server that is down and
 // one that comes back, and many calls in flight on one connection.
 import { after, before, test } from "node:test";

@@ -1,7 +1,7 @@
 // Typed unary calls to this node's gRPC services over any transport that moves raw message
 // bytes: the protobuf-es descriptors encode the request and decode the answer. Two transports:
-// grpc-js (client.ts: streams, reflection, connectivity) and node:http2 alone (http2UnaryClient.ts:
-// unary calls at about half the CPU).
+// grpc-js (client.ts: streams, reflection, connectivity) and our own HTTP/2 connection
+// (http2UnaryClient.ts: unary calls at a fraction of the CPU).
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import type { GenService, GenServiceMethods } from "@bufbuild/protobuf/codegenv2";
 

@@ -27,7 +27,7 @@ export interface GrpcEvmNodeOptions {
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
 
 export class GrpcEvmNode implements EvmNode {
-  /** Unary calls over node:http2: every eth_call and state read takes this path. */
+  /** Unary calls over our own HTTP/2 connection: every eth_call and state read takes this path. */
   private readonly grpc: Http2UnaryClient;
   private readonly comet: CometRpcClient;
   /** eth_sendRawTransaction's path to the mempool, on its own keep-alive connections. */

@@ -1,6 +1,6 @@
 // The gateway's side of the app's gRPC server: a grpc-js channel for reflection (the route table)
-// and for watching the connection, and unary calls with raw bytes over node:http2 alone
-// (Http2UnaryClient: about half grpc-js's CPU per call, and every REST request makes one). The
+// and for watching the connection, and unary calls with raw bytes over our own HTTP/2 connection
+// (Http2UnaryClient: a fraction of grpc-js's CPU per call, and every REST request makes one). The
 // app may be down when the gateway starts or go away later; the gateway keeps answering (503) and
 // reconnects, and it reloads the routes every time the channel comes back, so an app restarted
 // with new services is described correctly.
