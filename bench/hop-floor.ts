@@ -11,7 +11,11 @@
  *     process, answered with a fixed body (what the JSON-RPC server's framework adds is on top);
  *   - gRPC over HTTP/2: a unary call with the JSON-RPC server's client (Http2UnaryClient, our own
  *     HTTP/2 connection) to a bare node:http2 server in another process that answers a fixed message;
- *   - gRPC to grpc-js: the same call answered by a grpc-js Server, as the app's gRPC server does.
+ *   - gRPC to grpc-js: the same call answered by a grpc-js Server, as the app's gRPC server does;
+ *   - for reference, the same call to the bare server through node:http2's own client (a session's
+ *     request stream), which Http2UnaryClient replaced.
+ * Each row also gives the measuring side's CPU per round trip (process.cpuUsage): for the gRPC rows,
+ * what the client costs the REST gateway or the JSON-RPC server per call.
  * The floor of a query is the sum of its hops' p50s; the node's own figures (bench/erc20.ts for
  * eth_call, bench/rest-query.ts) are measured against it.
  *
@@ -46,22 +50,25 @@ interface Row {
   hop: string;
   p50: number;
   p99: number;
+  /** The measuring process's CPU per round trip, µs. */
+  cpuUs: number;
 }
 
 async function timeRoundTrips(hop: string, calls: number, warmup: number, roundTrip: () => Promise<unknown>): Promise<Row> {
   for (let i = 0; i < warmup; i++) await roundTrip();
   const ms: number[] = [];
+  const cpu = process.cpuUsage();
   for (let i = 0; i < calls; i++) {
     const start = performance.now();
     await roundTrip();
     ms.push(performance.now() - start);
   }
-  return summarise(hop, ms);
+  return summarise(hop, ms, process.cpuUsage(cpu));
 }
 
-function summarise(hop: string, ms: number[]): Row {
-  const row = { hop, p50: median(ms), p99: percentile(ms, 99) };
-  console.error(`[hop-floor] ${hop}: p50 ${row.p50.toFixed(3)} ms, p99 ${row.p99.toFixed(3)} ms`);
+function summarise(hop: string, ms: number[], cpu: NodeJS.CpuUsage): Row {
+  const row = { hop, p50: median(ms), p99: percentile(ms, 99), cpuUs: (cpu.user + cpu.system) / ms.length };
+  console.error(`[hop-floor] ${hop}: p50 ${row.p50.toFixed(3)} ms, p99 ${row.p99.toFixed(3)} ms, ${row.cpuUs.toFixed(0)} µs CPU per round trip`);
   return row;
 }
 
@@ -71,15 +78,18 @@ async function threadWake(calls: number, warmup: number): Promise<Row> {
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { kind: "wake", buffer: cell.buffer } });
   await new Promise((r) => setTimeout(r, 200));
   const ms: number[] = [];
+  let cpu = process.cpuUsage();
   for (let i = 1; i <= warmup + calls; i++) {
+    if (i === warmup + 1) cpu = process.cpuUsage();
     const start = performance.now();
     Atomics.store(cell, 0, i);
     Atomics.notify(cell, 0);
     while (Atomics.load(cell, 1) !== i) Atomics.wait(cell, 1, i - 1, 5);
     if (i > warmup) ms.push(performance.now() - start);
   }
+  const used = process.cpuUsage(cpu);
   await worker.terminate();
-  return summarise("thread wake (Atomics.wait / notify, there and back)", ms);
+  return summarise("thread wake (Atomics.wait / notify, there and back)", ms, used);
 }
 
 async function workerMessage(calls: number, warmup: number): Promise<Row> {
@@ -120,6 +130,23 @@ async function grpcCall(hop: string, port: number, calls: number, warmup: number
   const request = new Uint8Array(48);
   const row = await timeRoundTrips(hop, calls, warmup, () => client.unary(GRPC_PATH, request, { timeoutMs: 5000 }));
   client.close();
+  return row;
+}
+
+/** The same call through node:http2's own client: a request stream per call on one session. */
+async function nodeHttp2Call(hop: string, port: number, calls: number, warmup: number): Promise<Row> {
+  const session = http2.connect(`http://127.0.0.1:${port}`);
+  const frame = Buffer.concat([Buffer.from([0, 0, 0, 0, 48]), Buffer.alloc(48)]);
+  const roundTrip = () =>
+    new Promise<void>((resolve, reject) => {
+      const stream = session.request({ ":method": "POST", ":path": GRPC_PATH, "content-type": "application/grpc", te: "trailers" });
+      stream.on("data", () => {});
+      stream.on("error", reject);
+      stream.on("close", () => resolve());
+      stream.end(frame);
+    });
+  const row = await timeRoundTrips(hop, calls, warmup, roundTrip);
+  session.close();
   return row;
 }
 
@@ -199,21 +226,24 @@ async function main(): Promise<void> {
     ["http1", "HTTP/1.1 keep-alive POST to another process"],
     ["http2", "gRPC unary (Http2UnaryClient) to a bare node:http2 server in another process"],
     ["grpcjs", "gRPC unary (Http2UnaryClient) to a grpc-js Server in another process"],
+    ["http2", "reference: the same call to the bare node:http2 server through node:http2's client"],
   ] as const) {
     const { child, port } = await startServer(role);
     try {
-      rows.push(role === "http1" ? await http1(hop, port, calls, warmup) : await grpcCall(hop, port, calls, warmup));
+      if (role === "http1") rows.push(await http1(hop, port, calls, warmup));
+      else if (hop.startsWith("reference")) rows.push(await nodeHttp2Call(hop, port, calls, warmup));
+      else rows.push(await grpcCall(hop, port, calls, warmup));
     } finally {
       child.kill();
     }
   }
-  const [, message, h1, , grpcJs] = rows as [Row, Row, Row, Row, Row];
+  const [, message, h1, , grpcJs] = rows as [Row, Row, Row, Row, Row, Row];
   console.log(
     `\nMachine: ${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores; Node ${process.version}; ${new Date().toISOString()}; ${calls} round trips per row, one at a time, after ${warmup}\n`,
   );
-  console.log("| hop (round trip, no work at either end) | p50 ms | p99 ms |");
-  console.log("| --- | ---: | ---: |");
-  for (const r of rows) console.log(`| ${r.hop} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} |`);
+  console.log("| hop (round trip, no work at either end) | p50 ms | p99 ms | µs CPU per round trip, measuring side |");
+  console.log("| --- | ---: | ---: | ---: |");
+  for (const r of rows) console.log(`| ${r.hop} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.cpuUs.toFixed(0)} |`);
   const floor = h1.p50 + grpcJs.p50 + message.p50;
   console.log(
     `\nFloor of an eth_call or REST query through the node's processes (HTTP/1.1 + gRPC to grpc-js + worker message, p50s summed): **${floor.toFixed(3)} ms** before any work`,
