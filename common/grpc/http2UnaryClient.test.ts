@@ -3,10 +3,11 @@
 // one that comes back, and many calls in flight on one connection.
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { Metadata, Server, ServerCredentials, status, type sendUnaryData, type ServerUnaryCall, type ServiceError } from "@grpc/grpc-js";
+import { Metadata, Server, ServerCredentials, status, type sendUnaryData, type ServerUnaryCall } from "@grpc/grpc-js";
 import { HEIGHT_METADATA_KEY } from "./height.js";
 import { Http2UnaryClient } from "./http2UnaryClient.js";
 import { freePort } from "../../test/support/ports.js";
+import { callFailure as failure } from "./testing/callFailure.js";
 
 const raw = (b: Buffer) => b;
 const method = (path: string) => ({
@@ -51,15 +52,6 @@ async function startServer(port = 0): Promise<{ server: Server; port: number }> 
 }
 
 const stop = (server: Server) => new Promise<void>((resolve) => server.tryShutdown(() => resolve()));
-
-async function failure(work: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await work;
-  } catch (err) {
-    return err as ServiceError;
-  }
-  assert.fail("expected the call to fail");
-}
 
 let server: Server;
 let port: number;

@@ -10,6 +10,7 @@ import net from "node:net";
 import { status, type ServiceError } from "@grpc/grpc-js";
 import { Http2UnaryClient } from "../grpc/http2UnaryClient.js";
 import { CLIENT_PREFACE, Flag, frame, FrameType, settingsPayload, Setting } from "./frames.js";
+import { callFailure as failure } from "../grpc/testing/callFailure.js";
 
 /** Every octet a header value may hold: no controls, no DEL. */
 const EVERY_OCTET = Buffer.from(Array.from({ length: 256 }, (_, i) => i).filter((b) => b >= 0x20 && b !== 0x7f)).toString("latin1");
@@ -64,15 +65,6 @@ async function listen(settings: http2.Settings = {}): Promise<{ server: http2.Ht
   });
   await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
   return { server: s, port: (s.address() as net.AddressInfo).port };
-}
-
-async function failure(work: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await work;
-  } catch (err) {
-    return err as ServiceError;
-  }
-  assert.fail("expected the call to fail");
 }
 
 before(async () => ({ server, port } = await listen()));
