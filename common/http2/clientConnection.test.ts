@@ -115,19 +115,26 @@ test("header values of every octet survive nghttp2's Huffman coding and dynamic 
   }
 });
 
-test("a server that allows 2 streams at a time still answers 40 calls sent at once", async () => {
-  const limited = await listen({ maxConcurrentStreams: 2 });
+/** A client of a server of its own that allows `maxStreams` streams at a time, its SETTINGS already in. */
+async function withServerAllowing(maxStreams: number, use: (client: Http2UnaryClient) => Promise<void>): Promise<void> {
+  const limited = await listen({ maxConcurrentStreams: maxStreams });
   const client = new Http2UnaryClient(`127.0.0.1:${limited.port}`);
   try {
-    // The first call lets the server's SETTINGS arrive before the burst.
+    // The first call lets the server's SETTINGS arrive before the test's burst.
     await client.unary("/t/Length", Buffer.alloc(1));
-    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => client.unary("/t/Slow", Buffer.alloc(i), { timeoutMs: 10_000 })));
-    assert.equal(answers.length, 40);
-    assert.ok(answers.every((a) => Buffer.from(a.response).toString() === "late"));
+    await use(client);
   } finally {
     client.close();
     await new Promise<void>((resolve) => limited.server.close(() => resolve()));
   }
+}
+
+test("a server that allows 2 streams at a time still answers 40 calls sent at once", async () => {
+  await withServerAllowing(2, async (client) => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => client.unary("/t/Slow", Buffer.alloc(i), { timeoutMs: 10_000 })));
+    assert.equal(answers.length, 40);
+    assert.ok(answers.every((a) => Buffer.from(a.response).toString() === "late"));
+  });
 });
 
 test("a stream the server refuses is UNAVAILABLE, and the connection serves the next call", async () => {
@@ -162,10 +169,7 @@ test("after the server's GOAWAY, calls in flight finish and the next call opens 
 });
 
 test("a GOAWAY fails the calls still queued for a stream at once, and lets the open one finish", async () => {
-  const limited = await listen({ maxConcurrentStreams: 1 });
-  const client = new Http2UnaryClient(`127.0.0.1:${limited.port}`);
-  try {
-    await client.unary("/t/Length", Buffer.alloc(1));
+  await withServerAllowing(1, async (client) => {
     const calls = [1, 2, 3].map((i) =>
       client.unary("/t/Slow", Buffer.alloc(i), { timeoutMs: 5000 }).then(
         (a) => Buffer.from(a.response).toString(),
@@ -182,10 +186,7 @@ test("a GOAWAY fails the calls still queued for a stream at once, and lets the o
       assert.match((queued as ServiceError).details, /GOAWAY/);
     }
     assert.ok(Date.now() - started < 2000, "the queued calls did not wait for their deadline");
-  } finally {
-    client.close();
-    await new Promise<void>((resolve) => limited.server.close(() => resolve()));
-  }
+  });
 });
 
 // --- a server that speaks broken HTTP/2 --------------------------------------------------------

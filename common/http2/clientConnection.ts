@@ -475,7 +475,8 @@ export class Http2ClientConnection {
 
   /** The connection is gone: every stream on it fails. A farewell frame (GOAWAY) goes out first. */
   private fail(message: string, farewell?: Buffer): void {
-    if (this.ended && this.streams.size + this.queued.length === 0) return;
+    // Once ended, no stream is left to fail: end() runs only when none is, and fail() clears them.
+    if (this.ended) return;
     this.ended = true;
     this.outbox = [];
     if (farewell && !this.socket.destroyed) {
