@@ -6,7 +6,7 @@
 // Bounded by entries and by bytes (common/lru.ts); a value that alone outweighs the byte bound is not
 // kept. It is a cache of reads and never changes what a read returns, so consensus cannot see it.
 import { Lru } from "../../common/lru.js";
-import { copyBytes } from "./bytes.js";
+import { copyBytes, keyToString } from "./bytes.js";
 
 const ABSENT = null;
 
@@ -24,6 +24,16 @@ export class LatestReadCache {
   get(key: string): Buffer | typeof ABSENT | undefined {
     const v = this.entries.get(key);
     return v === undefined || v === ABSENT ? v : copyBytes(v);
+  }
+
+  /** `key`'s value: the cached one, else `load()`'s, which is kept. */
+  read(key: Buffer, load: () => Buffer | undefined): Buffer | undefined {
+    const k = keyToString(key);
+    const cached = this.get(k);
+    if (cached !== undefined) return cached ?? undefined;
+    const value = load();
+    this.set(k, value);
+    return value;
   }
 
   set(key: string, value: Buffer | undefined): void {

@@ -18,6 +18,11 @@ export interface StoredHeights {
   prunedTo: number;
 }
 
+/** The heights and the latest height's app hash (absent before the first commit), read together. */
+export interface StoredHead extends StoredHeights {
+  latestHash: Buffer | undefined;
+}
+
 export interface BackendState extends StoredHeights {
   latestHash: Buffer;
 }
@@ -33,8 +38,8 @@ export class SqliteReader {
   private readonly getLatest: Database.Statement<[Buffer], Buffer>;
   private readonly getVersioned: Database.Statement<[Buffer, number], Buffer | null>;
   private readonly getHash: Database.Statement<[number], Buffer>;
-  /** The three heights in one row: a query worker reads them at the start of every query. */
-  private readonly readMeta: Database.Statement<[], [number | null, number | null, number | null]>;
+  /** The three heights and the latest app hash in one row: a query worker reads them at the start of every query. */
+  private readonly readMeta: Database.Statement<[], [number | null, number | null, number | null, Buffer | null]>;
   /** [versioned?][upper bound?][reverse?] */
   private readonly pages: PageStatement[][][];
 
@@ -45,26 +50,29 @@ export class SqliteReader {
       .pluck();
     this.getHash = db.prepare<[number], Buffer>("SELECT app_hash FROM commits WHERE height = ?").pluck();
     const meta = (name: string) => `(SELECT value FROM meta WHERE name = '${name}')`;
+    const latestHash = `(SELECT app_hash FROM commits WHERE height = ${meta("latest_height")})`;
     this.readMeta = db
-      .prepare<[], [number | null, number | null, number | null]>(`SELECT ${meta("latest_height")}, ${meta("earliest_height")}, ${meta("pruned_to")}`)
+      .prepare<[], [number | null, number | null, number | null, Buffer | null]>(
+        `SELECT ${meta("latest_height")}, ${meta("earliest_height")}, ${meta("pruned_to")}, ${latestHash}`,
+      )
       .raw();
     this.pages = [false, true].map((versioned) =>
       [false, true].map((upper) => [false, true].map((reverse) => db.prepare<unknown[], unknown[]>(pageSql(versioned, upper, reverse)).raw())),
     );
   }
 
-  readHeights(): StoredHeights {
-    const [latestHeight, earliestHeight, prunedTo] = this.readMeta.get()!;
-    return { latestHeight: latestHeight ?? 0, earliestHeight: earliestHeight ?? 0, prunedTo: prunedTo ?? 0 };
+  /** The heights and the latest app hash, in one read (one snapshot when inside a read transaction). */
+  readHead(): StoredHead {
+    const [latestHeight, earliestHeight, prunedTo, latestHash] = this.readMeta.get()!;
+    return { latestHeight: latestHeight ?? 0, earliestHeight: earliestHeight ?? 0, prunedTo: prunedTo ?? 0, latestHash: latestHash ?? undefined };
   }
 
   readState(): BackendState {
-    const heights = this.readHeights();
-    const latestHash = heights.latestHeight === 0 ? Buffer.alloc(0) : this.hashAt(heights.latestHeight);
-    if (latestHash === undefined) {
+    const { latestHash, ...heights } = this.readHead();
+    if (heights.latestHeight !== 0 && latestHash === undefined) {
       throw new Error(`store is corrupt: no app hash recorded for latest height ${heights.latestHeight}`);
     }
-    return { ...heights, latestHash };
+    return { ...heights, latestHash: latestHash ?? Buffer.alloc(0) };
   }
 
   /** Value of `key` at `height`; undefined if absent or deleted. */

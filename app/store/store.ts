@@ -197,12 +197,7 @@ export class Store {
     // Before the first commit the committed state is empty (genesis writes millions of new keys).
     if (height === 0 && this.height === 0) return undefined;
     if (height !== this.height) return this.backend.get(key, height);
-    const k = keyToString(key);
-    const cached = this.latestReads.get(k);
-    if (cached !== undefined) return cached ?? undefined;
-    const value = this.backend.get(key, height);
-    this.latestReads.set(k, value);
-    return value;
+    return this.latestReads.read(key, () => this.backend.get(key, height));
   }
 
   close(): void {
