@@ -23,6 +23,7 @@ const benches = [
   "precompiles.ts",
   "cache-eviction.ts",
   "word-opcodes.ts",
+  "object-copies.ts",
   "hand-codecs.ts",
 ];
 const args = process.argv.slice(2);

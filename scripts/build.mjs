@@ -37,7 +37,7 @@ const steps = [
   {
     name: "process bundles (esbuild)",
     stamp: "bundles",
-    inputs: () => [...typeScriptInputs(), "scripts/bundle.mjs"],
+    inputs: () => [...typeScriptInputs(), "scripts/bundle.mjs", "scripts/evmObjectCopies.mjs"],
     output: "dist/app/main.bundle.mjs",
     run: () => exec(process.execPath, [path.join(root, "scripts", "bundle.mjs")]),
   },

@@ -12,6 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
+import { evmObjectCopies } from "./evmObjectCopies.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { BUNDLED_MODULES } = await import(pathToFileURL(path.join(root, "dist/common/node/entryPoints.js")).href);
@@ -99,6 +100,6 @@ await esbuild.build({
   target: "node20",
   // The CommonJS packages in a bundle call require() for Node's modules.
   banner: { js: 'import { createRequire as createBundleRequire } from "node:module";\nconst require = createBundleRequire(import.meta.url);' },
-  plugins: [packagesByLocation, sharedEvmInterpreter],
+  plugins: [packagesByLocation, sharedEvmInterpreter, evmObjectCopies],
   logLevel: "warning",
 });

@@ -2,7 +2,10 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { BUNDLED_MODULES, runnableModule } from "../common/node/entryPoints.js";
+import { REPO_ROOT } from "../common/node/paths.js";
 
 const bundles = BUNDLED_MODULES.map((module) => ({ module, file: runnableModule(module) }));
 
@@ -26,4 +29,28 @@ test("the jump-analysis cache patches the interpreter the bundled EVM runs", () 
     assert.ok(text.includes('"dist/app/modules/evm/tx/jumpAnalysisCache.js"'), `${module} holds the cache`);
     assert.ok(!text.includes("await import(interpreterModule)"), `${module}: the cache imports the bundled interpreter, not a file`);
   }
+});
+
+interface ObjectCopies {
+  REWRITES: readonly { what: string; replacement: string }[];
+  rewriteEvmObjectCopies(source: string, file?: string): string;
+}
+const objectCopies = async () => (await import(pathToFileURL(path.join(REPO_ROOT, "scripts", "evmObjectCopies.mjs")).href)) as ObjectCopies;
+
+test("the bundled EVM copies call messages and interpreter state with Object.assign, not spreads", async () => {
+  const { REWRITES } = await objectCopies();
+  for (const module of ["app/main", "app/queryWorker"]) {
+    const text = fs.readFileSync(runnableModule(module), "utf8");
+    for (const { what, replacement } of REWRITES) assert.equal(text.split(replacement).length - 1, 1, `${module}: ${what}`);
+    assert.doesNotMatch(text, /\.\.\.interpreterRes\.runState|\.\.\.\{ codeAddress: message\.codeAddress \}/, module);
+  }
+});
+
+test("the EVM rewrite refuses a library it does not match exactly once", async () => {
+  const { rewriteEvmObjectCopies } = await objectCopies();
+  assert.throws(() => rewriteEvmObjectCopies("export class EVM {}"), /matched 0 times, not once: update scripts\/evmObjectCopies\.mjs/);
+  const once =
+    "f({ ...{ codeAddress: message.codeAddress }, ...message, gasLimit }); g({ ...message, gasLimit, isCreate: true }); h({ runState: { ...interpreterRes.runState, ...result, ...interpreter._env } });";
+  assert.match(rewriteEvmObjectCopies(once), /^f\(Object\.assign\(\{ codeAddress: message\.codeAddress \}, message, \{ gasLimit \}\)\); g\(Object\.assign/);
+  assert.throws(() => rewriteEvmObjectCopies(once + once), /matched 2 times/);
 });
