@@ -367,7 +367,8 @@ describe("Dockerfile", () => {
     for (const dir of tsconfig.include.filter((d) => d !== "gen")) assert.ok(copied.includes(dir), `COPY ${dir}`);
     assert.ok(!copied.includes("gen"));
     // What `npm run build` runs besides tsc: the build script, the processes' bundler and the explorer it bundles.
-    for (const input of ["scripts/build.mjs", "scripts/bundle.mjs", "scripts/evmObjectCopies.mjs", "explorer"]) assert.ok(copied.includes(input), `COPY ${input}`);
+    for (const input of ["scripts/build.mjs", "scripts/bundle.mjs", "scripts/evmObjectCopies.mjs", "explorer"])
+      assert.ok(copied.includes(input), `COPY ${input}`);
   });
 
   test("the runtime stage: built app and CometBFT under /app, a non-root user, unitd as the command", () => {
