@@ -3,7 +3,8 @@
 // with Object.assign instead. Same result (every own enumerable property, later sources winning,
 // onto a fresh plain object), far less time: Node 20's V8 adds each property after the first
 // spread's through its runtime, ~1 µs apiece here, and these literals copy 25-40 properties for
-// every message frame, ~50 µs of an eth_call's ~330 (bench/object-copies.ts, bench/RESULTS.md round 16).
+// every message frame: 14-21 % of a Token call through evm.runCall (bench/object-copies.ts,
+// bench/RESULTS.md round 16).
 //
 // Each rewrite must match exactly once, or the build fails: a new version of the library is looked
 // at again rather than bundled without them or with a half-matched one.
