@@ -30,13 +30,16 @@ import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { Server, ServerCredentials, type MethodDefinition, type UntypedServiceImplementation } from "@grpc/grpc-js";
 import { Http2UnaryClient } from "../common/grpc/http2UnaryClient.js";
+import { frameMessage } from "../common/grpc/messageFrame.js";
 import { median, percentile } from "./stats.js";
 
 const SELF = fileURLToPath(import.meta.url);
 const ROLE_ENV = "BENCH_HOP_FLOOR_ROLE";
 const GRPC_PATH = "/bench.Hop/Call";
+const REQUEST = new Uint8Array(48);
 const ANSWER = Buffer.alloc(64, 7);
 const JSON_ANSWER = JSON.stringify({ jsonrpc: "2.0", id: 1, result: "0x" + "00".repeat(32) });
+
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require("node:worker_threads");
 if (workerData.kind === "wake") {
@@ -98,7 +101,7 @@ async function workerMessage(calls: number, warmup: number): Promise<Row> {
   const roundTrip = () =>
     new Promise<void>((resolve) => {
       worker.once("message", () => resolve());
-      worker.postMessage({ kind: "query", id: ++id, path: GRPC_PATH, request: new Uint8Array(48), height: 0 });
+      worker.postMessage({ kind: "query", id: ++id, path: GRPC_PATH, request: REQUEST, height: 0 });
     });
   const row = await timeRoundTrips("worker message (postMessage there and back)", calls, warmup, roundTrip);
   await worker.terminate();
@@ -127,8 +130,7 @@ async function http1(hop: string, port: number, calls: number, warmup: number): 
 
 async function grpcCall(hop: string, port: number, calls: number, warmup: number): Promise<Row> {
   const client = new Http2UnaryClient(`127.0.0.1:${port}`);
-  const request = new Uint8Array(48);
-  const row = await timeRoundTrips(hop, calls, warmup, () => client.unary(GRPC_PATH, request, { timeoutMs: 5000 }));
+  const row = await timeRoundTrips(hop, calls, warmup, () => client.unary(GRPC_PATH, REQUEST, { timeoutMs: 5000 }));
   client.close();
   return row;
 }
@@ -136,7 +138,7 @@ async function grpcCall(hop: string, port: number, calls: number, warmup: number
 /** The same call through node:http2's own client: a request stream per call on one session. */
 async function nodeHttp2Call(hop: string, port: number, calls: number, warmup: number): Promise<Row> {
   const session = http2.connect(`http://127.0.0.1:${port}`);
-  const frame = Buffer.concat([Buffer.from([0, 0, 0, 0, 48]), Buffer.alloc(48)]);
+  const frame = frameMessage(REQUEST);
   const roundTrip = () =>
     new Promise<void>((resolve, reject) => {
       const stream = session.request({ ":method": "POST", ":path": GRPC_PATH, "content-type": "application/grpc", te: "trailers" });
@@ -164,7 +166,7 @@ function serveHttp1(): Promise<number> {
 }
 
 function serveHttp2(): Promise<number> {
-  const framed = Buffer.concat([Buffer.from([0, 0, 0, 0, ANSWER.length]), ANSWER]);
+  const framed = frameMessage(ANSWER);
   const server = http2.createServer();
   server.on("stream", (stream) => {
     stream.resume();
@@ -222,17 +224,15 @@ async function main(): Promise<void> {
   const warmup = Number(values.warmup);
   if (!Number.isInteger(calls) || calls < 10 || !Number.isInteger(warmup) || warmup < 0) throw new Error("--calls must be an integer >= 10 and --warmup >= 0");
   const rows: Row[] = [await threadWake(calls, warmup), await workerMessage(calls, warmup)];
-  for (const [role, hop] of [
-    ["http1", "HTTP/1.1 keep-alive POST to another process"],
-    ["http2", "gRPC unary (Http2UnaryClient) to a bare node:http2 server in another process"],
-    ["grpcjs", "gRPC unary (Http2UnaryClient) to a grpc-js Server in another process"],
-    ["http2", "reference: the same call to the bare node:http2 server through node:http2's client"],
+  for (const [role, hop, measure] of [
+    ["http1", "HTTP/1.1 keep-alive POST to another process", http1],
+    ["http2", "gRPC unary (Http2UnaryClient) to a bare node:http2 server in another process", grpcCall],
+    ["grpcjs", "gRPC unary (Http2UnaryClient) to a grpc-js Server in another process", grpcCall],
+    ["http2", "reference: the same call to the bare node:http2 server through node:http2's client", nodeHttp2Call],
   ] as const) {
     const { child, port } = await startServer(role);
     try {
-      if (role === "http1") rows.push(await http1(hop, port, calls, warmup));
-      else if (hop.startsWith("reference")) rows.push(await nodeHttp2Call(hop, port, calls, warmup));
-      else rows.push(await grpcCall(hop, port, calls, warmup));
+      rows.push(await measure(hop, port, calls, warmup));
     } finally {
       child.kill();
     }

@@ -12,6 +12,7 @@ import { ErrorCode } from "../http2/frames.js";
 import { Http2ClientConnection, type StreamHandle, type StreamListener } from "../http2/clientConnection.js";
 import { encodeHeaders, type HeaderFields } from "../http2/hpack.js";
 import { HEIGHT_METADATA_KEY, HEIGHT_TEXT } from "./height.js";
+import { frameMessage, MESSAGE_PREFIX_BYTES } from "./messageFrame.js";
 import { UnaryClient, type CallOptions, type CallResult } from "./unaryClient.js";
 
 export interface Http2UnaryClientOptions {
@@ -20,8 +21,6 @@ export interface Http2UnaryClientOptions {
 }
 
 const DEFAULT_MAX_RECEIVE_BYTES = 4 * 1024 * 1024;
-/** gRPC's length-prefixed message: a compressed flag and a 4-byte big-endian length. */
-const PREFIX_BYTES = 5;
 /** grpc-timeout allows at most 8 digits. */
 const MAX_TIMEOUT_MS = 99_999_999;
 
@@ -57,10 +56,7 @@ export class Http2UnaryClient extends UnaryClient {
   unary(path: string, request: Uint8Array, options: CallOptions = {}): Promise<CallResult<Uint8Array>> {
     if (this.closed) return Promise.reject(serviceError(GrpcStatus.CANCELLED, "the client is closed"));
     const headerBlock = Buffer.concat([this.leadingHeaders, encodeHeaders([[":path", path]]), this.trailingHeaders, encodeHeaders(this.metadata(options))]);
-    const body = Buffer.allocUnsafe(PREFIX_BYTES + request.length);
-    body[0] = 0;
-    body.writeUInt32BE(request.length, 1);
-    body.set(request, PREFIX_BYTES);
+    const body = frameMessage(request);
 
     return new Promise((resolve, reject) => {
       const answer = new AnswerReader(this.maxReceiveBytes);
@@ -185,15 +181,15 @@ class AnswerReader {
   readData(chunk: Buffer): ServiceError | undefined {
     this.chunks.push(chunk);
     this.received += chunk.length;
-    if (this.received < PREFIX_BYTES) return undefined;
+    if (this.received < MESSAGE_PREFIX_BYTES) return undefined;
     if (this.declared === undefined) {
       const first = this.chunks[0]!;
-      this.declared = (first.length >= PREFIX_BYTES ? first : Buffer.concat(this.chunks, this.received)).readUInt32BE(1);
+      this.declared = (first.length >= MESSAGE_PREFIX_BYTES ? first : Buffer.concat(this.chunks, this.received)).readUInt32BE(1);
       if (this.declared > this.maxReceiveBytes) {
         return serviceError(GrpcStatus.RESOURCE_EXHAUSTED, `Received message larger than max (${this.declared} vs ${this.maxReceiveBytes})`);
       }
     }
-    if (this.received > PREFIX_BYTES + this.declared) return serviceError(GrpcStatus.INTERNAL, "a unary call answered with more than one message");
+    if (this.received > MESSAGE_PREFIX_BYTES + this.declared) return serviceError(GrpcStatus.INTERNAL, "a unary call answered with more than one message");
     return undefined;
   }
 
@@ -208,11 +204,11 @@ class AnswerReader {
     }
     if (this.status !== GrpcStatus.OK) return serviceError(this.status, this.message, this.metadata);
     const body = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.received);
-    if (body.length < PREFIX_BYTES) return serviceError(GrpcStatus.INTERNAL, "No message received");
+    if (body.length < MESSAGE_PREFIX_BYTES) return serviceError(GrpcStatus.INTERNAL, "No message received");
     if (body[0] !== 0) return serviceError(GrpcStatus.INTERNAL, "a compressed answer, though no compression was offered");
     const length = body.readUInt32BE(1);
-    if (body.length !== PREFIX_BYTES + length) return serviceError(GrpcStatus.INTERNAL, "the answer ended inside its message");
-    return { response: body.subarray(PREFIX_BYTES), height: this.height };
+    if (body.length !== MESSAGE_PREFIX_BYTES + length) return serviceError(GrpcStatus.INTERNAL, "the answer ended inside its message");
+    return { response: body.subarray(MESSAGE_PREFIX_BYTES), height: this.height };
   }
 }
 

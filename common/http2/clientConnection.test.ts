@@ -9,18 +9,12 @@ import http2 from "node:http2";
 import net from "node:net";
 import { status, type ServiceError } from "@grpc/grpc-js";
 import { Http2UnaryClient } from "../grpc/http2UnaryClient.js";
+import { frameMessage } from "../grpc/messageFrame.js";
 import { CLIENT_PREFACE, Flag, frame, FrameType, settingsPayload, Setting } from "./frames.js";
 import { callFailure as failure } from "../grpc/testing/callFailure.js";
 
 /** Every octet a header value may hold: no controls, no DEL. */
 const EVERY_OCTET = Buffer.from(Array.from({ length: 256 }, (_, i) => i).filter((b) => b >= 0x20 && b !== 0x7f)).toString("latin1");
-
-/** A gRPC message: uncompressed, its 4-byte length, its octets. */
-function grpcAnswer(message: Buffer): Buffer {
-  const prefix = Buffer.alloc(5);
-  prefix.writeUInt32BE(message.length, 1);
-  return Buffer.concat([prefix, message]);
-}
 
 /** Printable ASCII, the octets gRPC metadata values may hold. */
 const PRINTABLE = Buffer.from(Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i)).toString("latin1");
@@ -31,7 +25,7 @@ type Behaviour = (stream: http2.ServerHttp2Stream, request: Buffer, headers: htt
 const respond = (stream: http2.ServerHttp2Stream, message: Buffer, trailers: http2.OutgoingHttpHeaders = { "grpc-status": "0" }) => {
   stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
   stream.once("wantTrailers", () => stream.sendTrailers(trailers));
-  stream.end(grpcAnswer(message));
+  stream.end(frameMessage(message));
 };
 
 const behaviours: Record<string, Behaviour> = {
