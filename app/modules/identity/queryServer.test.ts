@@ -19,25 +19,15 @@ import { CredentialStatus } from "../../../gen/chain/identity/identity_pb.js";
 import { responseJson } from "../../../gateway/rest/responseJson.js";
 import { signerFromPrivateKey } from "../../../sdk/keys/signerFromPrivateKey.js";
 import { GrpcCode } from "../../../common/errors.js";
-import { QueryError } from "../../../common/grpc/queryError.js";
 import { accAddressToString } from "../../../common/address.js";
 import { GOV_AUTHORITY } from "../../modules.js";
 import { msgAddIssuerHandler, msgIssueCredentialHandler, msgRemoveIssuerHandler, msgRevokeCredentialHandler } from "./msgServer.js";
 import { addr, Harness } from "./testHarness.js";
+import { queryErrorCode } from "../../../common/grpc/testing/queryErrorCode.js";
 
 const HASH = (n: number) => `0x${n.toString(16).padStart(2, "0").repeat(32)}`;
 const issuer = addr(1);
 const json = <D extends DescMessage>(schema: D, msg: MessageShape<D>) => responseJson(schema, msg, createRegistry());
-
-function queryCode(run: () => unknown): number {
-  try {
-    run();
-  } catch (err) {
-    assert.ok(err instanceof QueryError, String(err));
-    return err.grpcCode;
-  }
-  return assert.fail("expected the query to fail");
-}
 
 function setup(): Harness {
   const h = new Harness();
@@ -60,28 +50,28 @@ test("Params answers {params:{attested_credential_type}} with the default kyc", 
 test("Did is NOT_FOUND for an account the chain knows nothing of, INVALID_ARGUMENT for a bad address", () => {
   const h = setup();
   assert.equal(
-    queryCode(() => did(h, addr(40).text)),
+    queryErrorCode(() => did(h, addr(40).text)),
     GrpcCode.NOT_FOUND,
   );
   // An account that exists but never signed and holds no credential: still nothing to describe.
   h.accounts.newAccount(h.ctx(), addr(41).bytes);
   assert.equal(
-    queryCode(() => did(h, addr(41).text)),
+    queryErrorCode(() => did(h, addr(41).text)),
     GrpcCode.NOT_FOUND,
   );
   // A revoked credential does not make a DID.
   const id = issue(h, addr(42).text, "kyc", 1);
   h.run(msgRevokeCredentialHandler(h.keeper), { signer: issuer.text, credentialId: id });
   assert.equal(
-    queryCode(() => did(h, addr(42).text)),
+    queryErrorCode(() => did(h, addr(42).text)),
     GrpcCode.NOT_FOUND,
   );
   assert.equal(
-    queryCode(() => did(h, "unit1bad")),
+    queryErrorCode(() => did(h, "unit1bad")),
     GrpcCode.INVALID_ARGUMENT,
   );
   assert.equal(
-    queryCode(() => did(h, "")),
+    queryErrorCode(() => did(h, "")),
     GrpcCode.INVALID_ARGUMENT,
   );
   h.close();
@@ -149,7 +139,7 @@ test("Credential returns the record and whether its issuer is still authorized; 
   assert.equal(get().credential!.status, CredentialStatus.ACTIVE);
   for (const missing of [0n, 2n, 2n ** 64n - 1n]) {
     assert.equal(
-      queryCode(() => h.query("/chain.identity.Query/Credential", QueryCredentialRequestSchema, { id: missing }, QueryCredentialResponseSchema)),
+      queryErrorCode(() => h.query("/chain.identity.Query/Credential", QueryCredentialRequestSchema, { id: missing }, QueryCredentialResponseSchema)),
       GrpcCode.NOT_FOUND,
     );
   }
@@ -203,7 +193,7 @@ test("Tier answers {tier, role_metadata}; a bad address is INVALID_ARGUMENT", ()
   assert.deepEqual(json(QueryTierResponseSchema, tier(subject.text)), { tier: "ACCOUNT_TIER_ATTESTED", role_metadata: "" });
   assert.deepEqual(json(QueryTierResponseSchema, tier(issuer.text)), { tier: "ACCOUNT_TIER_UNVERIFIED", role_metadata: '{"issuer":"Acme KYC"}' });
   assert.equal(
-    queryCode(() => tier("cosmos1abc")),
+    queryErrorCode(() => tier("cosmos1abc")),
     GrpcCode.INVALID_ARGUMENT,
   );
   h.close();

@@ -21,10 +21,10 @@ import {
 } from "../../../gen/chain/registry/query_pb.js";
 import { responseJson } from "../../../gateway/rest/responseJson.js";
 import { GrpcCode } from "../../../common/errors.js";
-import { QueryError } from "../../../common/grpc/queryError.js";
 import { GOV_AUTHORITY } from "../../modules.js";
 import { msgRegisterAssetHandler, msgSetJurisdictionAuthorityHandler, msgTransferAssetHandler } from "./msgServer.js";
 import { addr, DENOM, Harness } from "./testHarness.js";
+import { queryErrorCode } from "../../../common/grpc/testing/queryErrorCode.js";
 
 const HASH = (n: number) => `0x${n.toString(16).padStart(2, "0").repeat(32)}`;
 const json = <D extends DescMessage>(schema: D, msg: MessageShape<D>) => responseJson(schema, msg, createRegistry());
@@ -32,16 +32,6 @@ const us = addr(1);
 const usCa = addr(2);
 const alice = addr(3);
 const bob = addr(4);
-
-function queryCode(run: () => unknown): number {
-  try {
-    run();
-  } catch (err) {
-    assert.ok(err instanceof QueryError, String(err));
-    return err.grpcCode;
-  }
-  return assert.fail("expected the query to fail");
-}
 
 /** Authorities for US and US-CA; assets 1, 3 in US-CA and 2 in US, all alice's; asset 1 sold to bob and back three times. */
 function setup() {
@@ -100,7 +90,7 @@ test("asset by id, and NOT_FOUND for an id nobody registered", () => {
     },
   });
   assert.equal(
-    queryCode(() => h.query("/chain.registry.Query/Asset", QueryAssetRequestSchema, { id: 4n }, QueryAssetResponseSchema)),
+    queryErrorCode(() => h.query("/chain.registry.Query/Asset", QueryAssetRequestSchema, { id: 4n }, QueryAssetResponseSchema)),
     GrpcCode.NOT_FOUND,
   );
   h.close();
@@ -152,7 +142,7 @@ test("history: oldest first, paginated; an unknown asset is NOT_FOUND", () => {
   const none = h.query("/chain.registry.Query/AssetHistory", QueryAssetHistoryRequestSchema, { assetId: 2n }, QueryAssetHistoryResponseSchema);
   assert.deepEqual(none.history, []);
   assert.equal(
-    queryCode(() => h.query("/chain.registry.Query/AssetHistory", QueryAssetHistoryRequestSchema, { assetId: 9n }, QueryAssetHistoryResponseSchema)),
+    queryErrorCode(() => h.query("/chain.registry.Query/AssetHistory", QueryAssetHistoryRequestSchema, { assetId: 9n }, QueryAssetHistoryResponseSchema)),
     GrpcCode.NOT_FOUND,
   );
   h.close();
@@ -166,8 +156,8 @@ test("jurisdiction and jurisdictions: the authority; bad codes INVALID_ARGUMENT,
   });
   const q = (jurisdictionCode: string) => () =>
     h.query("/chain.registry.Query/Jurisdiction", QueryJurisdictionRequestSchema, { jurisdictionCode }, QueryJurisdictionResponseSchema);
-  assert.equal(queryCode(q("DE")), GrpcCode.NOT_FOUND);
-  assert.equal(queryCode(q("us-ca")), GrpcCode.INVALID_ARGUMENT);
+  assert.equal(queryErrorCode(q("DE")), GrpcCode.NOT_FOUND);
+  assert.equal(queryErrorCode(q("us-ca")), GrpcCode.INVALID_ARGUMENT);
   const list = h.query("/chain.registry.Query/Jurisdictions", QueryJurisdictionsRequestSchema, {}, QueryJurisdictionsResponseSchema);
   assert.deepEqual(
     list.jurisdictions.map((j) => j.jurisdictionCode),
@@ -185,7 +175,7 @@ test("assets by owner and by jurisdiction: US and US-CA never mix", () => {
   assert.deepEqual(byOwner(bob.text), [1n]);
   assert.deepEqual(byOwner(us.text), []);
   assert.equal(
-    queryCode(() => h.query("/chain.registry.Query/AssetsByOwner", QueryAssetsByOwnerRequestSchema, { owner: "bogus" }, QueryAssetsByOwnerResponseSchema)),
+    queryErrorCode(() => h.query("/chain.registry.Query/AssetsByOwner", QueryAssetsByOwnerRequestSchema, { owner: "bogus" }, QueryAssetsByOwnerResponseSchema)),
     GrpcCode.INVALID_ARGUMENT,
   );
   const byCode = (jurisdictionCode: string) =>
@@ -201,7 +191,7 @@ test("assets by owner and by jurisdiction: US and US-CA never mix", () => {
   assert.deepEqual(byCode("US-CA"), [1n, 3n]);
   assert.deepEqual(byCode("DE"), []);
   assert.equal(
-    queryCode(() =>
+    queryErrorCode(() =>
       h.query(
         "/chain.registry.Query/AssetsByJurisdiction",
         QueryAssetsByJurisdictionRequestSchema,

@@ -17,26 +17,16 @@ import {
 } from "../../../gen/chain/taxrail/query_pb.js";
 import { responseJson } from "../../../gateway/rest/responseJson.js";
 import { GrpcCode } from "../../../common/errors.js";
-import { QueryError } from "../../../common/grpc/queryError.js";
 import { GOV_AUTHORITY } from "../../modules.js";
 import { msgRegisterAssetHandler, msgSetJurisdictionAuthorityHandler, msgTransferAssetHandler } from "../registry/msgServer.js";
 import { addr, DENOM, Harness } from "../registry/testHarness.js";
 import { msgSetTaxRuleHandler, msgWithdrawTaxHandler } from "./msgServer.js";
+import { queryErrorCode } from "../../../common/grpc/testing/queryErrorCode.js";
 
 const json = <D extends DescMessage>(schema: D, msg: MessageShape<D>) => responseJson(schema, msg, createRegistry());
 const ca = addr(1);
 const alice = addr(3);
 const bob = addr(4);
-
-function queryCode(run: () => unknown): number {
-  try {
-    run();
-  } catch (err) {
-    assert.ok(err instanceof QueryError, String(err));
-    return err.grpcCode;
-  }
-  return assert.fail("expected the query to fail");
-}
 
 /** US-CA at 2.5 % (set by its authority), FR at 5 % (by governance); one US-CA sale of 4,000,000; 30,000 withdrawn. */
 function setup() {
@@ -73,8 +63,8 @@ test("rule by jurisdiction and the list of rules", () => {
     rule: { jurisdiction_code: "US-CA", rate_bps: 250, set_by: ca.text, updated_at: "2023-11-14T22:15:23Z" },
   });
   const q = (jurisdictionCode: string) => () => h.query("/chain.taxrail.Query/Rule", QueryRuleRequestSchema, { jurisdictionCode }, QueryRuleResponseSchema);
-  assert.equal(queryCode(q("DE")), GrpcCode.NOT_FOUND);
-  assert.equal(queryCode(q("California")), GrpcCode.INVALID_ARGUMENT);
+  assert.equal(queryErrorCode(q("DE")), GrpcCode.NOT_FOUND);
+  assert.equal(queryErrorCode(q("California")), GrpcCode.INVALID_ARGUMENT);
   const list = h.query("/chain.taxrail.Query/Rules", QueryRulesRequestSchema, { pagination: { limit: 1n } }, QueryRulesResponseSchema);
   assert.deepEqual(
     list.rules.map((r) => [r.jurisdictionCode, r.rateBps, r.setBy]),
@@ -97,7 +87,7 @@ test("balance: collected and not yet withdrawn; zero for a jurisdiction that nev
   const fr = h.query("/chain.taxrail.Query/Balance", QueryBalanceRequestSchema, { jurisdictionCode: "FR" }, QueryBalanceResponseSchema);
   assert.deepEqual(json(QueryBalanceResponseSchema, fr), { balance: { jurisdiction_code: "FR", collected: [], balance: [] } });
   assert.equal(
-    queryCode(() => h.query("/chain.taxrail.Query/Balance", QueryBalanceRequestSchema, { jurisdictionCode: "fr" }, QueryBalanceResponseSchema)),
+    queryErrorCode(() => h.query("/chain.taxrail.Query/Balance", QueryBalanceRequestSchema, { jurisdictionCode: "fr" }, QueryBalanceResponseSchema)),
     GrpcCode.INVALID_ARGUMENT,
   );
   const all = h.query("/chain.taxrail.Query/Balances", QueryBalancesRequestSchema, {}, QueryBalancesResponseSchema);

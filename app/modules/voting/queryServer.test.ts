@@ -20,22 +20,12 @@ import {
 import { ElectionStatus } from "../../../gen/chain/voting/voting_pb.js";
 import { responseJson } from "../../../gateway/rest/responseJson.js";
 import { GrpcCode } from "../../../common/errors.js";
-import { QueryError } from "../../../common/grpc/queryError.js";
 import { addr, BLOCK_TIME_MS, Harness, HOUR_MS } from "./testHarness.js";
+import { queryErrorCode } from "../../../common/grpc/testing/queryErrorCode.js";
 
 const json = <D extends DescMessage>(schema: D, msg: MessageShape<D>) => responseJson(schema, msg, createRegistry());
 const [issuer, board, alice, bob] = [addr(1), addr(2), addr(3), addr(4)];
 const iso = (ms: number) => new Date(ms).toISOString().replace(".000", "");
-
-function queryCode(run: () => unknown): number {
-  try {
-    run();
-  } catch (err) {
-    assert.ok(err instanceof QueryError, String(err));
-    return err.grpcCode;
-  }
-  return assert.fail("expected the query to fail");
-}
 
 function setup() {
   const h = new Harness();
@@ -81,11 +71,11 @@ test("Election renders every field; an unknown id is NOT_FOUND", () => {
     },
   });
   assert.equal(
-    queryCode(() => q.election(h, 2n)),
+    queryErrorCode(() => q.election(h, 2n)),
     GrpcCode.NOT_FOUND,
   );
   assert.equal(
-    queryCode(() => q.results(h, 2n)),
+    queryErrorCode(() => q.results(h, 2n)),
     GrpcCode.NOT_FOUND,
   );
   h.close();
@@ -133,11 +123,11 @@ test("Voter: registered and voted flags with the record; a bad address is INVALI
     record: { ...registered, voted: true, option: "abstain", voted_at: iso(BLOCK_TIME_MS + HOUR_MS) },
   });
   assert.equal(
-    queryCode(() => q.voter(h, id, "unit1bad")),
+    queryErrorCode(() => q.voter(h, id, "unit1bad")),
     GrpcCode.INVALID_ARGUMENT,
   );
   assert.equal(
-    queryCode(() => q.voter(h, 9n, alice.text)),
+    queryErrorCode(() => q.voter(h, 9n, alice.text)),
     GrpcCode.NOT_FOUND,
   );
   h.close();
@@ -163,7 +153,7 @@ test("Elections lists by id, filters by status, and pages", () => {
   const scheduled = q.elections(h, ElectionStatus.SCHEDULED, { limit: 1n });
   assert.deepEqual(listed(ElectionStatus.SCHEDULED, { limit: 1n, key: scheduled.pagination!.nextKey }), [4n]);
   assert.equal(
-    queryCode(() => q.elections(h, 9 as ElectionStatus)),
+    queryErrorCode(() => q.elections(h, 9 as ElectionStatus)),
     GrpcCode.INVALID_ARGUMENT,
   );
   h.close();
