@@ -14,16 +14,19 @@ import {
   ErrorCode,
   Flag,
   frame,
-  FRAME_HEADER_BYTES,
   FrameType,
   MAX_STREAM_ID,
   MAX_WINDOW_SIZE,
+  ProtocolError,
+  readSettings,
+  sendDataFrames,
   Setting,
   settingsPayload,
   uint32,
-  writeFrameHeader,
 } from "./frames.js";
-import { HpackDecoder, HpackError, type HeaderFields } from "./hpack.js";
+import { FrameReader, MAX_HEADER_LIST_BYTES, unpad } from "./frameReader.js";
+import type { HeaderFields } from "./hpack.js";
+import { Outbox } from "./outbox.js";
 
 /** What a stream hears from the server. Exactly one of onEnd, onReset, onFail ends it. */
 export interface StreamListener {
@@ -43,12 +46,6 @@ export interface StreamHandle {
   cancel(): void;
 }
 
-/** The header block size we accept (SETTINGS_MAX_HEADER_LIST_SIZE), enforced while decoding. */
-const MAX_HEADER_LIST_BYTES = 64 * 1024;
-/** The most frames one header block may span (HEADERS and its CONTINUATIONs). */
-const MAX_HEADER_FRAMES = 64;
-/** Octets queued for the socket past which a server that does not read is dropped. */
-const MAX_UNSENT_BYTES = 16 * 1024 * 1024;
 /** Received-data credit returned to the server in one connection WINDOW_UPDATE once it is used. */
 const CONNECTION_CREDIT = 2 ** 30;
 
@@ -70,7 +67,8 @@ class Stream {
 
 export class Http2ClientConnection {
   private readonly socket: net.Socket;
-  private readonly decoder = new HpackDecoder(4096, MAX_HEADER_LIST_BYTES);
+  private readonly reader: FrameReader;
+  private readonly outbox: Outbox;
   private readonly streams = new Map<number, Stream>();
   /** Calls waiting for a stream while the server's MAX_CONCURRENT_STREAMS are in use. */
   private readonly queued: Stream[] = [];
@@ -82,11 +80,6 @@ export class Http2ClientConnection {
   private connectionSendWindow = DEFAULT_WINDOW_SIZE;
   /** Octets of DATA received since we last returned credit for them. */
   private receivedSinceCredit = 0;
-  private inbox: Buffer | undefined;
-  /** A header block split over HEADERS and CONTINUATION frames, until END_HEADERS. */
-  private partialBlock: { streamId: number; endStream: boolean; fragments: Buffer[]; size: number } | undefined;
-  private outbox: Buffer[] = [];
-  private flushScheduled = false;
   private connected = false;
   /** Our close(): no new calls, queued and open ones still run. */
   private draining = false;
@@ -102,6 +95,12 @@ export class Http2ClientConnection {
   ) {
     this.socket = net.connect({ host, port, noDelay: true });
     this.socket.unref();
+    this.reader = new FrameReader({
+      onFrame: (type, flags, streamId, payload) => this.onFrame(type, flags, streamId, payload),
+      onHeaderBlock: (streamId, endStream, fields) => this.onHeaderBlock(streamId, endStream, fields),
+      stopped: () => this.ended,
+    });
+    this.outbox = new Outbox(this.socket, (message) => this.fail(message), "server");
     this.socket.on("connect", () => (this.connected = true));
     this.socket.on("data", (chunk: Buffer) => this.receive(chunk));
     this.socket.on("error", (err) =>
@@ -166,27 +165,14 @@ export class Http2ClientConnection {
 
   /** Sends as much of the stream's body as the windows allow; END_STREAM with its last octets. */
   private sendData(stream: Stream): void {
-    let body = stream.pending;
+    const body = stream.pending;
     if (body === undefined) return;
-    while (true) {
-      const room = Math.max(0, Math.min(this.connectionSendWindow, stream.sendWindow, this.serverMaxFrameSize));
-      const size = Math.min(body.length, room);
-      const last = size === body.length;
-      // Blocked by flow control: the rest goes when the server's WINDOW_UPDATE arrives.
-      if (size === 0 && !last) break;
-      const header = Buffer.allocUnsafe(FRAME_HEADER_BYTES);
-      writeFrameHeader(header, 0, size, FrameType.DATA, last ? Flag.END_STREAM : 0, stream.id);
-      this.send(header);
-      if (size > 0) this.send(body.subarray(0, size));
-      this.connectionSendWindow -= size;
-      stream.sendWindow -= size;
-      body = body.subarray(size);
-      if (last) {
-        stream.pending = undefined;
-        return;
-      }
-    }
-    stream.pending = body;
+    const room = Math.min(this.connectionSendWindow, stream.sendWindow);
+    const sent = sendDataFrames((bytes) => this.send(bytes), stream.id, body, room, this.serverMaxFrameSize, true);
+    this.connectionSendWindow -= sent;
+    stream.sendWindow -= sent;
+    // Blocked by flow control: the rest goes when the server's WINDOW_UPDATE arrives.
+    stream.pending = sent === body.length ? undefined : body.subarray(sent);
   }
 
   private cancel(stream: Stream): void {
@@ -223,60 +209,26 @@ export class Http2ClientConnection {
 
   /** Queues a frame; what one turn of the event loop queues goes out in one write. */
   private send(bytes: Buffer): void {
-    if (this.ended) return;
-    this.outbox.push(bytes);
-    if (this.flushScheduled) return;
-    this.flushScheduled = true;
-    process.nextTick(() => this.flush());
-  }
-
-  private flush(): void {
-    this.flushScheduled = false;
-    if (this.ended || this.outbox.length === 0) return;
-    const out = this.outbox.length === 1 ? this.outbox[0]! : Buffer.concat(this.outbox);
-    this.outbox = [];
-    // A server that stops reading while it makes us answer (PINGs, SETTINGS) is let go.
-    if (this.socket.writableLength > MAX_UNSENT_BYTES) return this.fail(`the server left more than ${MAX_UNSENT_BYTES} octets unread`);
-    this.socket.write(out);
+    this.outbox.send(bytes);
   }
 
   // --- reading ---------------------------------------------------------------------------------
 
   private receive(chunk: Buffer): void {
-    const data = this.inbox ? Buffer.concat([this.inbox, chunk]) : chunk;
-    this.inbox = undefined;
-    let at = 0;
+    if (this.ended) return;
     try {
-      while (!this.ended && data.length - at >= FRAME_HEADER_BYTES) {
-        const length = data.readUIntBE(at, 3);
-        if (length > DEFAULT_MAX_FRAME_SIZE)
-          throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, `a frame of ${length} octets, past the ${DEFAULT_MAX_FRAME_SIZE} allowed`);
-        if (data.length - at < FRAME_HEADER_BYTES + length) break;
-        const type = data[at + 3]!;
-        const flags = data[at + 4]!;
-        const streamId = data.readUInt32BE(at + 5) & MAX_STREAM_ID;
-        const payload = data.subarray(at + FRAME_HEADER_BYTES, at + FRAME_HEADER_BYTES + length);
-        at += FRAME_HEADER_BYTES + length;
-        this.onFrame(type, flags, streamId, payload);
-      }
+      this.reader.read(chunk);
     } catch (err) {
       // A listener's own failure ends the connection too: its calls fail, the process goes on.
       if (err instanceof ProtocolError) this.abort(err.code, `the server broke HTTP/2: ${err.message}`);
       else this.abort(ErrorCode.INTERNAL_ERROR, `a frame could not be handled: ${(err as Error).message}`);
-      return;
     }
-    if (at < data.length && !this.ended) this.inbox = Buffer.from(data.subarray(at));
   }
 
   private onFrame(type: number, flags: number, streamId: number, payload: Buffer): void {
-    if (this.partialBlock && type !== FrameType.CONTINUATION) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a frame inside a header block");
     switch (type) {
       case FrameType.DATA:
         return this.onDataFrame(flags, streamId, payload);
-      case FrameType.HEADERS:
-        return this.onHeadersFrame(flags, streamId, payload);
-      case FrameType.CONTINUATION:
-        return this.onContinuation(flags, streamId, payload);
       case FrameType.RST_STREAM:
         return this.onRstStream(streamId, payload);
       case FrameType.SETTINGS:
@@ -314,46 +266,12 @@ export class Http2ClientConnection {
     if (flags & Flag.END_STREAM && this.streams.get(stream.id) === stream) this.endedByServer(stream);
   }
 
-  private onHeadersFrame(flags: number, streamId: number, payload: Buffer): void {
-    if (streamId === 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "HEADERS on stream 0");
-    let fragment = unpad(flags, payload);
-    if (flags & Flag.PRIORITY) {
-      if (fragment.length < 5) throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, "HEADERS too short for its priority");
-      fragment = fragment.subarray(5);
-    }
-    this.partialBlock = { streamId, endStream: (flags & Flag.END_STREAM) !== 0, fragments: [], size: 0 };
-    this.addFragment(flags, fragment);
-  }
-
-  private onContinuation(flags: number, streamId: number, payload: Buffer): void {
-    if (!this.partialBlock || this.partialBlock.streamId !== streamId)
-      throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a CONTINUATION outside a header block");
-    this.addFragment(flags, payload);
-  }
-
-  private addFragment(flags: number, fragment: Buffer): void {
-    const block = this.partialBlock!;
-    block.fragments.push(fragment);
-    block.size += fragment.length;
-    if (block.size > MAX_HEADER_LIST_BYTES) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `a header block larger than ${MAX_HEADER_LIST_BYTES} octets`);
-    // Many tiny (or empty) CONTINUATIONs cost memory without adding octets (RFC 9113, 10.5).
-    if (block.fragments.length > MAX_HEADER_FRAMES)
-      throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `a header block in more than ${MAX_HEADER_FRAMES} frames`);
-    if (!(flags & Flag.END_HEADERS)) return;
-    this.partialBlock = undefined;
-    let fields: HeaderFields;
-    try {
-      // Decoded even for a stream already gone: the table must follow every block the server sent.
-      fields = this.decoder.decode(block.fragments.length === 1 ? block.fragments[0]! : Buffer.concat(block.fragments));
-    } catch (err) {
-      if (err instanceof HpackError) throw new ProtocolError(ErrorCode.COMPRESSION_ERROR, `a header block that does not decode: ${err.message}`);
-      throw err;
-    }
-    const stream = this.openStream(block.streamId);
+  private onHeaderBlock(streamId: number, endStream: boolean, fields: HeaderFields): void {
+    const stream = this.openStream(streamId);
     if (!stream) return;
     stream.started = true;
     stream.listener.onHeaders(fields);
-    if (block.endStream && this.streams.get(stream.id) === stream) this.endedByServer(stream);
+    if (endStream && this.streams.get(stream.id) === stream) this.endedByServer(stream);
   }
 
   private onRstStream(streamId: number, payload: Buffer): void {
@@ -371,12 +289,8 @@ export class Http2ClientConnection {
       if (payload.length !== 0) throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, "a SETTINGS acknowledgement with a payload");
       return;
     }
-    if (payload.length % 6 !== 0) throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, "a SETTINGS payload that is not whole settings");
-    for (let at = 0; at < payload.length; at += 6) {
-      const id = payload.readUInt16BE(at);
-      const value = payload.readUInt32BE(at + 2);
+    for (const [id, value] of readSettings(payload)) {
       if (id === Setting.INITIAL_WINDOW_SIZE) {
-        if (value > MAX_WINDOW_SIZE) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, "an initial window past 2^31-1");
         // A changed initial window moves every open stream's window by the difference (RFC 9113, 6.9.2).
         const delta = value - this.serverInitialWindow;
         this.serverInitialWindow = value;
@@ -385,7 +299,6 @@ export class Http2ClientConnection {
           if (stream.sendWindow > MAX_WINDOW_SIZE) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, "a stream's window past 2^31-1");
         }
       } else if (id === Setting.MAX_FRAME_SIZE) {
-        if (value < DEFAULT_MAX_FRAME_SIZE || value > 16_777_215) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `a MAX_FRAME_SIZE of ${value}`);
         this.serverMaxFrameSize = value;
       } else if (id === Setting.MAX_CONCURRENT_STREAMS) {
         this.serverMaxStreams = value;
@@ -459,15 +372,16 @@ export class Http2ClientConnection {
   /** Ends the connection for a protocol error: GOAWAY with its code, then the socket. */
   private abort(code: number, message: string): void {
     if (this.ended) return;
-    this.flush();
+    this.outbox.flush();
     this.fail(message, goaway(code, message));
   }
 
   /** Closes a connection that has no streams left, saying so with GOAWAY(NO_ERROR). */
   private end(): void {
     if (this.ended) return;
-    this.flush();
+    this.outbox.flush();
     this.ended = true;
+    this.outbox.close();
     this.socket.end(goaway(ErrorCode.NO_ERROR));
     this.socket.unref();
     this.onEnded(this);
@@ -478,7 +392,7 @@ export class Http2ClientConnection {
     // Once ended, no stream is left to fail: end() runs only when none is, and fail() clears them.
     if (this.ended) return;
     this.ended = true;
-    this.outbox = [];
+    this.outbox.close();
     if (farewell && !this.socket.destroyed) {
       this.socket.end(farewell);
       setTimeout(() => this.socket.destroy(), 1000).unref();
@@ -491,23 +405,7 @@ export class Http2ClientConnection {
   }
 }
 
-class ProtocolError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** GOAWAY from a client: no server stream was ever processed (last stream id 0). */
 function goaway(code: number, debug = ""): Buffer {
   return frame(FrameType.GOAWAY, 0, 0, Buffer.concat([uint32(0), uint32(code), Buffer.from(debug.slice(0, 200))]));
-}
-
-/** A DATA or HEADERS payload without its padding (the PADDED flag's length octet and pad). */
-function unpad(flags: number, payload: Buffer): Buffer {
-  if (!(flags & Flag.PADDED)) return payload;
-  if (payload.length < 1 || payload[0]! >= payload.length) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "padding as long as the frame");
-  return payload.subarray(1, payload.length - payload[0]!);
 }

@@ -78,3 +78,52 @@ export function uint32(value: number): Buffer {
 }
 
 const EMPTY = new Uint8Array(0);
+
+/**
+ * DATA frames for as much of `body` as `room` octets of flow-control window allow (the smaller of
+ * the connection's and the stream's), each at most `maxFrameSize`; END_STREAM on the last one when
+ * `endStream` and the whole body goes. Returns the octets sent; an empty body with `endStream` is
+ * one empty DATA frame.
+ */
+export function sendDataFrames(send: (bytes: Buffer) => void, streamId: number, body: Buffer, room: number, maxFrameSize: number, endStream: boolean): number {
+  const total = Math.min(body.length, Math.max(0, room));
+  const ends = endStream && total === body.length;
+  if (total === 0 && !ends) return 0;
+  let at = 0;
+  do {
+    const size = Math.min(total - at, maxFrameSize);
+    const last = at + size === total;
+    const header = Buffer.allocUnsafe(FRAME_HEADER_BYTES);
+    writeFrameHeader(header, 0, size, FrameType.DATA, last && ends ? Flag.END_STREAM : 0, streamId);
+    send(header);
+    if (size > 0) send(body.subarray(at, at + size));
+    at += size;
+  } while (at < total);
+  return total;
+}
+
+/** The (identifier, value) pairs of a SETTINGS payload, with the checks RFC 9113 (6.5.2) asks of every receiver. */
+export function readSettings(payload: Buffer): Array<[number, number]> {
+  if (payload.length % 6 !== 0) throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, "a SETTINGS payload that is not whole settings");
+  const settings: Array<[number, number]> = [];
+  for (let at = 0; at < payload.length; at += 6) {
+    const id = payload.readUInt16BE(at);
+    const value = payload.readUInt32BE(at + 2);
+    if (id === Setting.INITIAL_WINDOW_SIZE && value > MAX_WINDOW_SIZE) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, "an initial window past 2^31-1");
+    if (id === Setting.MAX_FRAME_SIZE && (value < DEFAULT_MAX_FRAME_SIZE || value > 16_777_215))
+      throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `a MAX_FRAME_SIZE of ${value}`);
+    if (id === Setting.ENABLE_PUSH && value > 1) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `an ENABLE_PUSH of ${value}`);
+    settings.push([id, value]);
+  }
+  return settings;
+}
+
+/** Something the peer sent that breaks the protocol, with the error code the connection ends with. */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
