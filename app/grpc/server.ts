@@ -1,13 +1,13 @@
 // The app's gRPC server (port 9090): every QueryServices service, the node services, and server
-// reflection, all plaintext. Service definitions are built from the protobuf-es descriptors, with
-// bytes passed through untouched: the handlers decode and encode with the same descriptors, so
-// no method needs code of its own here.
+// reflection, all plaintext, on the node's own HTTP/2 server (common/grpc/grpcServer.ts). Methods
+// are found by the protobuf-es descriptors' paths, with bytes passed through untouched: the
+// handlers decode and encode with the same descriptors, so no method needs code of its own here.
 //
 // Per method path: a NodeServices method is served from there, else a QueryServices method from
-// there (see nodeServices.ts for why one service may be split). Paths neither implements get
-// grpc-js's own UNIMPLEMENTED.
-import { Server, ServerCredentials, type MethodDefinition, type UntypedHandleCall, type UntypedServiceImplementation } from "@grpc/grpc-js";
+// there (see nodeServices.ts for why one service may be split). Paths neither implements answer
+// UNIMPLEMENTED.
 import type { DescMessage, DescMethod, DescService } from "@bufbuild/protobuf";
+import { GrpcHttp2Server } from "../../common/grpc/grpcServer.js";
 import type { Logger } from "pino";
 import type { QueryServices } from "../query/service.js";
 import type { CommittedState } from "../query/committedView.js";
@@ -46,44 +46,33 @@ export class GrpcListenError extends Error {
 }
 
 export class GrpcServer {
-  private readonly server: Server;
+  private readonly server: GrpcHttp2Server;
   private readonly logger: Logger;
   private readonly served: readonly string[];
   private boundAddress: string | undefined;
 
   constructor(options: GrpcServerOptions) {
     this.logger = options.logger;
-    this.server = new Server({
-      "grpc.max_receive_message_length": options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES,
-      // Channelz (grpc-js's per-call bookkeeping for its debug service) is not served here, and
-      // its tracking costs every call.
-      "grpc.enable_channelz": 0,
-    });
+    this.server = new GrpcHttp2Server({ maxRequestBytes: options.maxRequestBytes ?? DEFAULT_MAX_REQUEST_BYTES });
     const served: DescService[] = [];
     const executor = options.executor ?? new InProcessExecutor(options.state);
     for (const service of candidateServices(options.queries, options.nodeServices)) {
-      const definition: Record<string, MethodDefinition<Buffer, Buffer>> = {};
-      const implementation: UntypedServiceImplementation = {};
+      let any = false;
       for (const method of service.methods) {
         const path = methodPath(method);
         const node = options.nodeServices?.method(path);
         const query = options.queries.method(path);
         const handler = node ? nodeHandler(node, options.state, this.logger) : query ? queryHandler(query, executor, this.logger) : undefined;
         if (!handler) continue;
-        definition[method.name] = rawMethod(method);
-        implementation[method.name] = handler as UntypedHandleCall;
+        this.server.unary(path, handler);
+        any = true;
       }
-      if (Object.keys(definition).length === 0) continue;
-      this.server.addService(definition, implementation);
-      served.push(service);
+      if (any) served.push(service);
     }
     served.push(...REFLECTION_SERVICES);
     // Reflection describes exactly the services added above, and itself.
-    const handler = reflectionHandler(new DescriptorIndex(served, options.anyTypes), this.logger) as UntypedHandleCall;
-    for (const service of REFLECTION_SERVICES) {
-      const method = service.methods[0]!;
-      this.server.addService({ [method.name]: rawMethod(method) }, { [method.name]: handler });
-    }
+    const handler = reflectionHandler(new DescriptorIndex(served, options.anyTypes), this.logger);
+    for (const service of REFLECTION_SERVICES) this.server.bidi(methodPath(service.methods[0]!), handler);
     this.served = served.map((s) => s.typeName);
   }
 
@@ -98,32 +87,23 @@ export class GrpcServer {
   }
 
   /** Binds `host:port` (port 0 = any free port) and starts serving; resolves to the bound port. */
-  listen(host: string, port: number): Promise<number> {
+  async listen(host: string, port: number): Promise<number> {
     // An IPv6 literal needs brackets to be told apart from the port.
     const hostPart = host.includes(":") ? `[${host}]` : host;
     const address = `${hostPart}:${port}`;
-    return new Promise((resolve, reject) => {
-      this.server.bindAsync(address, ServerCredentials.createInsecure(), (err, bound) => {
-        if (err) return reject(new GrpcListenError(address, /EADDRINUSE|address already in use/i.test(err.message), err));
-        this.boundAddress = `${hostPart}:${bound}`;
-        resolve(bound);
-      });
-    });
+    let bound: number;
+    try {
+      bound = await this.server.listen(host, port);
+    } catch (err) {
+      throw new GrpcListenError(address, (err as NodeJS.ErrnoException).code === "EADDRINUSE", err as Error);
+    }
+    this.boundAddress = `${hostPart}:${bound}`;
+    return bound;
   }
 
   /** Lets in-flight calls finish for up to `graceMs`, then cuts the rest off. */
   close(graceMs = 3000): Promise<void> {
-    return new Promise((resolve) => {
-      const force = setTimeout(() => {
-        this.server.forceShutdown();
-        resolve();
-      }, graceMs);
-      force.unref();
-      this.server.tryShutdown(() => {
-        clearTimeout(force);
-        resolve();
-      });
-    });
+    return this.server.close(graceMs);
   }
 }
 
@@ -136,19 +116,4 @@ function candidateServices(queries: QueryServices, nodeServices: NodeServices | 
 
 function methodPath(method: DescMethod): string {
   return `/${method.parent.typeName}/${method.name}`;
-}
-
-const passThrough = (bytes: Buffer): Buffer => bytes;
-
-/** A grpc-js method definition that hands the handler the raw message bytes. */
-function rawMethod(method: DescMethod): MethodDefinition<Buffer, Buffer> {
-  return {
-    path: methodPath(method),
-    requestStream: method.methodKind === "client_streaming" || method.methodKind === "bidi_streaming",
-    responseStream: method.methodKind === "server_streaming" || method.methodKind === "bidi_streaming",
-    requestSerialize: passThrough,
-    requestDeserialize: passThrough,
-    responseSerialize: passThrough,
-    responseDeserialize: passThrough,
-  };
 }

@@ -2,7 +2,7 @@
 // request gets one response, in order. Lookups that find nothing answer with an error_response on
 // the stream (as grpc-go does) rather than ending it, so a client can go on asking.
 import { create, fromBinary, toBinary, type DescFile, type DescService } from "@bufbuild/protobuf";
-import { status as GrpcStatus, type handleBidiStreamingCall } from "@grpc/grpc-js";
+import type { BidiMethod } from "../../../common/grpc/serverCalls.js";
 import type { Logger } from "pino";
 import {
   ServerReflection as ServerReflectionV1,
@@ -26,41 +26,26 @@ const MAX_REQUEST_BYTES = 64 * 1024;
  * two packages declare the same messages with the same field numbers, and the package name never
  * appears on the wire.
  */
-export function reflectionHandler(index: DescriptorIndex, logger: Logger): handleBidiStreamingCall<Buffer, Buffer> {
-  return (call) => {
-    let ended = false;
-    const fail = (code: GrpcCode, details: string) => {
-      if (ended) return;
-      ended = true;
-      // grpc-js turns an 'error' event on a server stream into the call's final status.
-      call.emit("error", { code: code as GrpcStatus, details });
-    };
-    call.on("data", (chunk: Buffer) => {
-      if (ended) return;
+export function reflectionHandler(index: DescriptorIndex, logger: Logger): BidiMethod {
+  return (call) => ({
+    onMessage(chunk) {
       if (chunk.length > MAX_REQUEST_BYTES)
-        return fail(GrpcCode.RESOURCE_EXHAUSTED, `reflection request of ${chunk.length} bytes exceeds ${MAX_REQUEST_BYTES}`);
+        return call.end(GrpcCode.RESOURCE_EXHAUSTED, `reflection request of ${chunk.length} bytes exceeds ${MAX_REQUEST_BYTES}`);
       let request: ServerReflectionRequest;
       try {
         request = fromBinary(ServerReflectionRequestSchema, chunk);
       } catch (err) {
-        return fail(GrpcCode.INVALID_ARGUMENT, `cannot decode ServerReflectionRequest: ${(err as Error).message}`);
+        return call.end(GrpcCode.INVALID_ARGUMENT, `cannot decode ServerReflectionRequest: ${(err as Error).message}`);
       }
       try {
-        call.write(Buffer.from(toBinary(ServerReflectionResponseSchema, answer(index, request))));
+        call.write(toBinary(ServerReflectionResponseSchema, answer(index, request)));
       } catch (err) {
         logger.error({ err }, "reflection request failed");
-        fail(GrpcCode.INTERNAL, `reflection failed: ${(err as Error).message}`);
+        call.end(GrpcCode.INTERNAL, `reflection failed: ${(err as Error).message}`);
       }
-    });
-    call.on("end", () => {
-      if (ended) return;
-      ended = true;
-      call.end();
-    });
-    call.on("error", () => {
-      ended = true;
-    });
-  };
+    },
+    onEnd: () => call.end(),
+  });
 }
 
 /** The response to one request. Exported for tests that need no stream. */

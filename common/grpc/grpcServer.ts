@@ -1,0 +1,76 @@
+// A gRPC server on the node's own HTTP/2 server connections (common/http2/serverConnection.ts):
+// plaintext HTTP/2 with prior knowledge, as gRPC clients speak it without TLS. Methods are added by
+// path (serverCalls.ts); every other path answers UNIMPLEMENTED.
+import net from "node:net";
+import { Http2ServerConnection } from "../http2/serverConnection.js";
+import { GrpcCallRouter, type BidiMethod, type UnaryMethod } from "./serverCalls.js";
+
+export class GrpcHttp2Server {
+  private readonly router: GrpcCallRouter;
+  private readonly server: net.Server;
+  private readonly connections = new Set<Http2ServerConnection>();
+  private closing: Promise<void> | undefined;
+  /** Set by close(): resolves it once the last connection has ended. */
+  private whenDrained: (() => void) | undefined;
+
+  constructor(options: { maxRequestBytes: number }) {
+    this.router = new GrpcCallRouter(options.maxRequestBytes);
+    this.server = net.createServer((socket) => {
+      if (this.closing) return socket.destroy();
+      const connection = new Http2ServerConnection(
+        socket,
+        (stream, headers) => this.router.open(stream, headers),
+        (ended) => {
+          this.connections.delete(ended);
+          this.checkDrained();
+        },
+      );
+      this.connections.add(connection);
+    });
+  }
+
+  unary(path: string, run: UnaryMethod): void {
+    this.router.unary(path, run);
+  }
+
+  bidi(path: string, run: BidiMethod): void {
+    this.router.bidi(path, run);
+  }
+
+  /** Binds `host:port` (0 = any free port); resolves to the bound port. */
+  listen(host: string, port: number): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const onError = (err: Error) => reject(err);
+      this.server.once("error", onError);
+      this.server.listen({ host, port }, () => {
+        this.server.off("error", onError);
+        resolve((this.server.address() as net.AddressInfo).port);
+      });
+    });
+  }
+
+  /** Stops taking connections and streams; open calls have up to `graceMs` to answer, then are cut off. */
+  close(graceMs: number): Promise<void> {
+    this.closing ??= new Promise((resolve) => {
+      this.server.close();
+      const force = setTimeout(() => {
+        for (const connection of [...this.connections]) connection.destroy();
+      }, graceMs);
+      force.unref();
+      this.whenDrained = () => {
+        clearTimeout(force);
+        resolve();
+      };
+      for (const connection of [...this.connections]) connection.close();
+      this.checkDrained();
+    });
+    return this.closing;
+  }
+
+  private checkDrained(): void {
+    if (!this.whenDrained || this.connections.size > 0) return;
+    const resolve = this.whenDrained;
+    this.whenDrained = undefined;
+    resolve();
+  }
+}

@@ -1,0 +1,434 @@
+// One HTTP/2 server connection over cleartext TCP (prior knowledge, RFC 9113 section 3.3), on a
+// plain net.Socket: the client's streams, flow control both ways, SETTINGS, PINGs, RST_STREAMs and
+// GOAWAY. What the app's gRPC server needs of node:http2's server, at a fraction of its CPU: no
+// stream objects, events or header conversions, and every frame written in one turn of the event
+// loop goes out in one write.
+//
+// A stream holds one of the connection's MAX_CONCURRENT_STREAMS slots until its handler has
+// answered, even when the client reset it first: a client that opens and cancels streams in a loop
+// cannot start more work than the slots allow. A client that breaks the protocol ends its
+// connection (GOAWAY with the error, then the socket); its streams are cancelled, the process and
+// the other connections go on.
+import type net from "node:net";
+import {
+  CLIENT_PREFACE,
+  DEFAULT_MAX_FRAME_SIZE,
+  DEFAULT_WINDOW_SIZE,
+  ErrorCode,
+  Flag,
+  frame,
+  FrameType,
+  MAX_STREAM_ID,
+  MAX_WINDOW_SIZE,
+  ProtocolError,
+  readSettings,
+  sendDataFrames,
+  Setting,
+  settingsPayload,
+  uint32,
+} from "./frames.js";
+import { FrameReader, MAX_HEADER_LIST_BYTES, unpad } from "./frameReader.js";
+import { encodeHeaders, type HeaderFields } from "./hpack.js";
+import { Outbox } from "./outbox.js";
+
+/** What a stream's handler hears from the client. */
+export interface ServerStreamListener {
+  onData(chunk: Buffer): void;
+  /** The client ended its side (END_STREAM). */
+  onEnd(): void;
+  /** The client reset the stream or the connection ended before the answer did. Called at most once. */
+  onCancel(): void;
+}
+
+/** How a handler answers on its stream. Each call after the stream has ended does nothing. */
+export interface ServerStream {
+  /** The response headers; `endStream` makes them the whole answer (e.g. gRPC's trailers-only). */
+  respond(fields: ReadonlyArray<readonly [string, string]>, endStream?: boolean): void;
+  /** Body octets, sent as the client's flow-control windows allow. */
+  write(data: Buffer): void;
+  /** Trailers ending the stream, once everything written before has gone. */
+  end(trailers: ReadonlyArray<readonly [string, string]>): void;
+  /** Resets the stream (RST_STREAM) and frees its slot. */
+  reset(code: number): void;
+}
+
+/** Called for each stream the client opens, with its request headers. */
+export type StreamOpener = (stream: ServerStream, headers: HeaderFields) => ServerStreamListener;
+
+export const MAX_CONCURRENT_STREAMS = 100;
+/** Each stream's receive window: a client may send this much before we return credit. */
+const STREAM_WINDOW = 1024 * 1024;
+/** Received octets after which credit goes back: the connection's, and each stream's. */
+const CONNECTION_CREDIT = 2 ** 30;
+const STREAM_CREDIT = STREAM_WINDOW / 2;
+
+class Stream implements ServerStream {
+  /** Octets of body waiting for window, in order. */
+  private pending: Buffer[] = [];
+  /** The trailers' header block, sent once `pending` has drained. */
+  private trailers: Buffer | undefined;
+  private responded = false;
+  /** Our side has sent END_STREAM or RST_STREAM. */
+  answered = false;
+  /** The client sent END_STREAM. */
+  remoteEnded = false;
+  /** The client reset the stream or the connection failed: nothing more reaches the client. */
+  cancelled = false;
+  receivedSinceCredit = 0;
+  listener: ServerStreamListener | undefined;
+
+  constructor(
+    readonly id: number,
+    public sendWindow: number,
+    private readonly connection: Http2ServerConnection,
+  ) {}
+
+  respond(fields: ReadonlyArray<readonly [string, string]>, endStream = false): void {
+    if (this.answered || this.responded) return;
+    if (this.cancelled) return endStream ? this.connection.answered(this) : undefined;
+    this.responded = true;
+    this.connection.sendHeaderBlock(this.id, encodeHeaders(fields), endStream);
+    if (endStream) this.connection.answered(this);
+  }
+
+  write(data: Buffer): void {
+    if (this.answered || this.cancelled || data.length === 0) return;
+    this.pending.push(data);
+    this.drain();
+  }
+
+  end(trailers: ReadonlyArray<readonly [string, string]>): void {
+    if (this.answered || this.trailers) return;
+    if (this.cancelled) return this.connection.answered(this);
+    this.trailers = encodeHeaders(trailers);
+    this.drain();
+  }
+
+  reset(code: number): void {
+    if (this.answered) return;
+    if (!this.cancelled) this.connection.sendReset(this.id, code);
+    this.connection.answered(this);
+  }
+
+  /** Sends what the windows allow; the trailers once nothing is left. */
+  drain(): void {
+    if (this.answered || this.cancelled) return;
+    while (this.pending.length > 0) {
+      const body = this.pending[0]!;
+      const sent = this.connection.sendData(this, body);
+      if (sent < body.length) {
+        this.pending[0] = body.subarray(sent);
+        return;
+      }
+      this.pending.shift();
+    }
+    if (this.trailers) {
+      this.connection.sendHeaderBlock(this.id, this.trailers, true);
+      this.connection.answered(this);
+    }
+  }
+}
+
+export class Http2ServerConnection {
+  private readonly reader: FrameReader;
+  private readonly outbox: Outbox;
+  private readonly streams = new Map<number, Stream>();
+  private prefaceSeen = 0;
+  private lastStreamId = 0;
+  private clientInitialWindow = DEFAULT_WINDOW_SIZE;
+  private clientMaxFrameSize = DEFAULT_MAX_FRAME_SIZE;
+  private connectionSendWindow = DEFAULT_WINDOW_SIZE;
+  private receivedSinceCredit = 0;
+  /** close(): GOAWAY sent, no new streams, the socket ends once the open ones have answered. */
+  private draining = false;
+  private ended = false;
+
+  constructor(
+    private readonly socket: net.Socket,
+    private readonly openStream: StreamOpener,
+    /** Called once, when the connection has ended. */
+    private readonly onEnded: (connection: Http2ServerConnection) => void,
+  ) {
+    this.reader = new FrameReader({
+      onFrame: (type, flags, streamId, payload) => this.onFrame(type, flags, streamId, payload),
+      onHeaderBlock: (streamId, endStream, fields) => this.onHeaderBlock(streamId, endStream, fields),
+      stopped: () => this.ended,
+    });
+    this.outbox = new Outbox(socket, () => this.fail(), "client");
+    socket.setNoDelay(true);
+    socket.on("data", (chunk: Buffer) => this.receive(chunk));
+    socket.on("error", () => this.fail());
+    socket.on("close", () => this.fail());
+    const settings = settingsPayload([
+      [Setting.MAX_CONCURRENT_STREAMS, MAX_CONCURRENT_STREAMS],
+      [Setting.INITIAL_WINDOW_SIZE, STREAM_WINDOW],
+      [Setting.MAX_HEADER_LIST_SIZE, MAX_HEADER_LIST_BYTES],
+    ]);
+    this.outbox.send(frame(FrameType.SETTINGS, 0, 0, settings));
+    this.outbox.send(frame(FrameType.WINDOW_UPDATE, 0, 0, uint32(MAX_WINDOW_SIZE - DEFAULT_WINDOW_SIZE)));
+  }
+
+  /** Streams whose handlers have not answered yet. */
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  /** Graceful: GOAWAY, no new streams; the socket ends once the open ones have answered. */
+  close(): void {
+    if (this.ended || this.draining) return;
+    this.draining = true;
+    this.outbox.send(goaway(this.lastStreamId, ErrorCode.NO_ERROR));
+    this.endIfDrained();
+  }
+
+  /** Ends the connection now; open streams are cancelled. */
+  destroy(): void {
+    this.fail();
+  }
+
+  // --- used by Stream ----------------------------------------------------------------------------
+
+  sendHeaderBlock(streamId: number, block: Buffer, endStream: boolean): void {
+    let at = 0;
+    let type: number = FrameType.HEADERS;
+    do {
+      const size = Math.min(block.length - at, this.clientMaxFrameSize);
+      const last = at + size === block.length;
+      const flags = (last ? Flag.END_HEADERS : 0) | (type === FrameType.HEADERS && endStream ? Flag.END_STREAM : 0);
+      this.outbox.send(frame(type, flags, streamId, block.subarray(at, at + size)));
+      at += size;
+      type = FrameType.CONTINUATION;
+    } while (at < block.length);
+  }
+
+  /** Sends what the windows allow of `body`; returns the octets sent. */
+  sendData(stream: Stream, body: Buffer): number {
+    const room = Math.min(this.connectionSendWindow, stream.sendWindow);
+    const sent = sendDataFrames((bytes) => this.outbox.send(bytes), stream.id, body, room, this.clientMaxFrameSize, false);
+    this.connectionSendWindow -= sent;
+    stream.sendWindow -= sent;
+    return sent;
+  }
+
+  sendReset(streamId: number, code: number): void {
+    this.outbox.send(frame(FrameType.RST_STREAM, 0, streamId, uint32(code)));
+  }
+
+  /** Our side of `stream` is done: its slot frees, and a client still sending is told to stop. */
+  answered(stream: Stream): void {
+    if (stream.answered) return;
+    stream.answered = true;
+    if (!stream.remoteEnded && !stream.cancelled) this.sendReset(stream.id, ErrorCode.NO_ERROR);
+    this.streams.delete(stream.id);
+    this.endIfDrained();
+  }
+
+  // --- reading -----------------------------------------------------------------------------------
+
+  private receive(chunk: Buffer): void {
+    if (this.ended) return;
+    try {
+      if (this.prefaceSeen < CLIENT_PREFACE.length) {
+        const take = Math.min(CLIENT_PREFACE.length - this.prefaceSeen, chunk.length);
+        if (!chunk.subarray(0, take).equals(CLIENT_PREFACE.subarray(this.prefaceSeen, this.prefaceSeen + take)))
+          throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "not an HTTP/2 connection preface (this port speaks gRPC: HTTP/2 without TLS)");
+        this.prefaceSeen += take;
+        chunk = chunk.subarray(take);
+        if (chunk.length === 0) return;
+      }
+      this.reader.read(chunk);
+    } catch (err) {
+      if (err instanceof ProtocolError) this.abort(err.code, err.message);
+      else this.abort(ErrorCode.INTERNAL_ERROR, `a frame could not be handled: ${(err as Error).message}`);
+    }
+  }
+
+  private onFrame(type: number, flags: number, streamId: number, payload: Buffer): void {
+    switch (type) {
+      case FrameType.DATA:
+        return this.onData(flags, streamId, payload);
+      case FrameType.RST_STREAM:
+        if (streamId === 0 || payload.length !== 4)
+          throw new ProtocolError(streamId === 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FRAME_SIZE_ERROR, "a malformed RST_STREAM");
+        return this.cancel(this.streams.get(streamId));
+      case FrameType.SETTINGS:
+        return this.onSettings(flags, streamId, payload);
+      case FrameType.PING:
+        if (streamId !== 0 || payload.length !== 8)
+          throw new ProtocolError(streamId !== 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FRAME_SIZE_ERROR, "a malformed PING");
+        if (!(flags & Flag.ACK)) this.outbox.send(frame(FrameType.PING, Flag.ACK, 0, payload));
+        return;
+      case FrameType.GOAWAY:
+        if (streamId !== 0 || payload.length < 8) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a malformed GOAWAY");
+        // The client opens no more streams; the open ones are still answered.
+        this.draining = true;
+        return this.endIfDrained();
+      case FrameType.WINDOW_UPDATE:
+        return this.onWindowUpdate(streamId, payload);
+      case FrameType.PUSH_PROMISE:
+        throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a PUSH_PROMISE from a client");
+      default:
+        // PRIORITY and frame types this side does not know are ignored (RFC 9113, 4.1 and 5.5).
+        return;
+    }
+  }
+
+  private onHeaderBlock(streamId: number, endStream: boolean, fields: HeaderFields): void {
+    if (streamId % 2 === 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `HEADERS on stream ${streamId}, which a client cannot open`);
+    const open = this.streams.get(streamId);
+    if (open) {
+      // Trailers from the client: gRPC sends none, but they end its side like END_STREAM.
+      if (!endStream) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a second header block that does not end the stream");
+      return this.remoteEnd(open);
+    }
+    if (streamId <= this.lastStreamId) return; // a stream already answered or reset: nothing to do
+    this.lastStreamId = streamId;
+    if (this.draining) return this.sendReset(streamId, ErrorCode.REFUSED_STREAM);
+    if (this.streams.size >= MAX_CONCURRENT_STREAMS) return this.sendReset(streamId, ErrorCode.REFUSED_STREAM);
+    const stream = new Stream(streamId, this.clientInitialWindow, this);
+    this.streams.set(streamId, stream);
+    try {
+      stream.listener = this.openStream(stream, fields);
+    } catch {
+      return stream.reset(ErrorCode.INTERNAL_ERROR);
+    }
+    if (endStream) this.remoteEnd(stream);
+  }
+
+  private onData(flags: number, streamId: number, payload: Buffer): void {
+    if (streamId === 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "DATA on stream 0");
+    if (streamId % 2 === 0 || streamId > this.lastStreamId) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `DATA on stream ${streamId}, which is not open`);
+    this.receivedSinceCredit += payload.length;
+    if (this.receivedSinceCredit >= CONNECTION_CREDIT) {
+      this.outbox.send(frame(FrameType.WINDOW_UPDATE, 0, 0, uint32(this.receivedSinceCredit)));
+      this.receivedSinceCredit = 0;
+    }
+    const stream = this.streams.get(streamId);
+    // Data for a stream already answered or reset may still be on its way: dropped.
+    if (!stream || stream.cancelled || stream.remoteEnded) return;
+    const data = unpad(flags, payload);
+    stream.receivedSinceCredit += payload.length;
+    if (stream.receivedSinceCredit > STREAM_WINDOW) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, `stream ${streamId} sent past its window`);
+    if (stream.receivedSinceCredit >= STREAM_CREDIT && !(flags & Flag.END_STREAM)) {
+      this.outbox.send(frame(FrameType.WINDOW_UPDATE, 0, streamId, uint32(stream.receivedSinceCredit)));
+      stream.receivedSinceCredit = 0;
+    }
+    if (data.length > 0) this.deliver(stream, (l) => l.onData(data));
+    if (flags & Flag.END_STREAM) this.remoteEnd(stream);
+  }
+
+  private remoteEnd(stream: Stream): void {
+    if (stream.remoteEnded || stream.cancelled) return;
+    stream.remoteEnded = true;
+    this.deliver(stream, (l) => l.onEnd());
+  }
+
+  /** Calls the stream's listener; one that throws has its stream reset, the connection goes on. */
+  private deliver(stream: Stream, call: (listener: ServerStreamListener) => void): void {
+    if (!stream.listener || stream.answered) return;
+    try {
+      call(stream.listener);
+    } catch {
+      stream.reset(ErrorCode.INTERNAL_ERROR);
+    }
+  }
+
+  private cancel(stream: Stream | undefined): void {
+    if (!stream || stream.cancelled) return;
+    stream.cancelled = true;
+    // The slot stays taken until the handler answers (see the file comment).
+    const listener = stream.listener;
+    if (listener && !stream.answered) {
+      try {
+        listener.onCancel();
+      } catch {
+        // Nothing is left to tell: the stream is gone.
+      }
+    }
+  }
+
+  private onSettings(flags: number, streamId: number, payload: Buffer): void {
+    if (streamId !== 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "SETTINGS on a stream");
+    if (flags & Flag.ACK) {
+      if (payload.length !== 0) throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, "a SETTINGS acknowledgement with a payload");
+      return;
+    }
+    for (const [id, value] of readSettings(payload)) {
+      if (id === Setting.INITIAL_WINDOW_SIZE) {
+        // A changed initial window moves every open stream's window by the difference (RFC 9113, 6.9.2).
+        const delta = value - this.clientInitialWindow;
+        this.clientInitialWindow = value;
+        for (const stream of this.streams.values()) {
+          stream.sendWindow += delta;
+          if (stream.sendWindow > MAX_WINDOW_SIZE) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, "a stream's window past 2^31-1");
+        }
+      } else if (id === Setting.MAX_FRAME_SIZE) this.clientMaxFrameSize = value;
+    }
+    this.outbox.send(frame(FrameType.SETTINGS, Flag.ACK, 0));
+    this.resumeSends();
+  }
+
+  private onWindowUpdate(streamId: number, payload: Buffer): void {
+    if (payload.length !== 4) throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, "a WINDOW_UPDATE that is not 4 octets");
+    const increment = payload.readUInt32BE(0) & MAX_WINDOW_SIZE;
+    if (streamId === 0) {
+      if (increment === 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a connection WINDOW_UPDATE of 0");
+      this.connectionSendWindow += increment;
+      if (this.connectionSendWindow > MAX_WINDOW_SIZE) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, "the connection's window past 2^31-1");
+      return this.resumeSends();
+    }
+    const stream = this.streams.get(streamId);
+    if (!stream) return;
+    stream.sendWindow += increment;
+    if (increment === 0 || stream.sendWindow > MAX_WINDOW_SIZE) {
+      const code = increment === 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FLOW_CONTROL_ERROR;
+      this.cancel(stream);
+      this.sendReset(stream.id, code);
+      return;
+    }
+    stream.drain();
+  }
+
+  private resumeSends(): void {
+    for (const stream of [...this.streams.values()]) {
+      if (this.connectionSendWindow <= 0) return;
+      stream.drain();
+    }
+  }
+
+  // --- ending ------------------------------------------------------------------------------------
+
+  private endIfDrained(): void {
+    if (this.ended || !this.draining || this.streams.size > 0) return;
+    this.outbox.flush();
+    this.ended = true;
+    this.outbox.close();
+    this.socket.end();
+    this.onEnded(this);
+  }
+
+  /** Ends the connection for a protocol error: GOAWAY with its code, then the socket. */
+  private abort(code: number, message: string): void {
+    if (this.ended) return;
+    this.outbox.flush();
+    this.fail(goaway(this.lastStreamId, code, message));
+  }
+
+  /** The connection is gone: every open stream is cancelled. A farewell frame (GOAWAY) goes out first. */
+  private fail(farewell?: Buffer): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.outbox.close();
+    if (farewell && !this.socket.destroyed) {
+      this.socket.end(farewell);
+      setTimeout(() => this.socket.destroy(), 1000).unref();
+    } else this.socket.destroy();
+    for (const stream of [...this.streams.values()]) this.cancel(stream);
+    this.streams.clear();
+    this.onEnded(this);
+  }
+}
+
+function goaway(lastStreamId: number, code: number, debug = ""): Buffer {
+  return frame(FrameType.GOAWAY, 0, 0, Buffer.concat([uint32(lastStreamId & MAX_STREAM_ID), uint32(code), Buffer.from(debug.slice(0, 200))]));
+}
