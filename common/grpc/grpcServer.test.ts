@@ -1,0 +1,331 @@
+// The gRPC server on our own HTTP/2 server connection, against clients nobody here wrote: node:http2's
+// client (nghttp2) for flow control past the default windows both ways, the stream limit and
+// HTTP-level refusals; grpc-js for statuses, deadlines and percent-encoded messages. Then raw
+// sockets that break the protocol: the connection ends with GOAWAY, the server goes on.
+import { after, before, test } from "node:test";
+import assert from "node:assert/strict";
+import http2 from "node:http2";
+import net from "node:net";
+import { Client, credentials, Metadata, status, type ServiceError } from "@grpc/grpc-js";
+import { GrpcCode } from "../errors.js";
+import { CLIENT_PREFACE, ErrorCode, frame, FrameType, settingsPayload } from "../http2/frames.js";
+import { MAX_CONCURRENT_STREAMS } from "../http2/serverConnection.js";
+import { GrpcHttp2Server } from "./grpcServer.js";
+import { frameMessage } from "./messageFrame.js";
+import { GrpcStatusError } from "./serverCalls.js";
+
+const MAX_REQUEST = 4 * 1024 * 1024;
+let server: GrpcHttp2Server;
+let port: number;
+/** Calls of /t/Hold wait here until the test releases them, whatever their signal says. */
+let held: Array<{ release: () => void; signal: AbortSignal }> = [];
+
+before(async () => {
+  server = new GrpcHttp2Server({ maxRequestBytes: MAX_REQUEST });
+  // Answers the request's length as text, or as many 0xab octets as a "big:N" request asks for.
+  server.unary("/t/Echo", async (request) => {
+    const text = request.toString();
+    return { message: text.startsWith("big:") ? Buffer.alloc(Number(text.slice(4)), 0xab) : Buffer.from(String(request.length)), metadata: [["x-seen", "1"]] };
+  });
+  server.unary("/t/Fail", async (request) => {
+    throw new GrpcStatusError(GrpcCode.NOT_FOUND, request.toString());
+  });
+  server.unary("/t/Bug", async () => {
+    throw new Error("handler bug");
+  });
+  server.unary(
+    "/t/Hold",
+    (_request, ctx) => new Promise((resolve) => held.push({ release: () => resolve({ message: Buffer.from("held") }), signal: ctx.signal })),
+  );
+  server.bidi("/t/Chat", (call) => ({
+    onMessage: (m) => (m.toString() === "bye" ? call.end(GrpcCode.ABORTED, "bye") : call.write(Buffer.from(m.toString().toUpperCase()))),
+    onEnd: () => call.end(),
+  }));
+  port = await server.listen("127.0.0.1", 0);
+});
+
+after(() => server.close(1000));
+
+/** A raw call through node:http2's client: the answer's headers, body and trailers. */
+function h2call(
+  session: http2.ClientHttp2Session,
+  path: string,
+  body: Buffer,
+  headers: http2.OutgoingHttpHeaders = {},
+): Promise<{ headers: http2.IncomingHttpHeaders; body: Buffer; trailers: http2.IncomingHttpHeaders; rst: number }> {
+  return new Promise((resolve, reject) => {
+    const req = session.request({ ":method": "POST", ":path": path, "content-type": "application/grpc", te: "trailers", ...headers });
+    let answer: http2.IncomingHttpHeaders = {};
+    let trailers: http2.IncomingHttpHeaders = {};
+    const chunks: Buffer[] = [];
+    req.on("response", (h) => (answer = h));
+    req.on("trailers", (t) => (trailers = t));
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("error", () => {});
+    req.on("close", () => resolve({ headers: answer, body: Buffer.concat(chunks), trailers, rst: req.rstCode ?? 0 }));
+    req.on("timeout", () => reject(new Error("timeout")));
+    req.end(body);
+  });
+}
+
+function connect(): http2.ClientHttp2Session {
+  const session = http2.connect(`http://127.0.0.1:${port}`);
+  session.on("error", () => {});
+  return session;
+}
+
+test("requests and answers past the 64 KiB and 1 MiB windows arrive whole (nghttp2 client)", async () => {
+  const session = connect();
+  try {
+    for (const size of [0, 65_535, 65_536, 1024 * 1024 + 7, 3 * 1024 * 1024]) {
+      const res = await h2call(session, "/t/Echo", frameMessage(Buffer.alloc(size, 1)));
+      assert.equal(res.trailers["grpc-status"], "0");
+      assert.equal(res.body.subarray(5).toString(), String(size));
+    }
+    // Answers larger than the client's 64 KiB window wait for its WINDOW_UPDATEs; four at once share the connection's.
+    const answers = await Promise.all([1, 2, 3, 4].map((i) => h2call(session, "/t/Echo", frameMessage(Buffer.from(`big:${300_000 * i}`)))));
+    assert.deepEqual(
+      answers.map((a) => [a.body.length - 5, a.body.readUInt32BE(1), a.body.subarray(5).every((b) => b === 0xab)]),
+      [1, 2, 3, 4].map((i) => [300_000 * i, 300_000 * i, true]),
+    );
+    assert.equal(answers[0]!.headers["x-seen"], "1", "initial metadata arrives with the headers");
+  } finally {
+    session.close();
+  }
+});
+
+test("HTTP-level refusals: not POST is 405, not application/grpc is 415", async () => {
+  const session = connect();
+  try {
+    const get = await h2call(session, "/t/Echo", Buffer.alloc(0), { ":method": "GET" });
+    assert.equal(get.headers[":status"], 405);
+    const json = await h2call(session, "/t/Echo", frameMessage(Buffer.from("x")), { "content-type": "application/json" });
+    assert.equal(json.headers[":status"], 415);
+    const plusProto = await h2call(session, "/t/Echo", frameMessage(Buffer.from("x")), { "content-type": "application/grpc+proto" });
+    assert.equal(plusProto.trailers["grpc-status"], "0");
+  } finally {
+    session.close();
+  }
+});
+
+test("calls that cannot run answer trailers-only with the right status", async () => {
+  const session = connect();
+  try {
+    const cases: Array<[string, Buffer, http2.OutgoingHttpHeaders, number, RegExp]> = [
+      ["/t/Nope", frameMessage(Buffer.from("x")), {}, GrpcCode.UNIMPLEMENTED, /does not implement the method \/t\/Nope/],
+      ["/t/Echo", frameMessage(Buffer.from("x")), { "grpc-timeout": "soon" }, GrpcCode.OUT_OF_RANGE, /grpc-timeout/],
+      ["/t/Echo", Buffer.concat([frameMessage(Buffer.from("a")), frameMessage(Buffer.from("b"))]), {}, GrpcCode.INTERNAL, /more than one request message/],
+      ["/t/Echo", Buffer.alloc(0), {}, GrpcCode.INTERNAL, /without its request message/],
+      ["/t/Echo", frameMessage(Buffer.from("abc")).subarray(0, 6), {}, GrpcCode.INTERNAL, /inside a message/],
+      ["/t/Echo", Buffer.from([1, 0, 0, 0, 1, 7]), { "grpc-encoding": "gzip" }, GrpcCode.UNIMPLEMENTED, /Compression "gzip" is not supported/],
+      ["/t/Echo", Buffer.from([1, 0, 0, 0, 1, 7]), {}, GrpcCode.INTERNAL, /compressed message without grpc-encoding/],
+    ];
+    for (const [path, body, headers, code, message] of cases) {
+      const res = await h2call(session, path, body, headers);
+      assert.equal(res.headers[":status"], 200);
+      assert.equal(res.headers["grpc-status"], String(code), `${path} ${JSON.stringify(headers)}`);
+      assert.match(decodeURIComponent(String(res.headers["grpc-message"])), message);
+      assert.equal(res.body.length, 0);
+    }
+  } finally {
+    session.close();
+  }
+});
+
+test("the server's own deadline answers DEADLINE_EXCEEDED and aborts the call; the late answer goes nowhere", async () => {
+  const session = connect();
+  held = [];
+  try {
+    const started = Date.now();
+    const res = await h2call(session, "/t/Hold", frameMessage(Buffer.alloc(0)), { "grpc-timeout": "50m" });
+    assert.ok(Date.now() - started >= 45, "not before the deadline");
+    assert.equal(res.headers["grpc-status"], String(GrpcCode.DEADLINE_EXCEEDED));
+    assert.equal(held[0]!.signal.aborted, true);
+    held[0]!.release();
+    assert.equal((await h2call(session, "/t/Echo", frameMessage(Buffer.from("x")))).trailers["grpc-status"], "0");
+  } finally {
+    session.close();
+  }
+});
+
+test("a request declared past the limit is refused from its prefix, before its octets arrive", async () => {
+  const session = connect();
+  try {
+    const req = session.request({ ":method": "POST", ":path": "/t/Echo", "content-type": "application/grpc" });
+    const prefix = Buffer.alloc(5);
+    prefix.writeUInt32BE(MAX_REQUEST + 1, 1);
+    req.write(prefix); // the stream stays open: the answer cannot wait for a body that never comes
+    const headers = await new Promise<http2.IncomingHttpHeaders>((resolve) => req.on("response", resolve));
+    assert.equal(headers["grpc-status"], String(GrpcCode.RESOURCE_EXHAUSTED));
+    assert.match(String(headers["grpc-message"]), /larger than max/);
+    req.close();
+  } finally {
+    session.close();
+  }
+});
+
+test("grpc-js: statuses, messages in any script, metadata, a deadline that aborts the call's signal", async () => {
+  const client = new Client(`127.0.0.1:${port}`, credentials.createInsecure());
+  const call = (path: string, request: Buffer, deadlineMs?: number) =>
+    new Promise<Buffer>((resolve, reject) =>
+      client.makeUnaryRequest(
+        path,
+        (b: Buffer) => b,
+        (b: Buffer) => b,
+        request,
+        new Metadata(),
+        deadlineMs === undefined ? {} : { deadline: Date.now() + deadlineMs },
+        (err: ServiceError | null, res?: Buffer) => (err ? reject(err) : resolve(res!)),
+      ),
+    );
+  try {
+    assert.equal((await call("/t/Echo", Buffer.alloc(10))).toString(), "10");
+    const text = "no such thing: 100% — ünïcödé ✓\nsecond line";
+    await assert.rejects(call("/t/Fail", Buffer.from(text)), (e: ServiceError) => e.code === status.NOT_FOUND && e.details === text);
+    await assert.rejects(call("/t/Bug", Buffer.alloc(0)), (e: ServiceError) => e.code === status.INTERNAL && e.details === "handler bug");
+    held = [];
+    await assert.rejects(call("/t/Hold", Buffer.alloc(0), 100), (e: ServiceError) => e.code === status.DEADLINE_EXCEEDED);
+    assert.equal(held.length, 1);
+    // The client's own timer may fire first; then its RST_STREAM aborts the call instead.
+    await waitFor(() => held[0]!.signal.aborted, "the deadline to abort the call's signal");
+    held[0]!.release(); // a late answer goes nowhere
+    assert.equal((await call("/t/Echo", Buffer.alloc(3))).toString(), "3", "the server goes on");
+  } finally {
+    client.close();
+  }
+});
+
+test("a bidirectional stream answers each message in order and ends with the handler's status", async () => {
+  const client = new Client(`127.0.0.1:${port}`, credentials.createInsecure());
+  try {
+    const chat = (messages: string[]) =>
+      new Promise<{ answers: string[]; code: number; details: string }>((resolve) => {
+        const stream = client.makeBidiStreamRequest(
+          "/t/Chat",
+          (b: Buffer) => b,
+          (b: Buffer) => b,
+        );
+        const answers: string[] = [];
+        stream.on("data", (b: Buffer) => answers.push(b.toString()));
+        stream.on("status", (s: { code: number; details: string }) => resolve({ answers, code: s.code, details: s.details }));
+        stream.on("error", () => {});
+        for (const m of messages) stream.write(Buffer.from(m));
+        stream.end();
+      });
+    assert.deepEqual(await chat(["a", "bc", "d"]), { answers: ["A", "BC", "D"], code: status.OK, details: "" });
+    const early = await chat(["x", "bye", "never"]);
+    assert.deepEqual([early.answers, early.code, early.details], [["X"], status.ABORTED, "bye"]);
+  } finally {
+    client.close();
+  }
+});
+
+test("a stream keeps its slot until its handler answers, even once the client reset it", async () => {
+  const session = connect();
+  held = [];
+  try {
+    const requests = Array.from({ length: MAX_CONCURRENT_STREAMS }, () => {
+      const req = session.request({ ":method": "POST", ":path": "/t/Hold", "content-type": "application/grpc" });
+      req.on("error", () => {});
+      req.end(frameMessage(Buffer.alloc(0)));
+      return req;
+    });
+    await waitFor(() => held.length === MAX_CONCURRENT_STREAMS, "every call to reach its handler");
+    for (const req of requests) req.close(http2.constants.NGHTTP2_CANCEL);
+    await waitFor(() => held.every((h) => h.signal.aborted), "the resets to abort every call's signal");
+    // Reset by the client, still running here: a new stream finds no slot.
+    const refused = await h2call(session, "/t/Echo", frameMessage(Buffer.from("x")));
+    assert.equal(refused.rst, http2.constants.NGHTTP2_REFUSED_STREAM);
+    for (const h of held) h.release();
+    const after = await h2call(session, "/t/Echo", frameMessage(Buffer.from("x")));
+    assert.equal(after.trailers["grpc-status"], "0");
+  } finally {
+    session.close();
+  }
+});
+
+test("clients that break HTTP/2 get GOAWAY with the error; PINGs are answered; the server goes on", async () => {
+  const settings = frame(FrameType.SETTINGS, 0, 0, settingsPayload([]));
+  const cases: Array<[string, Buffer, number]> = [
+    ["not a preface", Buffer.from("GET / HTTP/1.1\r\nHost: x\r\n\r\n"), ErrorCode.PROTOCOL_ERROR],
+    ["an oversized frame", Buffer.concat([CLIENT_PREFACE, settings, frameHeader(20_000, FrameType.DATA, 1)]), ErrorCode.FRAME_SIZE_ERROR],
+    [
+      "an undecodable header block",
+      Buffer.concat([CLIENT_PREFACE, settings, frame(FrameType.HEADERS, 0x4, 1, Buffer.from([0xff, 0xff, 0xff, 0xff]))]),
+      ErrorCode.COMPRESSION_ERROR,
+    ],
+    ["DATA on a stream never opened", Buffer.concat([CLIENT_PREFACE, settings, frame(FrameType.DATA, 0, 7, Buffer.from("x"))]), ErrorCode.PROTOCOL_ERROR],
+    ["HEADERS on an even stream", Buffer.concat([CLIENT_PREFACE, settings, frame(FrameType.HEADERS, 0x4, 2, Buffer.alloc(0))]), ErrorCode.PROTOCOL_ERROR],
+    ["a SETTINGS of half a setting", Buffer.concat([CLIENT_PREFACE, frame(FrameType.SETTINGS, 0, 0, Buffer.alloc(3))]), ErrorCode.FRAME_SIZE_ERROR],
+  ];
+  for (const [what, bytes, code] of cases) {
+    const frames = await rawExchange(bytes);
+    const goaway = frames.find((f) => f.type === FrameType.GOAWAY);
+    assert.ok(goaway, `${what}: GOAWAY`);
+    assert.equal(goaway.payload.readUInt32BE(4), code, what);
+  }
+  const ping = Buffer.from("8 octets");
+  const frames = await rawExchange(Buffer.concat([CLIENT_PREFACE, settings, frame(FrameType.PING, 0, 0, ping)]), 200);
+  const ack = frames.find((f) => f.type === FrameType.PING);
+  assert.ok(ack && ack.flags === 1 && ack.payload.equals(ping), "PING answered with ACK and the same octets");
+  const session = connect();
+  assert.equal((await h2call(session, "/t/Echo", frameMessage(Buffer.from("ok")))).trailers["grpc-status"], "0");
+  session.close();
+});
+
+test("close(): GOAWAY, open calls finish, new connections are refused", async () => {
+  const own = new GrpcHttp2Server({ maxRequestBytes: 1024 });
+  held = [];
+  own.unary("/t/Hold", (_r, ctx) => new Promise((resolve) => held.push({ release: () => resolve({ message: Buffer.from("done") }), signal: ctx.signal })));
+  const ownPort = await own.listen("127.0.0.1", 0);
+  const session = http2.connect(`http://127.0.0.1:${ownPort}`);
+  session.on("error", () => {});
+  const pending = h2call(session, "/t/Hold", frameMessage(Buffer.alloc(0)));
+  await waitFor(() => held.length === 1, "the call to start");
+  const goaway = new Promise<number>((resolve) => session.once("goaway", (code) => resolve(code)));
+  const closed = own.close(5000);
+  assert.equal(await goaway, 0, "GOAWAY(NO_ERROR)");
+  held[0]!.release();
+  const answer = await pending;
+  assert.equal(answer.trailers["grpc-status"], "0");
+  assert.equal(answer.body.subarray(5).toString(), "done");
+  await closed;
+  await assert.rejects(new Promise((resolve, reject) => net.connect(ownPort, "127.0.0.1").on("connect", resolve).on("error", reject)), /ECONNREFUSED/);
+});
+
+function frameHeader(length: number, type: number, streamId: number): Buffer {
+  const out = Buffer.alloc(9);
+  out.writeUIntBE(length, 0, 3);
+  out[3] = type;
+  out.writeUInt32BE(streamId, 5);
+  return out;
+}
+
+/** Sends `bytes` on a raw connection; the frames the server sent until it closed (or `waitMs`). */
+function rawExchange(bytes: Buffer, waitMs = 2000): Promise<Array<{ type: number; flags: number; payload: Buffer }>> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    const done = () => {
+      socket.destroy();
+      const data = Buffer.concat(chunks);
+      const frames = [];
+      for (let at = 0; at + 9 <= data.length;) {
+        const length = data.readUIntBE(at, 3);
+        frames.push({ type: data[at + 3]!, flags: data[at + 4]!, payload: data.subarray(at + 9, at + 9 + length) });
+        at += 9 + length;
+      }
+      resolve(frames);
+    };
+    socket.on("data", (c: Buffer) => chunks.push(c));
+    socket.on("close", done);
+    socket.on("error", () => {});
+    socket.write(bytes);
+    setTimeout(done, waitMs).unref();
+  });
+}
+
+async function waitFor(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
+  assert.ok(check(), `timed out waiting for ${what}`);
+}
