@@ -11,11 +11,14 @@
  *     process, answered with a fixed body (what the JSON-RPC server's framework adds is on top);
  *   - gRPC over HTTP/2: a unary call with the JSON-RPC server's client (Http2UnaryClient, our own
  *     HTTP/2 connection) to a bare node:http2 server in another process that answers a fixed message;
- *   - gRPC to grpc-js: the same call answered by a grpc-js Server, as the app's gRPC server does;
+ *   - gRPC to our server: the same call answered by GrpcHttp2Server (common/grpc/grpcServer.ts), the
+ *     app's gRPC server, and for reference by a grpc-js Server, which the app ran before;
  *   - for reference, the same call to the bare server through node:http2's own client (a session's
  *     request stream), which Http2UnaryClient replaced.
  * Each row also gives the measuring side's CPU per round trip (process.cpuUsage): for the gRPC rows,
- * what the client costs the REST gateway or the JSON-RPC server per call.
+ * what the client costs the REST gateway or the JSON-RPC server per call; and for the rows with a
+ * server process, that process's CPU per call (warm-up calls included), what a server costs the
+ * app's thread per call.
  * The floor of a query is the sum of its hops' p50s; the node's own figures (bench/erc20.ts for
  * eth_call, bench/rest-query.ts) are measured against it.
  *
@@ -31,6 +34,7 @@ import { Worker } from "node:worker_threads";
 import { Server, ServerCredentials, type MethodDefinition, type UntypedServiceImplementation } from "@grpc/grpc-js";
 import { Http2UnaryClient } from "../common/grpc/http2UnaryClient.js";
 import { frameMessage } from "../common/grpc/messageFrame.js";
+import { GrpcHttp2Server } from "../common/grpc/grpcServer.js";
 import { median, percentile } from "./stats.js";
 
 const SELF = fileURLToPath(import.meta.url);
@@ -55,6 +59,8 @@ interface Row {
   p99: number;
   /** The measuring process's CPU per round trip, µs. */
   cpuUs: number;
+  /** The server process's CPU per call, µs, for the rows with one. */
+  serverCpuUs?: number;
 }
 
 async function timeRoundTrips(hop: string, calls: number, warmup: number, roundTrip: () => Promise<unknown>): Promise<Row> {
@@ -200,13 +206,30 @@ function serveGrpcJs(): Promise<number> {
   );
 }
 
+function serveOwnGrpc(): Promise<number> {
+  const server = new GrpcHttp2Server({ maxRequestBytes: 1024 * 1024 });
+  server.unary(GRPC_PATH, async () => ({ message: ANSWER }));
+  return server.listen("127.0.0.1", 0);
+}
+
 function listen(server: http.Server | http2.Http2Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve((server.address() as { port: number }).port)));
 }
 
+const SERVERS: Record<string, () => Promise<number>> = { http1: serveHttp1, http2: serveHttp2, grpcjs: serveGrpcJs, own: serveOwnGrpc };
+
 async function serveAsChild(role: string): Promise<void> {
-  const port = role === "http1" ? await serveHttp1() : role === "http2" ? await serveHttp2() : await serveGrpcJs();
+  const port = await SERVERS[role]!();
   process.send!({ port });
+  // The parent asks for this process's CPU time before and after its round trips.
+  process.on("message", () => process.send!(process.cpuUsage()));
+}
+
+function childCpuUs(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    child.once("message", (cpu: NodeJS.CpuUsage) => resolve(cpu.user + cpu.system));
+    child.send("cpu");
+  });
 }
 
 /** Starts this file as a server process of `role`; resolves to its port. */
@@ -227,26 +250,30 @@ async function main(): Promise<void> {
   for (const [role, hop, measure] of [
     ["http1", "HTTP/1.1 keep-alive POST to another process", http1],
     ["http2", "gRPC unary (Http2UnaryClient) to a bare node:http2 server in another process", grpcCall],
-    ["grpcjs", "gRPC unary (Http2UnaryClient) to a grpc-js Server in another process", grpcCall],
+    ["own", "gRPC unary (Http2UnaryClient) to GrpcHttp2Server, the app's gRPC server, in another process", grpcCall],
+    ["grpcjs", "reference: the same call to a grpc-js Server in another process", grpcCall],
     ["http2", "reference: the same call to the bare node:http2 server through node:http2's client", nodeHttp2Call],
   ] as const) {
     const { child, port } = await startServer(role);
     try {
-      rows.push(await measure(hop, port, calls, warmup));
+      const before = await childCpuUs(child);
+      const row = await measure(hop, port, calls, warmup);
+      row.serverCpuUs = ((await childCpuUs(child)) - before) / (calls + warmup);
+      rows.push(row);
     } finally {
       child.kill();
     }
   }
-  const [, message, h1, , grpcJs] = rows as [Row, Row, Row, Row, Row, Row];
+  const [, message, h1, , ownGrpc] = rows as [Row, Row, Row, Row, Row, Row, Row];
   console.log(
     `\nMachine: ${os.cpus()[0]?.model ?? "?"}, ${os.cpus().length} cores; Node ${process.version}; ${new Date().toISOString()}; ${calls} round trips per row, one at a time, after ${warmup}\n`,
   );
-  console.log("| hop (round trip, no work at either end) | p50 ms | p99 ms | µs CPU per round trip, measuring side |");
-  console.log("| --- | ---: | ---: | ---: |");
-  for (const r of rows) console.log(`| ${r.hop} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.cpuUs.toFixed(0)} |`);
-  const floor = h1.p50 + grpcJs.p50 + message.p50;
+  console.log("| hop (round trip, no work at either end) | p50 ms | p99 ms | µs CPU per round trip, measuring side | µs CPU per call, server process |");
+  console.log("| --- | ---: | ---: | ---: | ---: |");
+  for (const r of rows) console.log(`| ${r.hop} | ${r.p50.toFixed(3)} | ${r.p99.toFixed(3)} | ${r.cpuUs.toFixed(0)} | ${r.serverCpuUs?.toFixed(0) ?? "-"} |`);
+  const floor = h1.p50 + ownGrpc.p50 + message.p50;
   console.log(
-    `\nFloor of an eth_call or REST query through the node's processes (HTTP/1.1 + gRPC to grpc-js + worker message, p50s summed): **${floor.toFixed(3)} ms** before any work`,
+    `\nFloor of an eth_call or REST query through the node's processes (HTTP/1.1 + gRPC to the app's server + worker message, p50s summed): **${floor.toFixed(3)} ms** before any work`,
   );
 }
 
