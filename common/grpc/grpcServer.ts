@@ -44,6 +44,9 @@ export class GrpcHttp2Server {
       this.server.once("error", onError);
       this.server.listen({ host, port }, () => {
         this.server.off("error", onError);
+        // Once listening, a failed accept (EMFILE under a flood of connections) is that
+        // connection's loss, not the app's: without a listener the 'error' event would end the process.
+        this.server.on("error", () => {});
         resolve((this.server.address() as net.AddressInfo).port);
       });
     });
