@@ -9,7 +9,6 @@
 import net from "node:net";
 import {
   CLIENT_PREFACE,
-  DEFAULT_MAX_FRAME_SIZE,
   DEFAULT_WINDOW_SIZE,
   ErrorCode,
   Flag,
@@ -18,13 +17,13 @@ import {
   MAX_STREAM_ID,
   MAX_WINDOW_SIZE,
   ProtocolError,
-  readSettings,
   sendDataFrames,
   Setting,
   settingsPayload,
   uint32,
 } from "./frames.js";
 import { FrameReader, MAX_HEADER_LIST_BYTES, unpad } from "./frameReader.js";
+import { PeerLimits, pingReply, readGoaway, readRstStream, streamWindowAfter } from "./peerControl.js";
 import type { HeaderFields } from "./hpack.js";
 import { Outbox } from "./outbox.js";
 
@@ -73,11 +72,8 @@ export class Http2ClientConnection {
   /** Calls waiting for a stream while the server's MAX_CONCURRENT_STREAMS are in use. */
   private readonly queued: Stream[] = [];
   private nextStreamId = 1;
-  /** nghttp2's assumption until the server's SETTINGS say: a burst at start-up is not refused. */
-  private serverMaxStreams = 100;
-  private serverInitialWindow = DEFAULT_WINDOW_SIZE;
-  private serverMaxFrameSize = DEFAULT_MAX_FRAME_SIZE;
-  private connectionSendWindow = DEFAULT_WINDOW_SIZE;
+  /** The server's SETTINGS and our connection send window; at most 100 streams (nghttp2's assumption) until its SETTINGS say. */
+  private readonly server = new PeerLimits();
   /** Octets of DATA received since we last returned credit for them. */
   private receivedSinceCredit = 0;
   private connected = false;
@@ -127,7 +123,7 @@ export class Http2ClientConnection {
     if (!this.usable) throw new Error("the connection takes no new streams");
     const stream = new Stream(headerBlock, body, listener);
     if (this.streams.size + this.queued.length === 0) this.socket.ref();
-    if (this.streams.size < this.serverMaxStreams) this.start(stream);
+    if (this.streams.size < this.server.maxConcurrentStreams) this.start(stream);
     else this.queued.push(stream);
     return { cancel: () => this.cancel(stream) };
   }
@@ -144,32 +140,20 @@ export class Http2ClientConnection {
       return;
     }
     stream.id = this.nextStreamId;
-    stream.sendWindow = this.serverInitialWindow;
+    stream.sendWindow = this.server.initialWindow;
     this.nextStreamId += 2;
     this.streams.set(stream.id, stream);
-    this.sendHeaderBlock(stream.id, stream.headerBlock);
+    this.server.sendHeaderBlock((bytes) => this.send(bytes), stream.id, stream.headerBlock, false);
     this.sendData(stream);
-  }
-
-  private sendHeaderBlock(streamId: number, block: Buffer): void {
-    let at = 0;
-    let type: number = FrameType.HEADERS;
-    do {
-      const size = Math.min(block.length - at, this.serverMaxFrameSize);
-      const last = at + size === block.length;
-      this.send(frame(type, last ? Flag.END_HEADERS : 0, streamId, block.subarray(at, at + size)));
-      at += size;
-      type = FrameType.CONTINUATION;
-    } while (at < block.length);
   }
 
   /** Sends as much of the stream's body as the windows allow; END_STREAM with its last octets. */
   private sendData(stream: Stream): void {
     const body = stream.pending;
     if (body === undefined) return;
-    const room = Math.min(this.connectionSendWindow, stream.sendWindow);
-    const sent = sendDataFrames((bytes) => this.send(bytes), stream.id, body, room, this.serverMaxFrameSize, true);
-    this.connectionSendWindow -= sent;
+    const room = Math.min(this.server.connectionWindow, stream.sendWindow);
+    const sent = sendDataFrames((bytes) => this.send(bytes), stream.id, body, room, this.server.maxFrameSize, true);
+    this.server.connectionWindow -= sent;
     stream.sendWindow -= sent;
     // Blocked by flow control: the rest goes when the server's WINDOW_UPDATE arrives.
     stream.pending = sent === body.length ? undefined : body.subarray(sent);
@@ -192,7 +176,7 @@ export class Http2ClientConnection {
   }
 
   private startQueued(): void {
-    while (this.queued.length > 0 && this.streams.size < this.serverMaxStreams && !this.ended && !this.goingAway) this.start(this.queued.shift()!);
+    while (this.queued.length > 0 && this.streams.size < this.server.maxConcurrentStreams && !this.ended && !this.goingAway) this.start(this.queued.shift()!);
   }
 
   private afterStreamEnded(): void {
@@ -233,11 +217,11 @@ export class Http2ClientConnection {
         return this.onRstStream(streamId, payload);
       case FrameType.SETTINGS:
         return this.onSettings(flags, streamId, payload);
-      case FrameType.PING:
-        if (streamId !== 0 || payload.length !== 8)
-          throw new ProtocolError(streamId !== 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FRAME_SIZE_ERROR, "a malformed PING");
-        if (!(flags & Flag.ACK)) this.send(frame(FrameType.PING, Flag.ACK, 0, payload));
+      case FrameType.PING: {
+        const reply = pingReply(flags, streamId, payload);
+        if (reply) this.send(reply);
         return;
+      }
       case FrameType.GOAWAY:
         return this.onGoaway(streamId, payload);
       case FrameType.WINDOW_UPDATE:
@@ -275,44 +259,23 @@ export class Http2ClientConnection {
   }
 
   private onRstStream(streamId: number, payload: Buffer): void {
-    if (streamId === 0 || payload.length !== 4)
-      throw new ProtocolError(streamId === 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FRAME_SIZE_ERROR, "a malformed RST_STREAM");
+    const code = readRstStream(streamId, payload);
     const stream = this.openStream(streamId);
     if (!stream) return;
     this.finish(stream);
-    stream.listener.onReset(payload.readUInt32BE(0));
+    stream.listener.onReset(code);
   }
 
   private onSettings(flags: number, streamId: number, payload: Buffer): void {
-    if (streamId !== 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "SETTINGS on a stream");
-    if (flags & Flag.ACK) {
-      if (payload.length !== 0) throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, "a SETTINGS acknowledgement with a payload");
-      return;
-    }
-    for (const [id, value] of readSettings(payload)) {
-      if (id === Setting.INITIAL_WINDOW_SIZE) {
-        // A changed initial window moves every open stream's window by the difference (RFC 9113, 6.9.2).
-        const delta = value - this.serverInitialWindow;
-        this.serverInitialWindow = value;
-        for (const stream of this.streams.values()) {
-          stream.sendWindow += delta;
-          if (stream.sendWindow > MAX_WINDOW_SIZE) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, "a stream's window past 2^31-1");
-        }
-      } else if (id === Setting.MAX_FRAME_SIZE) {
-        this.serverMaxFrameSize = value;
-      } else if (id === Setting.MAX_CONCURRENT_STREAMS) {
-        this.serverMaxStreams = value;
-      }
-    }
-    this.send(frame(FrameType.SETTINGS, Flag.ACK, 0));
+    const ack = this.server.applySettings(flags, streamId, payload, this.streams.values());
+    if (!ack) return;
+    this.send(ack);
     this.resumeSends();
     this.startQueued();
   }
 
   private onGoaway(streamId: number, payload: Buffer): void {
-    if (streamId !== 0 || payload.length < 8) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a malformed GOAWAY");
-    const lastStreamId = payload.readUInt32BE(0) & MAX_STREAM_ID;
-    const code = payload.readUInt32BE(4);
+    const { lastStreamId, code } = readGoaway(streamId, payload);
     this.goingAway = true;
     // Streams past the last one the server will process never ran, and queued ones cannot open:
     // they fail, and the next call goes to a new connection.
@@ -325,30 +288,25 @@ export class Http2ClientConnection {
   }
 
   private onWindowUpdate(streamId: number, payload: Buffer): void {
-    if (payload.length !== 4) throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, "a WINDOW_UPDATE that is not 4 octets");
-    const increment = payload.readUInt32BE(0) & MAX_WINDOW_SIZE;
-    if (streamId === 0) {
-      if (increment === 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a connection WINDOW_UPDATE of 0");
-      this.connectionSendWindow += increment;
-      if (this.connectionSendWindow > MAX_WINDOW_SIZE) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, "the connection's window past 2^31-1");
-    } else {
+    const increment = this.server.windowUpdate(streamId, payload);
+    if (streamId !== 0) {
       const stream = this.openStream(streamId);
       if (!stream) return;
-      stream.sendWindow += increment;
-      if (increment === 0 || stream.sendWindow > MAX_WINDOW_SIZE) {
-        const code = increment === 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FLOW_CONTROL_ERROR;
-        this.send(frame(FrameType.RST_STREAM, 0, stream.id, uint32(code)));
+      const after = streamWindowAfter(stream.sendWindow, increment);
+      if ("error" in after) {
+        this.send(frame(FrameType.RST_STREAM, 0, stream.id, uint32(after.error)));
         this.finish(stream);
-        stream.listener.onReset(code);
+        stream.listener.onReset(after.error);
         return;
       }
+      stream.sendWindow = after.window;
     }
     this.resumeSends();
   }
 
   private resumeSends(): void {
     for (const stream of this.streams.values()) {
-      if (this.connectionSendWindow <= 0) return;
+      if (this.server.connectionWindow <= 0) return;
       if (stream.pending !== undefined) this.sendData(stream);
     }
   }

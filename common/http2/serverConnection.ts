@@ -12,7 +12,6 @@
 import type net from "node:net";
 import {
   CLIENT_PREFACE,
-  DEFAULT_MAX_FRAME_SIZE,
   DEFAULT_WINDOW_SIZE,
   ErrorCode,
   Flag,
@@ -21,13 +20,13 @@ import {
   MAX_STREAM_ID,
   MAX_WINDOW_SIZE,
   ProtocolError,
-  readSettings,
   sendDataFrames,
   Setting,
   settingsPayload,
   uint32,
 } from "./frames.js";
 import { FrameReader, MAX_HEADER_LIST_BYTES, unpad } from "./frameReader.js";
+import { PeerLimits, pingReply, readGoaway, readRstStream, streamWindowAfter } from "./peerControl.js";
 import { encodeHeaders, type HeaderFields } from "./hpack.js";
 import { Outbox } from "./outbox.js";
 
@@ -135,9 +134,8 @@ export class Http2ServerConnection {
   private readonly streams = new Map<number, Stream>();
   private prefaceSeen = 0;
   private lastStreamId = 0;
-  private clientInitialWindow = DEFAULT_WINDOW_SIZE;
-  private clientMaxFrameSize = DEFAULT_MAX_FRAME_SIZE;
-  private connectionSendWindow = DEFAULT_WINDOW_SIZE;
+  /** The client's SETTINGS and our connection send window. */
+  private readonly client = new PeerLimits();
   private receivedSinceCredit = 0;
   /** close(): GOAWAY sent, no new streams, the socket ends once the open ones have answered. */
   private draining = false;
@@ -189,23 +187,14 @@ export class Http2ServerConnection {
   // --- used by Stream ----------------------------------------------------------------------------
 
   sendHeaderBlock(streamId: number, block: Buffer, endStream: boolean): void {
-    let at = 0;
-    let type: number = FrameType.HEADERS;
-    do {
-      const size = Math.min(block.length - at, this.clientMaxFrameSize);
-      const last = at + size === block.length;
-      const flags = (last ? Flag.END_HEADERS : 0) | (type === FrameType.HEADERS && endStream ? Flag.END_STREAM : 0);
-      this.outbox.send(frame(type, flags, streamId, block.subarray(at, at + size)));
-      at += size;
-      type = FrameType.CONTINUATION;
-    } while (at < block.length);
+    this.client.sendHeaderBlock((bytes) => this.outbox.send(bytes), streamId, block, endStream);
   }
 
   /** Sends what the windows allow of `body`; returns the octets sent. */
   sendData(stream: Stream, body: Buffer): number {
-    const room = Math.min(this.connectionSendWindow, stream.sendWindow);
-    const sent = sendDataFrames((bytes) => this.outbox.send(bytes), stream.id, body, room, this.clientMaxFrameSize, false);
-    this.connectionSendWindow -= sent;
+    const room = Math.min(this.client.connectionWindow, stream.sendWindow);
+    const sent = sendDataFrames((bytes) => this.outbox.send(bytes), stream.id, body, room, this.client.maxFrameSize, false);
+    this.client.connectionWindow -= sent;
     stream.sendWindow -= sent;
     return sent;
   }
@@ -248,18 +237,20 @@ export class Http2ServerConnection {
       case FrameType.DATA:
         return this.onData(flags, streamId, payload);
       case FrameType.RST_STREAM:
-        if (streamId === 0 || payload.length !== 4)
-          throw new ProtocolError(streamId === 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FRAME_SIZE_ERROR, "a malformed RST_STREAM");
+        readRstStream(streamId, payload);
         return this.cancel(this.streams.get(streamId));
-      case FrameType.SETTINGS:
-        return this.onSettings(flags, streamId, payload);
-      case FrameType.PING:
-        if (streamId !== 0 || payload.length !== 8)
-          throw new ProtocolError(streamId !== 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FRAME_SIZE_ERROR, "a malformed PING");
-        if (!(flags & Flag.ACK)) this.outbox.send(frame(FrameType.PING, Flag.ACK, 0, payload));
+      case FrameType.SETTINGS: {
+        const ack = this.client.applySettings(flags, streamId, payload, this.streams.values());
+        if (ack) this.outbox.send(ack);
+        return this.resumeSends();
+      }
+      case FrameType.PING: {
+        const reply = pingReply(flags, streamId, payload);
+        if (reply) this.outbox.send(reply);
         return;
+      }
       case FrameType.GOAWAY:
-        if (streamId !== 0 || payload.length < 8) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a malformed GOAWAY");
+        readGoaway(streamId, payload);
         // The client opens no more streams; the open ones are still answered.
         this.draining = true;
         return this.endIfDrained();
@@ -285,7 +276,7 @@ export class Http2ServerConnection {
     this.lastStreamId = streamId;
     if (this.draining) return this.sendReset(streamId, ErrorCode.REFUSED_STREAM);
     if (this.streams.size >= MAX_CONCURRENT_STREAMS) return this.sendReset(streamId, ErrorCode.REFUSED_STREAM);
-    const stream = new Stream(streamId, this.clientInitialWindow, this);
+    const stream = new Stream(streamId, this.client.initialWindow, this);
     this.streams.set(streamId, stream);
     try {
       stream.listener = this.openStream(stream, fields);
@@ -347,51 +338,24 @@ export class Http2ServerConnection {
     }
   }
 
-  private onSettings(flags: number, streamId: number, payload: Buffer): void {
-    if (streamId !== 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "SETTINGS on a stream");
-    if (flags & Flag.ACK) {
-      if (payload.length !== 0) throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, "a SETTINGS acknowledgement with a payload");
-      return;
-    }
-    for (const [id, value] of readSettings(payload)) {
-      if (id === Setting.INITIAL_WINDOW_SIZE) {
-        // A changed initial window moves every open stream's window by the difference (RFC 9113, 6.9.2).
-        const delta = value - this.clientInitialWindow;
-        this.clientInitialWindow = value;
-        for (const stream of this.streams.values()) {
-          stream.sendWindow += delta;
-          if (stream.sendWindow > MAX_WINDOW_SIZE) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, "a stream's window past 2^31-1");
-        }
-      } else if (id === Setting.MAX_FRAME_SIZE) this.clientMaxFrameSize = value;
-    }
-    this.outbox.send(frame(FrameType.SETTINGS, Flag.ACK, 0));
-    this.resumeSends();
-  }
-
   private onWindowUpdate(streamId: number, payload: Buffer): void {
-    if (payload.length !== 4) throw new ProtocolError(ErrorCode.FRAME_SIZE_ERROR, "a WINDOW_UPDATE that is not 4 octets");
-    const increment = payload.readUInt32BE(0) & MAX_WINDOW_SIZE;
-    if (streamId === 0) {
-      if (increment === 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "a connection WINDOW_UPDATE of 0");
-      this.connectionSendWindow += increment;
-      if (this.connectionSendWindow > MAX_WINDOW_SIZE) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, "the connection's window past 2^31-1");
-      return this.resumeSends();
-    }
+    const increment = this.client.windowUpdate(streamId, payload);
+    if (streamId === 0) return this.resumeSends();
     const stream = this.streams.get(streamId);
     if (!stream) return;
-    stream.sendWindow += increment;
-    if (increment === 0 || stream.sendWindow > MAX_WINDOW_SIZE) {
-      const code = increment === 0 ? ErrorCode.PROTOCOL_ERROR : ErrorCode.FLOW_CONTROL_ERROR;
+    const after = streamWindowAfter(stream.sendWindow, increment);
+    if ("error" in after) {
       this.cancel(stream);
-      this.sendReset(stream.id, code);
+      this.sendReset(stream.id, after.error);
       return;
     }
+    stream.sendWindow = after.window;
     stream.drain();
   }
 
   private resumeSends(): void {
     for (const stream of [...this.streams.values()]) {
-      if (this.connectionSendWindow <= 0) return;
+      if (this.client.connectionWindow <= 0) return;
       stream.drain();
     }
   }
