@@ -23,7 +23,7 @@ import {
   uint32,
 } from "./frames.js";
 import { FrameReader, MAX_HEADER_LIST_BYTES, unpad } from "./frameReader.js";
-import { PeerLimits, pingReply, readGoaway, readRstStream, streamWindowAfter } from "./peerControl.js";
+import { PeerLimits, pingReply, readFailure, readGoaway, readRstStream, ReceiveCredit, streamWindowAfter } from "./peerControl.js";
 import type { HeaderFields } from "./hpack.js";
 import { Outbox } from "./outbox.js";
 
@@ -75,7 +75,7 @@ export class Http2ClientConnection {
   /** The server's SETTINGS and our connection send window; at most 100 streams (nghttp2's assumption) until its SETTINGS say. */
   private readonly server = new PeerLimits();
   /** Octets of DATA received since we last returned credit for them. */
-  private receivedSinceCredit = 0;
+  private readonly credit = new ReceiveCredit(CONNECTION_CREDIT);
   private connected = false;
   /** Our close(): no new calls, queued and open ones still run. */
   private draining = false;
@@ -204,8 +204,8 @@ export class Http2ClientConnection {
       this.reader.read(chunk);
     } catch (err) {
       // A listener's own failure ends the connection too: its calls fail, the process goes on.
-      if (err instanceof ProtocolError) this.abort(err.code, `the server broke HTTP/2: ${err.message}`);
-      else this.abort(ErrorCode.INTERNAL_ERROR, `a frame could not be handled: ${(err as Error).message}`);
+      const failure = readFailure(err);
+      this.abort(failure.code, failure.code === ErrorCode.INTERNAL_ERROR ? failure.message : `the server broke HTTP/2: ${failure.message}`);
     }
   }
 
@@ -236,11 +236,8 @@ export class Http2ClientConnection {
 
   private onDataFrame(flags: number, streamId: number, payload: Buffer): void {
     if (streamId === 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "DATA on stream 0");
-    this.receivedSinceCredit += payload.length;
-    if (this.receivedSinceCredit >= CONNECTION_CREDIT) {
-      this.send(frame(FrameType.WINDOW_UPDATE, 0, 0, uint32(this.receivedSinceCredit)));
-      this.receivedSinceCredit = 0;
-    }
+    const credit = this.credit.take(payload.length);
+    if (credit > 0) this.send(frame(FrameType.WINDOW_UPDATE, 0, 0, uint32(credit)));
     const stream = this.openStream(streamId);
     if (!stream) return;
     const data = unpad(flags, payload);
@@ -351,10 +348,7 @@ export class Http2ClientConnection {
     if (this.ended) return;
     this.ended = true;
     this.outbox.close();
-    if (farewell && !this.socket.destroyed) {
-      this.socket.end(farewell);
-      setTimeout(() => this.socket.destroy(), 1000).unref();
-    } else this.socket.destroy();
+    this.outbox.closeConnection(farewell);
     const streams = [...this.streams.values(), ...this.queued];
     this.streams.clear();
     this.queued.length = 0;

@@ -42,4 +42,16 @@ export class Outbox {
     this.closed = true;
     this.frames = [];
   }
+
+  /**
+   * Closes the outbox and the connection: a farewell frame (GOAWAY) is written first and the socket
+   * ended, destroyed a second later if the peer does not close its side; without one, at once.
+   */
+  closeConnection(farewell?: Buffer): void {
+    this.close();
+    if (farewell && !this.socket.destroyed) {
+      this.socket.end(farewell);
+      setTimeout(() => this.socket.destroy(), 1000).unref();
+    } else this.socket.destroy();
+  }
 }

@@ -79,6 +79,27 @@ export class PeerLimits {
   }
 }
 
+/** Octets received against a window, and the credit (WINDOW_UPDATE increment) to return once `threshold` of them are in. */
+export class ReceiveCredit {
+  private received = 0;
+
+  constructor(private readonly threshold: number) {}
+
+  /** Counts `octets`; the increment to grant now, or 0 while below the threshold. */
+  take(octets: number): number {
+    this.received += octets;
+    if (this.received < this.threshold) return 0;
+    const credit = this.received;
+    this.received = 0;
+    return credit;
+  }
+}
+
+/** The connection error a failure while reading frames ends the connection with. */
+export function readFailure(err: unknown): ProtocolError {
+  return err instanceof ProtocolError ? err : new ProtocolError(ErrorCode.INTERNAL_ERROR, `a frame could not be handled: ${(err as Error).message}`);
+}
+
 /** A stream's window after `increment`, or the stream's flow-control error: the caller resets it. */
 export function streamWindowAfter(window: number, increment: number): { window: number } | { error: number } {
   if (increment === 0) return { error: ErrorCode.PROTOCOL_ERROR };

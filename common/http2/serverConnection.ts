@@ -26,7 +26,7 @@ import {
   uint32,
 } from "./frames.js";
 import { FrameReader, MAX_HEADER_LIST_BYTES, unpad } from "./frameReader.js";
-import { PeerLimits, pingReply, readGoaway, readRstStream, streamWindowAfter } from "./peerControl.js";
+import { PeerLimits, pingReply, readFailure, readGoaway, readRstStream, ReceiveCredit, streamWindowAfter } from "./peerControl.js";
 import { encodeHeaders, type HeaderFields } from "./hpack.js";
 import { Outbox } from "./outbox.js";
 
@@ -73,7 +73,10 @@ class Stream implements ServerStream {
   remoteEnded = false;
   /** The client reset the stream or the connection failed: nothing more reaches the client. */
   cancelled = false;
-  receivedSinceCredit = 0;
+  /** Received octets; a WINDOW_UPDATE gives them back once half the window is in. */
+  readonly credit = new ReceiveCredit(STREAM_CREDIT);
+  /** Octets received and not yet credited: never past the window we granted. */
+  uncredited = 0;
   listener: ServerStreamListener | undefined;
 
   constructor(
@@ -136,7 +139,7 @@ export class Http2ServerConnection {
   private lastStreamId = 0;
   /** The client's SETTINGS and our connection send window. */
   private readonly client = new PeerLimits();
-  private receivedSinceCredit = 0;
+  private readonly credit = new ReceiveCredit(CONNECTION_CREDIT);
   /** close(): GOAWAY sent, no new streams, the socket ends once the open ones have answered. */
   private draining = false;
   private ended = false;
@@ -227,8 +230,8 @@ export class Http2ServerConnection {
       }
       this.reader.read(chunk);
     } catch (err) {
-      if (err instanceof ProtocolError) this.abort(err.code, err.message);
-      else this.abort(ErrorCode.INTERNAL_ERROR, `a frame could not be handled: ${(err as Error).message}`);
+      const failure = readFailure(err);
+      this.abort(failure.code, failure.message);
     }
   }
 
@@ -289,20 +292,18 @@ export class Http2ServerConnection {
   private onData(flags: number, streamId: number, payload: Buffer): void {
     if (streamId === 0) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "DATA on stream 0");
     if (streamId % 2 === 0 || streamId > this.lastStreamId) throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, `DATA on stream ${streamId}, which is not open`);
-    this.receivedSinceCredit += payload.length;
-    if (this.receivedSinceCredit >= CONNECTION_CREDIT) {
-      this.outbox.send(frame(FrameType.WINDOW_UPDATE, 0, 0, uint32(this.receivedSinceCredit)));
-      this.receivedSinceCredit = 0;
-    }
+    const credit = this.credit.take(payload.length);
+    if (credit > 0) this.outbox.send(frame(FrameType.WINDOW_UPDATE, 0, 0, uint32(credit)));
     const stream = this.streams.get(streamId);
     // Data for a stream already answered or reset may still be on its way: dropped.
     if (!stream || stream.cancelled || stream.remoteEnded) return;
     const data = unpad(flags, payload);
-    stream.receivedSinceCredit += payload.length;
-    if (stream.receivedSinceCredit > STREAM_WINDOW) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, `stream ${streamId} sent past its window`);
-    if (stream.receivedSinceCredit >= STREAM_CREDIT && !(flags & Flag.END_STREAM)) {
-      this.outbox.send(frame(FrameType.WINDOW_UPDATE, 0, streamId, uint32(stream.receivedSinceCredit)));
-      stream.receivedSinceCredit = 0;
+    stream.uncredited += payload.length;
+    if (stream.uncredited > STREAM_WINDOW) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, `stream ${streamId} sent past its window`);
+    const streamCredit = flags & Flag.END_STREAM ? 0 : stream.credit.take(payload.length);
+    if (streamCredit > 0) {
+      this.outbox.send(frame(FrameType.WINDOW_UPDATE, 0, streamId, uint32(streamCredit)));
+      stream.uncredited -= streamCredit;
     }
     if (data.length > 0) this.deliver(stream, (l) => l.onData(data));
     if (flags & Flag.END_STREAM) this.remoteEnd(stream);
@@ -382,11 +383,7 @@ export class Http2ServerConnection {
   private fail(farewell?: Buffer): void {
     if (this.ended) return;
     this.ended = true;
-    this.outbox.close();
-    if (farewell && !this.socket.destroyed) {
-      this.socket.end(farewell);
-      setTimeout(() => this.socket.destroy(), 1000).unref();
-    } else this.socket.destroy();
+    this.outbox.closeConnection(farewell);
     for (const stream of [...this.streams.values()]) this.cancel(stream);
     this.streams.clear();
     this.onEnded(this);
