@@ -8,7 +8,8 @@ import http2 from "node:http2";
 import net from "node:net";
 import { Client, credentials, Metadata, status, type ServiceError } from "@grpc/grpc-js";
 import { GrpcCode } from "../errors.js";
-import { CLIENT_PREFACE, ErrorCode, frame, FrameType, settingsPayload } from "../http2/frames.js";
+import { CLIENT_PREFACE, ErrorCode, Flag, frame, FrameType, settingsPayload, uint32 } from "../http2/frames.js";
+import { encodeHeaders, HpackDecoder } from "../http2/hpack.js";
 import { MAX_CONCURRENT_STREAMS } from "../http2/serverConnection.js";
 import { GrpcHttp2Server } from "./grpcServer.js";
 import { frameMessage } from "./messageFrame.js";
@@ -244,6 +245,39 @@ test("a stream keeps its slot until its handler answers, even once the client re
   }
 });
 
+test("a stream reset before its request ended frees its slot at once: no method runs for it", async () => {
+  // Raw frames: node:http2's client ends a stream's side before resetting it.
+  const headers = encodeHeaders([
+    [":method", "POST"],
+    [":scheme", "http"],
+    [":path", "/t/Echo"],
+    [":authority", "x"],
+    ["content-type", "application/grpc"],
+  ]);
+  const partial = frameMessage(Buffer.from("never finished")).subarray(0, 8);
+  const parts = [CLIENT_PREFACE, frame(FrameType.SETTINGS, 0, 0, settingsPayload([]))];
+  const resets = MAX_CONCURRENT_STREAMS + 50;
+  for (let i = 0; i < resets; i++) {
+    const id = 1 + 2 * i;
+    parts.push(
+      frame(FrameType.HEADERS, Flag.END_HEADERS, id, headers),
+      frame(FrameType.DATA, 0, id, partial),
+      frame(FrameType.RST_STREAM, 0, id, uint32(ErrorCode.CANCEL)),
+    );
+  }
+  const last = 1 + 2 * resets;
+  parts.push(frame(FrameType.HEADERS, Flag.END_HEADERS, last, headers), frame(FrameType.DATA, Flag.END_STREAM, last, frameMessage(Buffer.from("ok"))));
+  const frames = await rawExchange(Buffer.concat(parts), 500);
+  assert.ok(!frames.some((f) => f.type === FrameType.RST_STREAM && f.streamId === last), "the last stream is not refused");
+  const decoder = new HpackDecoder();
+  const blocks = frames.filter((f) => f.type === FrameType.HEADERS).map((f) => ({ streamId: f.streamId, fields: decoder.decode(f.payload) }));
+  assert.deepEqual(
+    blocks.filter((b) => b.streamId === last).map((b) => b.fields["grpc-status"]),
+    [undefined, "0"],
+    "answered: headers, then trailers with OK",
+  );
+});
+
 test("clients that break HTTP/2 get GOAWAY with the error; PINGs are answered; the server goes on", async () => {
   const settings = frame(FrameType.SETTINGS, 0, 0, settingsPayload([]));
   const cases: Array<[string, Buffer, number]> = [
@@ -302,7 +336,7 @@ function frameHeader(length: number, type: number, streamId: number): Buffer {
 }
 
 /** Sends `bytes` on a raw connection; the frames the server sent until it closed (or `waitMs`). */
-function rawExchange(bytes: Buffer, waitMs = 2000): Promise<Array<{ type: number; flags: number; payload: Buffer }>> {
+function rawExchange(bytes: Buffer, waitMs = 2000): Promise<Array<{ type: number; flags: number; streamId: number; payload: Buffer }>> {
   return new Promise((resolve) => {
     const socket = net.connect(port, "127.0.0.1");
     const chunks: Buffer[] = [];
@@ -312,7 +346,7 @@ function rawExchange(bytes: Buffer, waitMs = 2000): Promise<Array<{ type: number
       const frames = [];
       for (let at = 0; at + 9 <= data.length;) {
         const length = data.readUIntBE(at, 3);
-        frames.push({ type: data[at + 3]!, flags: data[at + 4]!, payload: data.subarray(at + 9, at + 9 + length) });
+        frames.push({ type: data[at + 3]!, flags: data[at + 4]!, streamId: data.readUInt32BE(at + 5), payload: data.subarray(at + 9, at + 9 + length) });
         at += 9 + length;
       }
       resolve(frames);

@@ -97,6 +97,8 @@ class Call implements ServerStreamListener {
   private deadline: NodeJS.Timeout | undefined;
   private done = false;
   private headersSent = false;
+  /** A unary method has been called and has not settled: a cancelled stream waits for it. */
+  private inFlight = false;
   private onMessage: ((message: Buffer) => void) | undefined;
   private onClientEnd: (() => void) | undefined;
 
@@ -132,11 +134,14 @@ class Call implements ServerStreamListener {
       } catch (err) {
         answer = Promise.reject(err);
       }
-      answer.then(
-        (answer) => this.answer(answer),
-        (err: unknown) =>
-          err instanceof GrpcStatusError ? this.fail(err.code, err.message) : this.fail(GrpcCode.INTERNAL, (err as Error)?.message ?? String(err)),
-      );
+      this.inFlight = true;
+      answer
+        .then(
+          (answer) => this.answer(answer),
+          (err: unknown) =>
+            err instanceof GrpcStatusError ? this.fail(err.code, err.message) : this.fail(GrpcCode.INTERNAL, (err as Error)?.message ?? String(err)),
+        )
+        .finally(() => (this.inFlight = false));
     };
   }
 
@@ -196,8 +201,10 @@ class Call implements ServerStreamListener {
     this.done = true;
     clearTimeout(this.deadline);
     this.controller.abort();
-    // Whatever the method does next goes nowhere; this frees the stream's slot once it settles.
-    this.settled = () => this.stream.reset(ErrorCode.CANCEL);
+    // The stream's slot frees once no method runs for it: now, or when the running one settles
+    // (whatever it answers then goes nowhere).
+    if (this.inFlight) this.settled = () => this.stream.reset(ErrorCode.CANCEL);
+    else this.stream.reset(ErrorCode.CANCEL);
   }
 
   // --- answering ---------------------------------------------------------------------------------
