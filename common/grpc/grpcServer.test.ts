@@ -278,6 +278,36 @@ test("a stream reset before its request ended frees its slot at once: no method 
   );
 });
 
+test("an answer to a stream the client already ended is not followed by RST_STREAM; one still open is", async () => {
+  const get = encodeHeaders([
+    [":method", "GET"],
+    [":scheme", "http"],
+    [":path", "/t/Echo"],
+    [":authority", "x"],
+  ]);
+  const settings = frame(FrameType.SETTINGS, 0, 0, settingsPayload([]));
+  // Stream 1 ends with its HEADERS; stream 3 stays open (its request body never ends).
+  const frames = await rawExchange(
+    Buffer.concat([
+      CLIENT_PREFACE,
+      settings,
+      frame(FrameType.HEADERS, Flag.END_HEADERS | Flag.END_STREAM, 1, get),
+      frame(FrameType.HEADERS, Flag.END_HEADERS, 3, get),
+    ]),
+    300,
+  );
+  const on = (id: number) => frames.filter((f) => f.streamId === id).map((f) => [f.type, f.flags & Flag.END_STREAM]);
+  assert.deepEqual(on(1), [[FrameType.HEADERS, Flag.END_STREAM]], "stream 1: the 405 alone");
+  assert.deepEqual(
+    on(3),
+    [
+      [FrameType.HEADERS, Flag.END_STREAM],
+      [FrameType.RST_STREAM, 0],
+    ],
+    "stream 3: the 405, then RST_STREAM(NO_ERROR) to stop its body",
+  );
+});
+
 test("clients that break HTTP/2 get GOAWAY with the error; PINGs are answered; the server goes on", async () => {
   const settings = frame(FrameType.SETTINGS, 0, 0, settingsPayload([]));
   const cases: Array<[string, Buffer, number]> = [

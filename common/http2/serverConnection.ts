@@ -280,13 +280,15 @@ export class Http2ServerConnection {
     if (this.draining) return this.sendReset(streamId, ErrorCode.REFUSED_STREAM);
     if (this.streams.size >= MAX_CONCURRENT_STREAMS) return this.sendReset(streamId, ErrorCode.REFUSED_STREAM);
     const stream = new Stream(streamId, this.client.initialWindow, this);
+    // Known before the handler can answer: a stream the client has closed gets no RST_STREAM after the answer.
+    stream.remoteEnded = endStream;
     this.streams.set(streamId, stream);
     try {
       stream.listener = this.openStream(stream, fields);
     } catch {
       return stream.reset(ErrorCode.INTERNAL_ERROR);
     }
-    if (endStream) this.remoteEnd(stream);
+    if (endStream) this.deliver(stream, (l) => l.onEnd());
   }
 
   private onData(flags: number, streamId: number, payload: Buffer): void {
