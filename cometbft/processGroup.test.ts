@@ -105,3 +105,23 @@ test("when one consensus process takes the other with it, the report leads with 
   await group.stopAll();
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("output that arrives after a child's exit is still logged, not written to a closed log", async () => {
+  const { group, lines, dir } = newGroup();
+  // The child exits at once; a process it left behind holds its stdout and writes 300 ms later,
+  // as a child's last lines can reach the pipe after its exit has been seen.
+  const late = group.start({
+    name: "faucet",
+    command: process.execPath,
+    args: [
+      "-e",
+      "require('node:child_process').spawn(process.execPath, ['-e', 'setTimeout(() => console.log(\"late line\"), 300)'], { stdio: ['ignore', 'inherit', 'inherit'] }).unref()",
+    ],
+    restart: true,
+  });
+  await until("the exit", () => late.exitCode !== null);
+  await until("the late line", () => lines.includes("[faucet] late line"));
+  await group.stopAll();
+  await until("the log written", () => fs.readFileSync(path.join(dir, "faucet.log"), "utf8").includes("late line"));
+  fs.rmSync(dir, { recursive: true, force: true });
+});

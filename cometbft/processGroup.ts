@@ -90,6 +90,9 @@ export class ProcessGroup {
       });
     pipe(child.stdout!);
     pipe(child.stderr!);
+    // Ended once the child's output has closed, not at its exit: its last lines (or a process it
+    // left holding the pipe) can arrive after the exit has been seen.
+    child.on("close", () => logFile.end());
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
       child.on("error", (err) => {
         this.log(`${spec.name} could not start: ${err.message}`);
@@ -98,7 +101,6 @@ export class ProcessGroup {
       child.on("exit", (code, signal) => resolve({ code, signal }));
     });
     void exited.then(({ code, signal }) => {
-      logFile.end();
       if (this.stopping) return;
       const how = signal ? `was killed by ${signal}` : `exited with code ${code}`;
       const lastOutput = tail.length ? `; its last output:\n  ${tail.join("\n  ")}` : "";
