@@ -13,7 +13,7 @@ import { encodeHeaders, HpackDecoder } from "../http2/hpack.js";
 import { MAX_CONCURRENT_STREAMS } from "../http2/serverConnection.js";
 import { GrpcHttp2Server } from "./grpcServer.js";
 import { frameMessage } from "./messageFrame.js";
-import { GrpcStatusError } from "./serverCalls.js";
+import { encodeGrpcMessage, GrpcStatusError, timeoutMs } from "./serverCalls.js";
 
 const MAX_REQUEST = 4 * 1024 * 1024;
 let server: GrpcHttp2Server;
@@ -147,6 +147,16 @@ test("the server's own deadline answers DEADLINE_EXCEEDED and aborts the call; t
   } finally {
     session.close();
   }
+});
+
+test("grpc-timeout in each unit, rounded up to whole milliseconds; grpc-message percent-encoding", () => {
+  assert.deepEqual(
+    ["1H", "2M", "3S", "40m", "1500u", "1n", "99999999S"].map((t) => timeoutMs(t)),
+    [3_600_000, 120_000, 3000, 40, 2, 1, 99_999_999_000],
+  );
+  for (const bad of ["", "5", "m", "123456789m", "1.5S", "-1S", "1s", "1 S"]) assert.equal(timeoutMs(bad), undefined, bad);
+  assert.equal(timeoutMs(["1S", "2S"]), undefined, "repeated");
+  assert.equal(encodeGrpcMessage("50% ✓\n"), "50%25 %E2%9C%93%0A");
 });
 
 test("a request declared past the limit is refused from its prefix, before its octets arrive", async () => {

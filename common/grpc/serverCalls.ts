@@ -246,10 +246,10 @@ export function timeoutMs(value: string | string[]): number | undefined {
   if (typeof value !== "string") return undefined;
   const match = /^(\d{1,8})([HMSmun])$/.exec(value);
   if (!match) return undefined;
-  const n = Number(match[1]);
-  const perUnit: Record<string, number> = { H: 3_600_000, M: 60_000, S: 1000, m: 1, u: 1e-3, n: 1e-6 };
-  return Math.ceil(n * perUnit[match[2]!]!);
+  return Math.ceil(Number(match[1]) * MS_PER_TIMEOUT_UNIT[match[2]!]!);
 }
+
+const MS_PER_TIMEOUT_UNIT: Readonly<Record<string, number>> = { H: 3_600_000, M: 60_000, S: 1000, m: 1, u: 1e-3, n: 1e-6 };
 
 /** grpc-message's percent-encoding: UTF-8, with every octet outside printable ASCII (and %) escaped. */
 export function encodeGrpcMessage(text: string): string {
