@@ -347,6 +347,45 @@ test("clients that break HTTP/2 get GOAWAY with the error; PINGs are answered; t
   session.close();
 });
 
+test("one connection's unfinished requests share a cap; what finishes gives its share back", async () => {
+  const own = new GrpcHttp2Server({ maxRequestBytes: 1024 * 1024, maxConnectionRequestBytes: 2 * 1024 * 1024 });
+  own.unary("/t/Echo", async (request) => ({ message: Buffer.from(String(request.length)) }));
+  const ownPort = await own.listen("127.0.0.1", 0);
+  const session = http2.connect(`http://127.0.0.1:${ownPort}`);
+  session.on("error", () => {});
+  try {
+    // Two requests of 900 KiB each, begun and not finished: 1.8 MiB of the 2 MiB held.
+    const open = [1, 2].map(() => {
+      const req = session.request({ ":method": "POST", ":path": "/t/Echo", "content-type": "application/grpc" });
+      req.on("error", () => {});
+      const framed = frameMessage(Buffer.alloc(900 * 1024, 1));
+      req.write(framed.subarray(0, framed.length - 1));
+      return { req, last: framed.subarray(framed.length - 1) };
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    const third = await h2call(session, "/t/Echo", frameMessage(Buffer.alloc(300 * 1024, 2)));
+    assert.equal(third.headers["grpc-status"], String(GrpcCode.RESOURCE_EXHAUSTED));
+    assert.match(decodeURIComponent(String(third.headers["grpc-message"])), /unfinished requests would pass 2097152 bytes/);
+    // The two finish; their octets go back, and the same request now fits.
+    const answers = open.map(
+      ({ req, last }) =>
+        new Promise<string>((resolve) => {
+          const chunks: Buffer[] = [];
+          req.on("data", (c: Buffer) => chunks.push(c));
+          req.on("close", () => resolve(Buffer.concat(chunks).subarray(5).toString()));
+          req.end(last);
+        }),
+    );
+    assert.deepEqual(await Promise.all(answers), [String(900 * 1024), String(900 * 1024)]);
+    const again = await h2call(session, "/t/Echo", frameMessage(Buffer.alloc(300 * 1024, 2)));
+    assert.equal(again.trailers["grpc-status"], "0");
+    assert.equal(again.body.subarray(5).toString(), String(300 * 1024));
+  } finally {
+    session.close();
+    await own.close(1000);
+  }
+});
+
 test("close(): GOAWAY, open calls finish, new connections are refused", async () => {
   const own = new GrpcHttp2Server({ maxRequestBytes: 1024 });
   held = [];

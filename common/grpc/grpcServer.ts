@@ -3,7 +3,10 @@
 // path (serverCalls.ts); every other path answers UNIMPLEMENTED.
 import net from "node:net";
 import { Http2ServerConnection } from "../http2/serverConnection.js";
-import { GrpcCallRouter, type BidiMethod, type UnaryMethod } from "./serverCalls.js";
+import { GrpcCallRouter, RequestBudget, type BidiMethod, type UnaryMethod } from "./serverCalls.js";
+
+/** Unfinished request octets one connection may hold, all its calls together (16 requests of the 4 MiB maximum). */
+export const DEFAULT_CONNECTION_REQUEST_BYTES = 64 * 1024 * 1024;
 
 export class GrpcHttp2Server {
   private readonly router: GrpcCallRouter;
@@ -13,13 +16,15 @@ export class GrpcHttp2Server {
   /** Set by close(): resolves it once the last connection has ended. */
   private whenDrained: (() => void) | undefined;
 
-  constructor(options: { maxRequestBytes: number }) {
+  constructor(options: { maxRequestBytes: number; maxConnectionRequestBytes?: number }) {
     this.router = new GrpcCallRouter(options.maxRequestBytes);
+    const connectionBytes = options.maxConnectionRequestBytes ?? DEFAULT_CONNECTION_REQUEST_BYTES;
     this.server = net.createServer((socket) => {
       if (this.closing) return socket.destroy();
+      const budget = new RequestBudget(connectionBytes);
       const connection = new Http2ServerConnection(
         socket,
-        (stream, headers) => this.router.open(stream, headers),
+        (stream, headers) => this.router.open(stream, headers, budget),
         (ended) => {
           this.connections.delete(ended);
           this.checkDrained();

@@ -7,7 +7,7 @@ import { GrpcCode } from "../errors.js";
 import { ErrorCode } from "../http2/frames.js";
 import type { ServerStream, ServerStreamListener } from "../http2/serverConnection.js";
 import type { HeaderFields } from "../http2/hpack.js";
-import { frameMessage, MessageReader, MessageTooLargeError } from "./messageFrame.js";
+import { frameMessage, MESSAGE_PREFIX_BYTES, MessageReader, MessageTooLargeError } from "./messageFrame.js";
 
 export type HeaderList = ReadonlyArray<readonly [string, string]>;
 
@@ -48,6 +48,32 @@ export type BidiMethod = (call: BidiCall, ctx: CallContext) => { onMessage(messa
 
 type Method = { kind: "unary"; run: UnaryMethod } | { kind: "bidi"; run: BidiMethod };
 
+/**
+ * The request octets one connection's calls hold unfinished (messages not complete yet, a unary
+ * request whose stream has not ended), against one cap: a client cannot park more than that on a
+ * connection by starting requests it never finishes.
+ */
+export class RequestBudget {
+  private held = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  /** Takes `octets`; false, taking nothing, when that would pass the cap. */
+  take(octets: number): boolean {
+    if (this.held + octets > this.maxBytes) return false;
+    this.held += octets;
+    return true;
+  }
+
+  give(octets: number): void {
+    this.held -= octets;
+  }
+
+  get inUse(): number {
+    return this.held;
+  }
+}
+
 const RESPONSE_HEADERS: HeaderList = [
   [":status", "200"],
   ["content-type", "application/grpc"],
@@ -69,8 +95,8 @@ export class GrpcCallRouter {
     this.methods.set(path, { kind: "bidi", run });
   }
 
-  /** A new stream: its call, or an HTTP- or gRPC-level refusal. */
-  open(stream: ServerStream, headers: HeaderFields): ServerStreamListener {
+  /** A new stream on a connection whose unfinished requests share `budget`: its call, or an HTTP- or gRPC-level refusal. */
+  open(stream: ServerStream, headers: HeaderFields, budget: RequestBudget): ServerStreamListener {
     const ignore: ServerStreamListener = { onData() {}, onEnd() {}, onCancel() {} };
     if (headers[":method"] !== "POST") {
       stream.respond([[":status", "405"]], true);
@@ -83,7 +109,7 @@ export class GrpcCallRouter {
     }
     const path = String(headers[":path"] ?? "");
     const method = this.methods.get(path);
-    const call = new Call(stream, headers, this.maxRequestBytes);
+    const call = new Call(stream, headers, this.maxRequestBytes, budget);
     if (!method) call.fail(GrpcCode.UNIMPLEMENTED, `The server does not implement the method ${path.slice(0, 200)}`);
     else if (method.kind === "unary") call.runUnary(method.run);
     else call.runBidi(method.run);
@@ -99,6 +125,8 @@ class Call implements ServerStreamListener {
   private headersSent = false;
   /** A unary method has been called and has not settled: a cancelled stream waits for it. */
   private inFlight = false;
+  /** Request octets this call holds of the connection's budget. */
+  private held = 0;
   private onMessage: ((message: Buffer) => void) | undefined;
   private onClientEnd: (() => void) | undefined;
 
@@ -106,6 +134,7 @@ class Call implements ServerStreamListener {
     private readonly stream: ServerStream,
     private readonly headers: HeaderFields,
     maxRequestBytes: number,
+    private readonly budget: RequestBudget,
   ) {
     this.reader = new MessageReader(maxRequestBytes);
     const timeout = headers["grpc-timeout"];
@@ -128,6 +157,7 @@ class Call implements ServerStreamListener {
     };
     this.onClientEnd = () => {
       if (request === undefined) return this.fail(GrpcCode.INTERNAL, "the call ended without its request message");
+      this.release(); // the request is the method's now
       let answer: Promise<UnaryAnswer>;
       try {
         answer = run(request, this.context);
@@ -158,7 +188,10 @@ class Call implements ServerStreamListener {
       },
       this.context,
     );
-    this.onMessage = (message) => handler.onMessage(message);
+    this.onMessage = (message) => {
+      this.release(MESSAGE_PREFIX_BYTES + message.length);
+      handler.onMessage(message);
+    };
     this.onClientEnd = () => handler.onEnd();
   }
 
@@ -172,6 +205,9 @@ class Call implements ServerStreamListener {
 
   onData(chunk: Buffer): void {
     if (this.done) return;
+    if (!this.budget.take(chunk.length))
+      return this.fail(GrpcCode.RESOURCE_EXHAUSTED, `this connection's unfinished requests would pass ${this.budget.maxBytes} bytes`);
+    this.held += chunk.length;
     let messages;
     try {
       messages = this.reader.read(chunk);
@@ -199,6 +235,7 @@ class Call implements ServerStreamListener {
   onCancel(): void {
     if (this.done) return;
     this.done = true;
+    this.release();
     clearTimeout(this.deadline);
     this.controller.abort();
     // The stream's slot frees once no method runs for it: now, or when the running one settles
@@ -219,6 +256,12 @@ class Call implements ServerStreamListener {
     this.finish(GrpcCode.OK, "");
   }
 
+  /** Gives `octets` (all it holds by default) back to the connection's budget. */
+  private release(octets = this.held): void {
+    this.held -= octets;
+    this.budget.give(octets);
+  }
+
   private sendHeaders(fields: HeaderList): void {
     if (this.headersSent) return;
     this.headersSent = true;
@@ -228,6 +271,7 @@ class Call implements ServerStreamListener {
   private finish(code: number, message: string): void {
     if (this.done) return this.settled();
     this.done = true;
+    this.release();
     clearTimeout(this.deadline);
     const status: HeaderList =
       message === ""
