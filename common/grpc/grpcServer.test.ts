@@ -277,7 +277,7 @@ test("a stream reset before its request ended frees its slot at once: no method 
   }
   const last = 1 + 2 * resets;
   parts.push(frame(FrameType.HEADERS, Flag.END_HEADERS, last, headers), frame(FrameType.DATA, Flag.END_STREAM, last, frameMessage(Buffer.from("ok"))));
-  const frames = await rawExchange(Buffer.concat(parts), 500);
+  const frames = await rawExchange(Buffer.concat(parts), 1500);
   assert.ok(!frames.some((f) => f.type === FrameType.RST_STREAM && f.streamId === last), "the last stream is not refused");
   const decoder = new HpackDecoder();
   const blocks = frames.filter((f) => f.type === FrameType.HEADERS).map((f) => ({ streamId: f.streamId, fields: decoder.decode(f.payload) }));
@@ -304,7 +304,7 @@ test("an answer to a stream the client already ended is not followed by RST_STRE
       frame(FrameType.HEADERS, Flag.END_HEADERS | Flag.END_STREAM, 1, get),
       frame(FrameType.HEADERS, Flag.END_HEADERS, 3, get),
     ]),
-    300,
+    1000,
   );
   const on = (id: number) => frames.filter((f) => f.streamId === id).map((f) => [f.type, f.flags & Flag.END_STREAM]);
   assert.deepEqual(on(1), [[FrameType.HEADERS, Flag.END_STREAM]], "stream 1: the 405 alone");
@@ -339,7 +339,7 @@ test("clients that break HTTP/2 get GOAWAY with the error; PINGs are answered; t
     assert.equal(goaway.payload.readUInt32BE(4), code, what);
   }
   const ping = Buffer.from("8 octets");
-  const frames = await rawExchange(Buffer.concat([CLIENT_PREFACE, settings, frame(FrameType.PING, 0, 0, ping)]), 200);
+  const frames = await rawExchange(Buffer.concat([CLIENT_PREFACE, settings, frame(FrameType.PING, 0, 0, ping)]), 1000);
   const ack = frames.find((f) => f.type === FrameType.PING);
   assert.ok(ack && ack.flags === 1 && ack.payload.equals(ping), "PING answered with ACK and the same octets");
   const session = connect();
@@ -355,14 +355,17 @@ test("one connection's unfinished requests share a cap; what finishes gives its 
   session.on("error", () => {});
   try {
     // Two requests of 900 KiB each, begun and not finished: 1.8 MiB of the 2 MiB held.
-    const open = [1, 2].map(() => {
-      const req = session.request({ ":method": "POST", ":path": "/t/Echo", "content-type": "application/grpc" });
-      req.on("error", () => {});
-      const framed = frameMessage(Buffer.alloc(900 * 1024, 1));
-      req.write(framed.subarray(0, framed.length - 1));
-      return { req, last: framed.subarray(framed.length - 1) };
-    });
-    await new Promise((r) => setTimeout(r, 200));
+    const open = await Promise.all(
+      [1, 2].map(async () => {
+        const req = session.request({ ":method": "POST", ":path": "/t/Echo", "content-type": "application/grpc" });
+        req.on("error", () => {});
+        const framed = frameMessage(Buffer.alloc(900 * 1024, 1));
+        await new Promise((written) => req.write(framed.subarray(0, framed.length - 1), written));
+        return { req, last: framed.subarray(framed.length - 1) };
+      }),
+    );
+    // The DATA went to the socket before this PING, so its ACK means the server has read it all.
+    await new Promise<void>((acked) => session.ping(() => acked()));
     const third = await h2call(session, "/t/Echo", frameMessage(Buffer.alloc(300 * 1024, 2)));
     assert.equal(third.headers["grpc-status"], String(GrpcCode.RESOURCE_EXHAUSTED));
     assert.match(decodeURIComponent(String(third.headers["grpc-message"])), /unfinished requests would pass 2097152 bytes/);
