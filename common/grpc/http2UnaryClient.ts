@@ -12,7 +12,7 @@ import { ErrorCode } from "../http2/frames.js";
 import { Http2ClientConnection, type StreamHandle, type StreamListener } from "../http2/clientConnection.js";
 import { encodeHeaders, type HeaderFields } from "../http2/hpack.js";
 import { HEIGHT_METADATA_KEY, HEIGHT_TEXT } from "./height.js";
-import { frameMessage, MESSAGE_PREFIX_BYTES } from "./messageFrame.js";
+import { frameMessage, MESSAGE_PREFIX_BYTES, MessageReader, MessageTooLargeError } from "./messageFrame.js";
 import { UnaryClient, type CallOptions, type CallResult } from "./unaryClient.js";
 
 export interface Http2UnaryClientOptions {
@@ -147,12 +147,13 @@ class AnswerReader {
   private status: number | undefined;
   private message = "";
   private metadata: HeaderFields = {};
-  private readonly chunks: Buffer[] = [];
-  private received = 0;
-  /** The message's length from its prefix, once the first 5 bytes are in. */
-  private declared: number | undefined;
+  private readonly reader: MessageReader;
+  /** The answer's message, once whole. */
+  private answer: { compressed: boolean; message: Buffer } | undefined;
 
-  constructor(private readonly maxReceiveBytes: number) {}
+  constructor(maxReceiveBytes: number) {
+    this.reader = new MessageReader(maxReceiveBytes);
+  }
 
   /** The answer's headers; a refusal when they are not a gRPC answer. */
   readHeaders(headers: HeaderFields): ServiceError | undefined {
@@ -179,17 +180,17 @@ class AnswerReader {
 
   /** A chunk of the body; a refusal once the message is larger than allowed. */
   readData(chunk: Buffer): ServiceError | undefined {
-    this.chunks.push(chunk);
-    this.received += chunk.length;
-    if (this.received < MESSAGE_PREFIX_BYTES) return undefined;
-    if (this.declared === undefined) {
-      const first = this.chunks[0]!;
-      this.declared = (first.length >= MESSAGE_PREFIX_BYTES ? first : Buffer.concat(this.chunks, this.received)).readUInt32BE(1);
-      if (this.declared > this.maxReceiveBytes) {
-        return serviceError(GrpcStatus.RESOURCE_EXHAUSTED, `Received message larger than max (${this.declared} vs ${this.maxReceiveBytes})`);
-      }
+    let messages;
+    try {
+      messages = this.reader.read(chunk);
+    } catch (err) {
+      if (!(err instanceof MessageTooLargeError)) throw err;
+      return serviceError(GrpcStatus.RESOURCE_EXHAUSTED, `Received message larger than max (${err.length} vs ${err.maxBytes})`);
     }
-    if (this.received > MESSAGE_PREFIX_BYTES + this.declared) return serviceError(GrpcStatus.INTERNAL, "a unary call answered with more than one message");
+    this.answer ??= messages.shift();
+    // Any octet past the first message is a second one.
+    if (this.answer && (messages.length > 0 || this.reader.partial > 0))
+      return serviceError(GrpcStatus.INTERNAL, "a unary call answered with more than one message");
     return undefined;
   }
 
@@ -203,12 +204,10 @@ class AnswerReader {
       return serviceError(this.answered ? GrpcStatus.INTERNAL : GrpcStatus.UNAVAILABLE, "the stream closed without a gRPC status");
     }
     if (this.status !== GrpcStatus.OK) return serviceError(this.status, this.message, this.metadata);
-    const body = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.received);
-    if (body.length < MESSAGE_PREFIX_BYTES) return serviceError(GrpcStatus.INTERNAL, "No message received");
-    if (body[0] !== 0) return serviceError(GrpcStatus.INTERNAL, "a compressed answer, though no compression was offered");
-    const length = body.readUInt32BE(1);
-    if (body.length !== MESSAGE_PREFIX_BYTES + length) return serviceError(GrpcStatus.INTERNAL, "the answer ended inside its message");
-    return { response: body.subarray(MESSAGE_PREFIX_BYTES), height: this.height };
+    if (!this.answer)
+      return serviceError(GrpcStatus.INTERNAL, this.reader.partial < MESSAGE_PREFIX_BYTES ? "No message received" : "the answer ended inside its message");
+    if (this.answer.compressed) return serviceError(GrpcStatus.INTERNAL, "a compressed answer, though no compression was offered");
+    return { response: this.answer.message, height: this.height };
   }
 }
 

@@ -39,7 +39,21 @@ const behaviours: Record<string, Behaviour> = {
     respond(stream, Buffer.alloc(0), { "grpc-status": "5", "grpc-message": EVERY_OCTET, "x-printable": PRINTABLE, "x-octets": EVERY_OCTET }),
   "/t/Slow": (stream) => setTimeout(() => respond(stream, Buffer.from("late")), 50),
   "/t/Refuse": (stream) => stream.close(http2.constants.NGHTTP2_REFUSED_STREAM),
+  // Answers that break gRPC's one length-prefixed message, each with status OK.
+  "/t/Twice": (stream) => respondRaw(stream, Buffer.concat([frameMessage(Buffer.from("a")), frameMessage(Buffer.from("b"))])),
+  "/t/OneMore": (stream) => respondRaw(stream, Buffer.concat([frameMessage(Buffer.from("a")), Buffer.from([0])])),
+  "/t/Cut": (stream) => respondRaw(stream, frameMessage(Buffer.from("whole")).subarray(0, 7)),
+  "/t/Stub": (stream) => respondRaw(stream, Buffer.from([0, 0])),
+  "/t/None": (stream) => respondRaw(stream, Buffer.alloc(0)),
+  "/t/Zipped": (stream) => respondRaw(stream, Buffer.from([1, 0, 0, 0, 1, 7])),
 };
+
+/** Answers `body` as it is (not framed as one message), with status OK. */
+function respondRaw(stream: http2.ServerHttp2Stream, body: Buffer): void {
+  stream.respond({ ":status": 200, "content-type": "application/grpc" }, { waitForTrailers: true });
+  stream.once("wantTrailers", () => stream.sendTrailers({ "grpc-status": "0" }));
+  stream.end(body);
+}
 
 let server: http2.Http2Server;
 let port: number;
@@ -77,6 +91,25 @@ test("a request past the server's 64 KiB windows waits for its WINDOW_UPDATEs an
       sizes.map((a) => Buffer.from(a.response).toString()),
       ["100000", "200000", "300000", "400000"],
     );
+  } finally {
+    client.close();
+  }
+});
+
+test("an answer that is not one whole uncompressed message is INTERNAL, saying what is wrong", async () => {
+  const client = new Http2UnaryClient(`127.0.0.1:${port}`);
+  try {
+    for (const [path, details] of [
+      ["/t/Twice", "a unary call answered with more than one message"],
+      ["/t/OneMore", "a unary call answered with more than one message"],
+      ["/t/Cut", "the answer ended inside its message"],
+      ["/t/Stub", "No message received"],
+      ["/t/None", "No message received"],
+      ["/t/Zipped", "a compressed answer, though no compression was offered"],
+    ] as const) {
+      const err = await failure(client.unary(path, Buffer.alloc(0), { timeoutMs: 5000 }));
+      assert.deepEqual([err.code, err.details], [status.INTERNAL, details], path);
+    }
   } finally {
     client.close();
   }
