@@ -85,13 +85,18 @@ export class ReceiveCredit {
 
   constructor(private readonly threshold: number) {}
 
-  /** Counts `octets`; the increment to grant now, or 0 while below the threshold. */
-  take(octets: number): number {
+  /** Counts `octets`; the increment to grant now, or 0 while below the threshold or when `grant` is false. */
+  take(octets: number, grant = true): number {
     this.received += octets;
-    if (this.received < this.threshold) return 0;
+    if (!grant || this.received < this.threshold) return 0;
     const credit = this.received;
     this.received = 0;
     return credit;
+  }
+
+  /** Octets received and not granted back yet. */
+  get outstanding(): number {
+    return this.received;
   }
 }
 

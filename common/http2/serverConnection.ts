@@ -73,10 +73,8 @@ class Stream implements ServerStream {
   remoteEnded = false;
   /** The client reset the stream or the connection failed: nothing more reaches the client. */
   cancelled = false;
-  /** Received octets; a WINDOW_UPDATE gives them back once half the window is in. */
+  /** Received octets, never past the window we granted; a WINDOW_UPDATE gives them back once half the window is in. */
   readonly credit = new ReceiveCredit(STREAM_CREDIT);
-  /** Octets received and not yet credited: never past the window we granted. */
-  uncredited = 0;
   listener: ServerStreamListener | undefined;
 
   constructor(
@@ -300,13 +298,11 @@ export class Http2ServerConnection {
     // Data for a stream already answered or reset may still be on its way: dropped.
     if (!stream || stream.cancelled || stream.remoteEnded) return;
     const data = unpad(flags, payload);
-    stream.uncredited += payload.length;
-    if (stream.uncredited > STREAM_WINDOW) throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, `stream ${streamId} sent past its window`);
-    const streamCredit = flags & Flag.END_STREAM ? 0 : stream.credit.take(payload.length);
-    if (streamCredit > 0) {
-      this.outbox.send(frame(FrameType.WINDOW_UPDATE, 0, streamId, uint32(streamCredit)));
-      stream.uncredited -= streamCredit;
-    }
+    if (stream.credit.outstanding + payload.length > STREAM_WINDOW)
+      throw new ProtocolError(ErrorCode.FLOW_CONTROL_ERROR, `stream ${streamId} sent past its window`);
+    // No credit for a stream this frame ends.
+    const streamCredit = stream.credit.take(payload.length, !(flags & Flag.END_STREAM));
+    if (streamCredit > 0) this.outbox.send(frame(FrameType.WINDOW_UPDATE, 0, streamId, uint32(streamCredit)));
     if (data.length > 0) this.deliver(stream, (l) => l.onData(data));
     if (flags & Flag.END_STREAM) this.remoteEnd(stream);
   }
