@@ -122,6 +122,8 @@ interface Outcome {
   commitSeconds: number;
   blocks: number;
   maxPerBlock: number;
+  /** Transfers in each block that holds some, in height order. */
+  perBlock: number[];
   /** Ours: committed / (header time of the last load block - header time of the block before the first). */
   blockSpanPerSecond?: number;
   blockIntervalsMs?: number[];
@@ -253,6 +255,7 @@ async function runTarget(target: Target): Promise<Outcome> {
       commitSeconds: (committedAt - load.startMs) / 1000,
       blocks: heights.length,
       maxPerBlock: Math.max(0, ...perBlock.values()),
+      perBlock: heights.map((h) => perBlock.get(h)!),
       blockSpanPerSecond,
       blockIntervalsMs,
       sequential,
@@ -310,6 +313,8 @@ function printTable(outcomes: Outcome[]): void {
   console.log();
   for (const o of outcomes) {
     console.log(`- ${o.target.name}: ${o.target.describe}.`);
+    // A node that mines one block per tx has nothing to show here.
+    if (o.perBlock.length <= 100 && o.maxPerBlock > 1) console.log(`  Transfers per block: ${o.perBlock.map((x) => fmt(x)).join(", ")}.`);
     if (o.blockIntervalsMs) console.log(`  Block intervals under load (ms): ${o.blockIntervalsMs.map((x) => fmt(x)).join(", ")}.`);
     for (const r of o.rejects) console.log(`  Refused: ${r}`);
     for (const n of o.notes) console.log(`  Note: ${n}`);
