@@ -347,7 +347,6 @@ export class Http2ClientConnection {
     // Once ended, no stream is left to fail: end() runs only when none is, and fail() clears them.
     if (this.ended) return;
     this.ended = true;
-    this.outbox.close();
     this.outbox.closeConnection(farewell);
     const streams = [...this.streams.values(), ...this.queued];
     this.streams.clear();
