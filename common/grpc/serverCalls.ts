@@ -68,10 +68,6 @@ export class RequestBudget {
   give(octets: number): void {
     this.held -= octets;
   }
-
-  get inUse(): number {
-    return this.held;
-  }
 }
 
 const RESPONSE_HEADERS: HeaderList = [
