@@ -355,9 +355,9 @@ test("blocks keep finalizing and committing over ABCI while a long eth_call runs
   try {
     const heightAtCall = chain.height;
     let callDone = false;
-    // 5M gas of JUMPs: a few hundred ms on its own on a fast machine, seconds under node:test's
-    // async tracking; well inside the 5 s query timeout on a machine half as fast (10M was not).
-    const gas = 5_000_000n;
+    // 30M gas of JUMPs, the most a call may have: about a second here, well inside the 5 s query
+    // timeout on a machine half as fast, and longer than two blocks take.
+    const gas = 30_000_000n;
     const call = grpc.call(Q.Query, "call", { args: { to: loop.bytes, gas } }).finally(() => (callDone = true));
     await new Promise((r) => setTimeout(r, 100));
     const latencies = [await blockOverSocket(abciClient), await blockOverSocket(abciClient)];

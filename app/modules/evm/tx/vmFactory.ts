@@ -10,6 +10,7 @@ import { COINBASE } from "./coinbase.js";
 import { budgetedJumps, tickBeforeEachMessage } from "./budgetedExecution.js";
 import type { Ticker } from "./budgetSlot.js";
 import "./jumpAnalysisCache.js";
+import "./interpreterLoop.js";
 import { useWordOpcodes } from "./wordOpcodes.js";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";

@@ -1,5 +1,6 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { createBlock } from "@ethereumjs/block";
 import { createEVM, type EVM } from "@ethereumjs/evm";
 import { Address, bigIntToBytes, bytesToBigInt, setLengthLeft } from "@ethereumjs/util";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
@@ -91,4 +92,30 @@ test("an EVM whose opcode is not the one replaced is refused", async () => {
     customOpcodes: [{ opcode: 0x52, opcodeName: "MYSTORE", baseFee: 3, logicFunction: () => {} }],
   });
   assert.throws(() => useWordOpcodes(evm), /opcode 0x52 is not the MSTORE this replaces/);
+});
+
+test(`the context opcodes push the library's words: addresses, coinbase, prevrandao, call data at any offset (WORD_OPCODES_SEED=${seed})`, async () => {
+  const library = await evmWithStorage(false);
+  const patched = await evmWithStorage(true);
+  const randomAddress = () => new Address(Uint8Array.from({ length: 20 }, (_, i) => (i < int(20) ? 0 : int(256))));
+  for (let i = 0; i < 40; i++) {
+    const data = Uint8Array.from({ length: int(4) === 0 ? 0 : int(100) }, () => int(256));
+    const offsets = [0n, 1n, BigInt(data.length), BigInt(Math.max(0, data.length - int(40))), BigInt(data.length + 1), 2n ** 64n, 2n ** 256n - 1n];
+    const code: number[] = [];
+    let at = 0;
+    const keep = () => code.push(...push2(at++ * 32), 0x52); // MSTORE the word on top
+    for (const op of [0x30, 0x32, 0x33, 0x41, 0x44]) (code.push(op), keep());
+    for (const offset of offsets) (code.push(...push32(offset), 0x35), keep());
+    code.push(...push2(at * 32), 0x5f, 0xf3);
+    const header = { number: 9n, coinbase: randomAddress(), mixHash: Uint8Array.from({ length: 32 }, () => (int(3) === 0 ? 0 : int(256))) };
+    const block = createBlock({ header }, { common: evmCommon(2611n) });
+    const [to, caller, origin] = [randomAddress(), randomAddress(), randomAddress()];
+    const run = async (evm: EVM) => {
+      const res = await evm.runCode({ code: Uint8Array.from(code), to, caller, origin, data, block, gasLimit: 1_000_000n });
+      return { error: res.exceptionError?.error, gas: res.executionGasUsed, returned: res.returnValue };
+    };
+    const want = await run(library);
+    assert.equal(want.error, undefined);
+    assert.deepEqual(await run(patched), want);
+  }
 });
