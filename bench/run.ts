@@ -21,6 +21,7 @@ const benches = [
   "erc20.ts",
   "state-size.ts",
   "precompiles.ts",
+  "evm-worst-case.ts",
   "cache-eviction.ts",
   "word-opcodes.ts",
   "object-copies.ts",
