@@ -163,6 +163,9 @@ test("BLOCKHASH: the 256 blocks before the current one, from blockinfo; 0 outsid
   await chain.block([alice.tx({ to: contract, data: probe.recordParentHash })]);
   const h = chain.height;
   assert.deepEqual((await q.storage(contract.toString(), "0x1")).value, new Uint8Array(32).fill((h - 1) % 256));
+  // The block's VM keeps the hashes it read; the next block's reads its own, even for two txs.
+  await chain.block([alice.tx({ to: contract, data: probe.recordParentHash }), alice.tx({ to: contract, data: probe.recordParentHash })]);
+  assert.deepEqual((await q.storage(contract.toString(), "0x1")).value, new Uint8Array(32).fill(h % 256));
   // Reach past 256 blocks, then ask from eth_call, which runs as block latest + 1.
   while (chain.height < 262) await chain.block([]);
   const latest = BigInt(chain.height);

@@ -157,7 +157,7 @@ export class EthTxProcessor {
     this.blockRuntime = undefined;
     const sm = new StoreStateManager(this.keepers, new Context(env.header, env.state.branch(), env.logger));
     // Block hashes are the block state's: no tx writes them.
-    const blockchain = blockHashChain(this.keepers.blocks, env.state);
+    const blockchain = blockHashChain(this.keepers.blocks, env.state, true);
     const { createEvmRuntime } = await loadVm();
     const runtime = await createEvmRuntime(chainId, sm, blockchain, { number: env.header.height, timestamp: time, baseFee });
     this.blockRuntime = { state: env.state, key, runtime, sm };

@@ -94,7 +94,7 @@ test("an EVM whose opcode is not the one replaced is refused", async () => {
   assert.throws(() => useWordOpcodes(evm), /opcode 0x52 is not the MSTORE this replaces/);
 });
 
-test(`the context opcodes push the library's words: addresses, coinbase, prevrandao, call data at any offset (WORD_OPCODES_SEED=${seed})`, async () => {
+test(`the context opcodes push the library's words: addresses, coinbase, prevrandao, blob base fee, call data at any offset (WORD_OPCODES_SEED=${seed})`, async () => {
   const library = await evmWithStorage(false);
   const patched = await evmWithStorage(true);
   const randomAddress = () => new Address(Uint8Array.from({ length: 20 }, (_, i) => (i < int(20) ? 0 : int(256))));
@@ -104,10 +104,15 @@ test(`the context opcodes push the library's words: addresses, coinbase, prevran
     const code: number[] = [];
     let at = 0;
     const keep = () => code.push(...push2(at++ * 32), 0x52); // MSTORE the word on top
-    for (const op of [0x30, 0x32, 0x33, 0x41, 0x44]) (code.push(op), keep());
+    for (const op of [0x30, 0x32, 0x33, 0x41, 0x44, 0x4a, 0x4a]) (code.push(op), keep());
     for (const offset of offsets) (code.push(...push32(offset), 0x35), keep());
     code.push(...push2(at * 32), 0x5f, 0xf3);
-    const header = { number: 9n, coinbase: randomAddress(), mixHash: Uint8Array.from({ length: 32 }, () => (int(3) === 0 ? 0 : int(256))) };
+    const header = {
+      number: 9n,
+      coinbase: randomAddress(),
+      excessBlobGas: BigInt(int(20_000_000)),
+      mixHash: Uint8Array.from({ length: 32 }, () => (int(3) === 0 ? 0 : int(256))),
+    };
     const block = createBlock({ header }, { common: evmCommon(2611n) });
     const [to, caller, origin] = [randomAddress(), randomAddress(), randomAddress()];
     const run = async (evm: EVM) => {

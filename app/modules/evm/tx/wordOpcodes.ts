@@ -2,7 +2,8 @@
 // @ethereumjs/evm pads each MSTORE's word through a hex string and array spreads (a tenth of the
 // interpreter's time in an ERC-20 transfer), and turns an address into a word the same way (ADDRESS,
 // CALLER, ORIGIN, COINBASE: 2 gas for ~0.4 µs, which made a loop of them the slowest 30M gas of
-// cheap opcodes). Each handler here does what the library's does,
+// cheap opcodes). BLOBBASEFEE, also 2 gas, recomputed the block's blob gas price (an exponential
+// series) each time; it is kept per block header here. Each handler here does what the library's does,
 // step for step, with the conversions of words.ts; gas is untouched (it is charged by the entry's
 // gas handler before the logic runs). A VM's opcode table is patched in place when the VM is built,
 // before it runs anything; an entry whose name or kind is not what the library had when this was
@@ -90,6 +91,19 @@ function log(runState: RunState): void {
   runState.interpreter.log(data, topicsCount, topics);
 }
 
+const blobBaseFees = new WeakMap<object, bigint>();
+
+/** The block's blob base fee, computed once per header; the library's error if it has none. */
+function blobbasefee(runState: RunState): void {
+  const header = runState.env.block.header;
+  let fee = blobBaseFees.get(header);
+  if (fee === undefined) {
+    fee = runState.interpreter.getBlobBaseFee();
+    blobBaseFees.set(header, fee);
+  }
+  runState.stack.push(fee);
+}
+
 const REPLACEMENTS: { code: number; name: string; isAsync: boolean; handler: Handler }[] = [
   { code: 0x20, name: "KECCAK256", isAsync: false, handler: keccak256 },
   { code: 0x30, name: "ADDRESS", isAsync: true, handler: address },
@@ -98,6 +112,7 @@ const REPLACEMENTS: { code: number; name: string; isAsync: boolean; handler: Han
   { code: 0x35, name: "CALLDATALOAD", isAsync: true, handler: calldataload },
   { code: 0x41, name: "COINBASE", isAsync: true, handler: coinbase },
   { code: 0x44, name: "PREVRANDAO", isAsync: true, handler: prevrandao },
+  { code: 0x4a, name: "BLOBBASEFEE", isAsync: false, handler: blobbasefee },
   { code: 0x51, name: "MLOAD", isAsync: false, handler: mload },
   { code: 0x52, name: "MSTORE", isAsync: false, handler: mstore },
   { code: 0x54, name: "SLOAD", isAsync: true, handler: sload },
