@@ -149,7 +149,7 @@ class Bench {
     const [r] = side === "library" ? await onLibraryLoop(() => this.chain.block([tx])) : await this.chain.block([tx]);
     const seconds = (performance.now() - start) / 1000;
     // Every row's loop ends out of gas, having spent all of it; any other failure is a broken row.
-    const failure = r!.events?.find((e) => e.type === "ethereum_tx")?.attributes.find((a) => a.key === "ethereumTxFailed")?.value;
+    const failure = r!.events?.find((e) => e.type === "ethereum_tx")?.attributes?.find((a) => a.key === "ethereumTxFailed")?.value;
     if ((r!.code ?? 0) !== 0 || r!.gasUsed !== gas || failure !== "out of gas") {
       throw new Error(`${row.name} on the ${side} loop: code ${r!.code}, gas used ${r!.gasUsed}, ${failure ?? "no failure"}: ${r!.log}`);
     }
