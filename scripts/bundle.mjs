@@ -71,24 +71,34 @@ const packagesByLocation = {
   },
 };
 
-// app/modules/evm/tx/jumpAnalysisCache.js reaches @ethereumjs/evm's interpreter by file (the
-// package does not export it) to patch the class the EVM runs. In a bundle the EVM's interpreter
-// is the bundled copy, so that import must name the same file for esbuild to share the module.
-// Found as that module finds it: beside the package's entry point.
-const evmInterpreter = fileURLToPath(new URL("./interpreter.js", import.meta.resolve("@ethereumjs/evm")));
-const INTERPRETER_IMPORT = "await import(interpreterModule)";
+// app/modules/evm/tx/jumpAnalysisCache.js and interpreterLoop.js reach @ethereumjs/evm's
+// interpreter (and the loop its EIP-7928 helper) by file (the package does not export them) to
+// patch the class the EVM runs. In a bundle the EVM's modules are the bundled copies, so those
+// imports must name the same files for esbuild to share the modules. Found as those modules find
+// them: beside the package's entry point.
+const evmFile = (relative) => fileURLToPath(new URL(relative, import.meta.resolve("@ethereumjs/evm")));
+const evmInterpreter = evmFile("./interpreter.js");
+const evmEip7928 = evmFile("./opcodes/EIP7928.js");
+/** Per patching module: each dynamic import it must contain, and the library file it stands for. */
+const LIBRARY_IMPORTS = {
+  "jumpAnalysisCache.js": { "await import(interpreterModule)": evmInterpreter },
+  "interpreterLoop.js": { "await import(interpreterModule)": evmInterpreter, "await import(eip7928Module)": evmEip7928 },
+};
 const sharedEvmInterpreter = {
   name: "shared-evm-interpreter",
   setup(build) {
-    build.onLoad({ filter: /[\\/]jumpAnalysisCache\.js$/ }, async (args) => {
-      const source = await fs.promises.readFile(args.path, "utf8");
-      if (!source.includes(INTERPRETER_IMPORT)) throw new Error(`${args.path} no longer contains "${INTERPRETER_IMPORT}": update scripts/bundle.mjs`);
-      return { contents: source.replace(INTERPRETER_IMPORT, `await import(${JSON.stringify(evmInterpreter)})`), loader: "js" };
+    build.onLoad({ filter: /[\\/]app[\\/]modules[\\/]evm[\\/]tx[\\/](jumpAnalysisCache|interpreterLoop)\.js$/ }, async (args) => {
+      let source = await fs.promises.readFile(args.path, "utf8");
+      for (const [expression, file] of Object.entries(LIBRARY_IMPORTS[path.basename(args.path)])) {
+        if (!source.includes(expression)) throw new Error(`${args.path} no longer contains "${expression}": update scripts/bundle.mjs`);
+        source = source.replace(expression, `await import(${JSON.stringify(file)})`);
+      }
+      return { contents: source, loader: "js" };
     });
   },
 };
 
-if (!fs.existsSync(evmInterpreter)) throw new Error(`@ethereumjs/evm has no ${evmInterpreter}`);
+for (const file of [evmInterpreter, evmEip7928]) if (!fs.existsSync(file)) throw new Error(`@ethereumjs/evm has no ${file}`);
 await esbuild.build({
   absWorkingDir: root,
   entryPoints: BUNDLED_MODULES.map((module) => ({ in: `dist/${module}.js`, out: `${module}.bundle` })),

@@ -21,13 +21,17 @@ test("no bundle holds code that finds files by its own location", () => {
   }
 });
 
-test("the jump-analysis cache patches the interpreter the bundled EVM runs", () => {
-  const marker = "// node_modules/@ethereumjs/evm/dist/esm/interpreter.js\n";
+test("the jump-analysis cache and the interpreter loop patch the interpreter the bundled EVM runs", () => {
+  const copies = (text: string, file: string) => text.split(`// node_modules/@ethereumjs/evm/dist/esm/${file}\n`).length - 1;
   for (const module of ["app/main", "app/queryWorker"]) {
     const text = fs.readFileSync(runnableModule(module), "utf8");
-    assert.equal(text.split(marker).length - 1, 1, `${module}: one copy of the interpreter`);
+    assert.equal(copies(text, "interpreter.js"), 1, `${module}: one copy of the interpreter`);
+    assert.equal(copies(text, "opcodes/EIP7928.js"), 1, `${module}: one copy of the EIP-7928 helpers`);
     assert.ok(text.includes('"dist/app/modules/evm/tx/jumpAnalysisCache.js"'), `${module} holds the cache`);
-    assert.ok(!text.includes("await import(interpreterModule)"), `${module}: the cache imports the bundled interpreter, not a file`);
+    assert.ok(text.includes('"dist/app/modules/evm/tx/interpreterLoop.js"'), `${module} holds the loop`);
+    for (const expression of ["await import(interpreterModule)", "await import(eip7928Module)"]) {
+      assert.ok(!text.includes(expression), `${module}: ${expression} imports the bundled module, not a file`);
+    }
   }
 });
 

@@ -6,6 +6,8 @@ import { Address, createAccount, bigIntToBytes, bytesToBigInt, setLengthLeft } f
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { prng, seedFromEnv } from "../../../../test/support/prng.js";
 import { onLibraryLoop, runsOfThisLoop } from "./interpreterLoop.js";
+import { useSyncMemoryGas } from "./memoryGas.js";
+import { useWordOpcodes } from "./wordOpcodes.js";
 
 const seed = seedFromEnv("INTERPRETER_LOOP_SEED");
 const random = prng(seed);
@@ -50,14 +52,25 @@ const OPCODES = [
 /** Small stack values most of the time, so memory offsets and jump targets are often valid. */
 const smallPush = () => [0x60, int(8) === 0 ? 0xff : int(80)];
 
+/** A memory opcode on operands pushed for it: offsets and lengths mostly small, now and then huge. */
+function memoryOp(): number[] {
+  const operand = () => (int(10) === 0 ? push32(randomWord()) : [0x61, int(4), int(256)]);
+  const op = [0x20, 0x51, 0x52, 0x53, 0x5e][int(5)]!; // KECCAK256, MLOAD, MSTORE, MSTORE8, MCOPY
+  const operands = op === 0x51 ? 1 : op === 0x5e ? 3 : 2;
+  const code: number[] = [];
+  for (let i = 0; i < operands; i++) code.push(...operand());
+  return [...code, op];
+}
+
 /** A program of random opcodes on stacks of pushed values, with JUMPDESTs to land on. */
 function randomProgram(): Uint8Array {
   if (int(4) === 0) return Uint8Array.from({ length: 1 + int(64) }, () => int(256)); // any bytes at all
   const code: number[] = [];
   const length = 1 + int(60);
   for (let i = 0; i < length; i++) {
-    const kind = int(10);
+    const kind = int(11);
     if (kind < 3) code.push(...smallPush());
+    else if (kind === 10) code.push(...memoryOp());
     else if (kind === 3) code.push(...push32(randomWord()));
     else if (kind === 4) code.push(0x5b);
     else if (kind === 5) code.push(0x60, code.length + int(40), int(2) === 0 ? 0x56 : 0x57);
@@ -72,8 +85,13 @@ const BLOCK = createBlock(
   { common },
 );
 
-async function evmWithState(): Promise<EVM> {
+/** The library's EVM, or the node's: its own handlers and gas for the memory and context opcodes. */
+async function evmWithState(node: boolean): Promise<EVM> {
   const evm = await createEVM({ common: common.copy() });
+  if (node) {
+    useWordOpcodes(evm);
+    useSyncMemoryGas(evm);
+  }
   for (const slot of SLOTS) await evm.stateManager.putStorage(CONTRACT, setLengthLeft(bigIntToBytes(slot), 32), bigIntToBytes(slot + 7n));
   await evm.stateManager.putAccount(OTHER, createAccount({ balance: 10n ** 18n }));
   await evm.stateManager.putCode(OTHER, Uint8Array.of(0x60, 0x01, 0x60, 0x00, 0x55, 0x60, 0x20, 0x60, 0x00, 0xf3)); // SSTORE 0 := 1; RETURN 32 bytes
@@ -96,9 +114,9 @@ async function outcome(evm: EVM, code: Uint8Array, gasLimit: bigint) {
   };
 }
 
-test(`random programs run as the library's loop runs them: same halts, gas, returns, logs and storage (INTERPRETER_LOOP_SEED=${seed})`, async () => {
-  const library = await evmWithState();
-  const ours = await evmWithState();
+test(`random programs run on the node's EVM (this loop, our opcode handlers and memory gas) as on the library's: same halts, gas, returns, logs and storage (INTERPRETER_LOOP_SEED=${seed})`, async () => {
+  const library = await evmWithState(false);
+  const ours = await evmWithState(true);
   const errors = new Set<string>();
   for (let i = 0; i < 3000; i++) {
     const code = randomProgram();

@@ -3,8 +3,9 @@
 // (about 70 ns here, more than most opcodes' own work). That sets the worst case of a block: a
 // 30M-gas loop of 1- to 3-gas opcodes spends nearly all of its seconds in that overhead. This loop
 // does what the library's `run` and `runStep` do, step for step, but awaits only what is
-// asynchronous: a dynamic gas handler (all of them are async functions) and the promise of an
-// opcode the table marks async (state access, calls, creations, and a query VM's budgeted jumps). The steps run in
+// asynchronous: the promise of a dynamic gas handler (the library's are all async functions; the
+// memory opcodes' are ours and synchronous, memoryGas.ts) and of an opcode the table marks async
+// (state access, calls, creations, and a query VM's budgeted jumps). The steps run in
 // the same order with the same gas and the same errors, so results are the library's.
 //
 // It takes over only the runs it reproduces exactly: legacy code with no tracing or profiling and
@@ -142,7 +143,10 @@ Interpreter.prototype.run = async function run(this: InterpreterInternals, code:
     try {
       const info = entry.opcodeInfo;
       let gas = info.feeBigInt;
-      if (info.dynamicGas) gas = await entry.gasHandler(runState, gas, common);
+      if (info.dynamicGas) {
+        const charged = entry.gasHandler(runState, gas, common);
+        gas = typeof charged === "bigint" ? charged : await charged;
+      }
       if (info.isInvalid) throw new EVMError(EVMError.errorMessages.INVALID_OPCODE);
       this.useGas(gas, info);
       runState.programCounter++;

@@ -12,6 +12,7 @@ import type { Ticker } from "./budgetSlot.js";
 import "./jumpAnalysisCache.js";
 import "./interpreterLoop.js";
 import { useWordOpcodes } from "./wordOpcodes.js";
+import { useSyncMemoryGas } from "./memoryGas.js";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { createEvmOnWasmPrecompiles } from "../precompiles/precompileBackends.js";
@@ -46,6 +47,7 @@ export async function createEvmRuntime(
   // on WebAssembly (precompileBackends.ts).
   const evm = createEvmOnWasmPrecompiles({ common, stateManager, blockchain, ...(budget ? { customOpcodes: budgetedJumps(common, budget) } : {}) });
   useWordOpcodes(evm);
+  useSyncMemoryGas(evm);
   const vm = await createVM({ common, stateManager, blockchain, evm });
   if (budget) tickBeforeEachMessage(vm, budget);
   const block = createBlock(

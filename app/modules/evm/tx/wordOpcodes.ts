@@ -10,6 +10,7 @@
 // written throws, so a changed library fails at start instead of running other logic.
 import type { Common } from "@ethereumjs/common";
 import type { EVM, EVMOpts } from "@ethereumjs/evm";
+import type { Address } from "@ethereumjs/util";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToWord, wordToBytes } from "./words.js";
 
@@ -24,16 +25,29 @@ interface OpcodeEntry {
 
 const EMPTY = new Uint8Array(0);
 
+// An address's word, kept per Address object: a frame's own, its caller and the tx's origin are
+// the same objects for the whole frame, and the coinbase for the whole block.
+const addressWords = new WeakMap<Address, bigint>();
+
+function addressWord(a: Address): bigint {
+  let word = addressWords.get(a);
+  if (word === undefined) {
+    word = bytesToWord(a.bytes);
+    addressWords.set(a, word);
+  }
+  return word;
+}
+
 function address(runState: RunState): void {
-  runState.stack.push(bytesToWord(runState.env.address.bytes));
+  runState.stack.push(addressWord(runState.env.address));
 }
 
 function origin(runState: RunState): void {
-  runState.stack.push(bytesToWord(runState.env.origin.bytes));
+  runState.stack.push(addressWord(runState.env.origin));
 }
 
 function caller(runState: RunState): void {
-  runState.stack.push(bytesToWord(runState.env.caller.bytes));
+  runState.stack.push(addressWord(runState.env.caller));
 }
 
 /** The 32 bytes of call data from an offset, zero past its end. */
@@ -51,7 +65,7 @@ function calldataload(runState: RunState): void {
 
 /** The block's coinbase; on a Clique chain the library asks its signer, so that stays the library's. */
 function coinbase(runState: RunState): void {
-  runState.stack.push(bytesToWord(runState.env.block.header.coinbase.bytes));
+  runState.stack.push(addressWord(runState.env.block.header.coinbase));
 }
 
 /** PREVRANDAO since the merge (EIP-4399), DIFFICULTY before it. */
