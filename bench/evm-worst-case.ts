@@ -44,7 +44,11 @@ const pushes = (name: string, op: number): Row => ({ name: `${name} POP`, body: 
 /** DUP2 DUP2 OP POP on two full words. */
 const binary = (name: string, op: number): Row => ({ name: `${name} of two full words`, setup: [...FULL_WORD, ...FULL_WORD], body: [0x81, 0x81, op, POP] });
 /** DUP3 DUP3 DUP3 OP POP on three full words. */
-const ternary = (name: string, op: number): Row => ({ name: `${name} of three full words`, setup: [...FULL_WORD, ...FULL_WORD, ...FULL_WORD], body: [0x82, 0x82, 0x82, op, POP] });
+const ternary = (name: string, op: number): Row => ({
+  name: `${name} of three full words`,
+  setup: [...FULL_WORD, ...FULL_WORD, ...FULL_WORD],
+  body: [0x82, 0x82, 0x82, op, POP],
+});
 /** STATICCALL with all gas to `address`, no input or output, result popped. */
 const staticcall = (name: string, address: number): Row => ({ name, body: [PUSH0, PUSH0, PUSH0, PUSH0, 0x60, address, 0x5a, 0xfa, POP] });
 
@@ -185,7 +189,9 @@ async function main(): Promise<void> {
     }
     const slowest = results.reduce((a, b) => (a.node >= b.node ? a : b));
     const seconds = await bench.time(slowest.row, "node", BLOCK_GAS_LIMIT);
-    console.log(`\nThe slowest row on the node's loop, ${slowest.row.name}, as a block's one ${BLOCK_GAS_LIMIT}-gas tx: ${seconds.toFixed(2)} s of FinalizeBlock`);
+    console.log(
+      `\nThe slowest row on the node's loop, ${slowest.row.name}, as a block's one ${BLOCK_GAS_LIMIT}-gas tx: ${seconds.toFixed(2)} s of FinalizeBlock`,
+    );
   } finally {
     bench.close();
   }

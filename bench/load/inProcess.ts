@@ -128,20 +128,6 @@ export async function appPhases(
       if (bad >= 0) throw new Error(`setup block ${i + 1}, tx ${bad} failed: ${results[bad]!.log || JSON.stringify(results[bad]!.events?.map((e) => e.type))}`);
       await app.commit(create(pb.RequestCommitSchema));
     }
-    const { Session } = await import("node:inspector/promises");
-    const session = new Session();
-    session.connect();
-    await session.post("Profiler.enable");
-    await session.post("Profiler.setSamplingInterval", { interval: 100 });
-    let profN = 0;
-    const prof = async <T>(phase: string, f: () => Promise<T>): Promise<T> => {
-      if (process.env.PHASE_PROF !== phase) return f();
-      await session.post("Profiler.start");
-      const r = await f();
-      const { profile } = await session.post("Profiler.stop");
-      fs.writeFileSync(`/tmp/wc/phase/${phase}-${profN++}.cpuprofile`, JSON.stringify(profile));
-      return r;
-    };
     await admit(blocks[0] ?? []);
     for (const [i, txs] of blocks.entries()) {
       const height = BigInt(setup.length + i + 1);
@@ -149,7 +135,7 @@ export async function appPhases(
       const proposerAddress = new Uint8Array(20);
       // The next block's txs reach the mempool while this block is proposed and executed.
       const next = blocks[i + 1] ?? [];
-      await prof("check", () => admit(next));
+      await admit(next);
       let t0 = cpuMs();
       const { txs: preparedTxs = [] } = await app.prepareProposal(
         create(pb.RequestPrepareProposalSchema, { txs, maxTxBytes: 1n << 40n, height, time, proposerAddress }),
@@ -162,7 +148,7 @@ export async function appPhases(
       t.processProposal += cpuMs() - t0;
       if (processed.status !== pb.ResponseProcessProposal_ProposalStatus.ACCEPT) throw new Error(`ProcessProposal rejected height ${height}`);
       t0 = cpuMs();
-      const fin = await prof("finalize", () => app.finalizeBlock(create(pb.RequestFinalizeBlockSchema, { txs: preparedTxs, height, time, hash, proposerAddress })));
+      const fin = await app.finalizeBlock(create(pb.RequestFinalizeBlockSchema, { txs: preparedTxs, height, time, hash, proposerAddress }));
       t.finalizeBlock += cpuMs() - t0;
       badCodes += (fin.txResults ?? []).filter(txFailed).length;
       t0 = cpuMs();
