@@ -13,8 +13,6 @@ import {
   QueryEstimateGasResponseSchema,
   type LogEntry,
   type QueryAccountResponse,
-  type QueryCallResponse,
-  type QueryEstimateGasResponse,
 } from "../gen/chain/evm/query_pb.js";
 import { decodeEthTx, evmCommon } from "../common/ethereum/ethTx.js";
 import { keccak256, sha256 } from "../sdk/crypto/hashes.js";

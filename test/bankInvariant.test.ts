@@ -4,7 +4,7 @@
 import { MODULE_ACCOUNTS } from "../app/modules.js";
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { fromBinary } from "@bufbuild/protobuf";
 import { QueryAccountsRequestSchema, QueryAccountsResponseSchema } from "../gen/cosmos/auth/v1beta1/query_pb.js";
 import { BaseAccountSchema, ModuleAccountSchema } from "../gen/cosmos/auth/v1beta1/auth_pb.js";
 import {

@@ -5,12 +5,10 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { signerFromMnemonic } from "../sdk/keys/signerFromMnemonic.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { runUnitd, type CliRun } from "./support/unitdCli.js";
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const ABANDON_24 = `${"abandon ".repeat(23)}art`;
 const ABANDON_24_ADDRESS = { secp256k1: "unit1r5v5srda7xfth3hn2s26txvrcrntldjunnekp5", eth_secp256k1: "unit1tc2a46eulpthxhr2etjcwqlsfa78h4w0q0hpz8" };
 

@@ -4,7 +4,7 @@
 // EVM's block gas limit; and PrepareProposal builds only proposals that pass.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { anyUnpack } from "@bufbuild/protobuf/wkt";
 import { createFeeMarket1559Tx } from "@ethereumjs/tx";
 import { QueryAccountRequestSchema, QueryAccountResponseSchema } from "../gen/cosmos/auth/v1beta1/query_pb.js";
@@ -12,7 +12,6 @@ import { BaseAccountSchema } from "../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { TxRawSchema } from "../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { evmCommon } from "../common/ethereum/ethTx.js";
 import { MODULE_ACCOUNTS } from "../app/modules.js";
-import { TestSigner } from "../app/modules/evm/testing/testSigner.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { signerFromPrivateKey } from "../sdk/keys/signerFromPrivateKey.js";
 import { msgSend, signTx } from "../sdk/tx/index.js";
@@ -24,7 +23,6 @@ const ETH_KEY = new Uint8Array(32).fill(0x51);
 const alice = signerFromPrivateKey(ALICE_KEY, "secp256k1");
 /** One account, two encodings: Cosmos txs signed with eth_secp256k1 and raw Ethereum txs. */
 const ethCosmos = signerFromPrivateKey(ETH_KEY, "eth_secp256k1");
-const eth = new TestSigner(ETH_KEY);
 const A = formatAccountAddress(alice.address);
 const E = formatAccountAddress(ethCosmos.address);
 const RECIPIENT = new Uint8Array(20).fill(0x77);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import * as grpcJs from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
-import { create, fromBinary, toBinary, type DescMessage, type DescService, type MessageInitShape } from "@bufbuild/protobuf";
+import { type DescService } from "@bufbuild/protobuf";
 import { Query as RegistryQuery } from "../gen/chain/registry/query_pb.js";
 import { Query as TaxrailQuery } from "../gen/chain/taxrail/query_pb.js";
 import { NodeGrpcClient } from "../common/grpc/client.js";
@@ -16,7 +16,6 @@ import { moduleAddress, TAXRAIL_ACCOUNT } from "../common/moduleAccounts.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { withGenesisBalances } from "../app/genesis.js";
 import { LocalNode } from "./support/localNode.js";
-import { assertJsonMatchesMessage } from "./support/protoJsonOracle.js";
 import { readMatchingGrpc } from "./support/restVsGrpc.js";
 import { RestGatewayProcess } from "./support/restGateway.js";
 

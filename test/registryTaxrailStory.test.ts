@@ -12,7 +12,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { create, fromBinary, toBinary, type DescMessage, type DescService, type MessageInitShape } from "@bufbuild/protobuf";
+import { type DescService } from "@bufbuild/protobuf";
 import { Query as RegistryQuery } from "../gen/chain/registry/query_pb.js";
 import { Query as TaxrailQuery } from "../gen/chain/taxrail/query_pb.js";
 import { waitUntil } from "../cometbft/readiness.js";

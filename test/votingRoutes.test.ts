@@ -6,13 +6,11 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import * as grpcJs from "@grpc/grpc-js";
 import * as protoLoader from "@grpc/proto-loader";
-import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape } from "@bufbuild/protobuf";
 import { Query as VotingQuery } from "../gen/chain/voting/query_pb.js";
 import { NodeGrpcClient } from "../common/grpc/client.js";
 import { REPO_ROOT } from "../common/node/paths.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { LocalNode } from "./support/localNode.js";
-import { assertJsonMatchesMessage } from "./support/protoJsonOracle.js";
 import { readMatchingGrpc } from "./support/restVsGrpc.js";
 import { RestGatewayProcess } from "./support/restGateway.js";
 

@@ -2,7 +2,7 @@ import { asBuffer, assertBytes, copyBytes, keyToString, stringToKey } from "./by
 import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource, type OverlayLevel } from "./iterate.js";
 import type { StoredChange } from "./sqliteBackend.js";
 import type { StateAccumulator } from "./stateHash.js";
-import type { Change, IteratorOptions, KVEntry, KVStore, StateStore } from "./types.js";
+import type { Change, IteratorOptions, KVEntry, StateStore } from "./types.js";
 
 type BranchState = "open" | "written" | "committed";
 

@@ -4,7 +4,7 @@ import { Branch } from "./branch.js";
 import { assertReadableHeight, HeightNotAvailableError } from "./errors.js";
 import type { CommittedSource } from "./iterate.js";
 import { SqliteBackend, type CommittedRow, type PruneRange } from "./sqliteBackend.js";
-import type { KVReader, StateReader, StoreOptions, SynchronousMode } from "./types.js";
+import type { StateReader, StoreOptions, SynchronousMode } from "./types.js";
 import { StateView } from "./view.js";
 import { LatestReadCache } from "./latestReadCache.js";
 import type { StateAccumulator } from "./stateHash.js";

@@ -1,6 +1,6 @@
 import { asBuffer, assertBytes } from "./bytes.js";
 import { mergeIterator, rangeFromOptions, rangeFromPrefix, type CommittedSource } from "./iterate.js";
-import type { IteratorOptions, KVEntry, KVReader, StateReader } from "./types.js";
+import type { IteratorOptions, KVEntry, StateReader } from "./types.js";
 
 /** Read-only access to the committed state at one height. */
 export class StateView implements StateReader {

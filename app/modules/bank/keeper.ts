@@ -6,11 +6,10 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { MetadataSchema, ParamsSchema, type Metadata, type Params } from "../../../gen/cosmos/bank/v1beta1/bank_pb.js";
 import type { Context } from "../../context.js";
 import { sdkErrors } from "../../../common/errors.js";
-import { formatCoins, MAX_AMOUNT, parseAmount, type Coin } from "../../coins/coins.js";
+import { MAX_AMOUNT, parseAmount, type Coin } from "../../coins/coins.js";
 import type { KVReader, KVStore, StateReader } from "../../store/types.js";
 import { StoreKey } from "../../storeKey.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
-import { bankErrors } from "./errors.js";
 import { emitBurn, emitCoinbase, emitCoinReceived, emitCoinSpent, emitTransfer } from "./events.js";
 import type { BankAccountKeeper } from "./expectedKeepers.js";
 import {

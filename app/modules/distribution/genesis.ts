@@ -8,7 +8,6 @@ import { create, fromJson, toJson, type JsonValue } from "@bufbuild/protobuf";
 import { GenesisStateSchema, type GenesisState } from "../../../gen/cosmos/distribution/v1beta1/genesis_pb.js";
 import { accAddressToString, parseAccAddress, parseValAddress, valAddressToString } from "../../../common/address.js";
 import { DISTRIBUTION_ACCOUNT, moduleAddress } from "../../../common/moduleAccounts.js";
-import { parseDec } from "../../../sdk/math/dec.js";
 import { atomizeLegacyDecs, decimalizeLegacyDecs } from "../../../sdk/client/legacyDec.js";
 import { coinsEqual, formatCoins } from "../../coins/coins.js";
 import type { Context } from "../../context.js";

@@ -1,5 +1,4 @@
 // chain.identity.Query over committed state (REST: /vendor/chain/identity/...).
-import { fromBinary } from "@bufbuild/protobuf";
 import { Query } from "../../../gen/chain/identity/query_pb.js";
 import { PUBKEY_TYPE_URL } from "../../../sdk/signer.js";
 import { type QueryServices } from "../../query/service.js";

@@ -22,7 +22,7 @@ import type { SlashingStakingKeeper, SlashingValidatorView } from "./expectedKee
 import { SlashingKeeper } from "./keeper.js";
 import { msgUnjailHandler, msgUpdateParamsHandler } from "./msgServer.js";
 import { defaultParams, parseParams } from "./params.js";
-import { FLAG_ABSENT, GOV, consOf, operatorOf, SlashingHarness, UNIT } from "./testHarness.js";
+import { FLAG_ABSENT, GOV, consOf, operatorOf, SlashingHarness } from "./testHarness.js";
 
 const POWERS = [10n, 10n, 10n];
 

@@ -36,7 +36,6 @@ import {
   LAST_TOTAL_POWER_KEY,
   parseRedelegationQueueKey,
   parseValidatorQueueKey,
-  REDELEGATION_PREFIX,
   REDELEGATION_QUEUE_PREFIX,
   redelegationByDstKey,
   redelegationBySrcKey,
