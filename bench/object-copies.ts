@@ -6,9 +6,10 @@
  *
  *   1. the same copy both ways, for objects shaped as the EVM's (a message of 25 properties; a
  *      state of 20, a result of 3 and an environment of 20);
- *   2. Token's balanceOf and transfer through evm.runCall, with the library bundled as installed
- *      and bundled with the rewrite (bench/object-copies/tokenCalls.ts, both copies in this
- *      process), in alternating rounds.
+ *   2. Token's balanceOf and transfer through evm.runCall, with the library bundled as installed,
+ *      with the rewrite, and with it and @ethereumjs/util's padding rewrite
+ *      (scripts/utilBytePadding.mjs) as the node's bundles have both (bench/object-copies/tokenCalls.ts,
+ *      each copy in this process), in alternating rounds.
  *
  *   npm run bench -- object-copies [--rounds 12] [--calls 400]
  */
@@ -63,12 +64,17 @@ for (const [name, [spread, assign]] of Object.entries(copies)) {
 
 // --- 2. the EVM, bundled both ways -------------------------------------------------------------
 
-const { evmObjectCopies } = (await import(pathToFileURL(path.join(REPO_ROOT, "scripts", "evmObjectCopies.mjs")).href)) as { evmObjectCopies: esbuild.Plugin };
-/** Every package stays an import from node_modules but the EVM's, which each bundle holds its own copy of. */
+const plugin = async (file: string, name: string) =>
+  ((await import(pathToFileURL(path.join(REPO_ROOT, "scripts", file)).href)) as Record<string, esbuild.Plugin>)[name]!;
+const evmObjectCopies = await plugin("evmObjectCopies.mjs", "evmObjectCopies");
+const utilBytePadding = await plugin("utilBytePadding.mjs", "utilBytePadding");
+/** Every package stays an import from node_modules but the EVM and its byte helpers, which each bundle holds its own copy of. */
 const onlyTheEvmBundled: esbuild.Plugin = {
   name: "only-the-evm-bundled",
   setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, (a) => (a.path === "@ethereumjs/evm" ? undefined : { path: a.path, external: true }));
+    build.onResolve({ filter: /^[^./]/ }, (a) =>
+      a.path === "@ethereumjs/evm" || a.path === "@ethereumjs/util" ? undefined : { path: a.path, external: true },
+    );
   },
 };
 
@@ -97,6 +103,7 @@ const variants = [];
 for (const [name, plugins] of [
   ["installed", []],
   ["rewritten", [evmObjectCopies]],
+  ["padded", [evmObjectCopies, utilBytePadding]],
 ] as const) {
   const calls = await bundle(name, [...plugins]);
   variants.push({ calls, target: await calls.deployToken(deploy) });
@@ -107,13 +114,13 @@ const inputs = {
   transfer: Array.from({ length: calls }, (_, i) => hexToBytes(token.encodeFunctionData("transfer", [recipient(i), 1n]) as `0x${string}`)),
 };
 console.log(`\nToken through evm.runCall, µs per call (medians of ${rounds} alternating rounds of ${calls} calls, after one untimed)\n`);
-console.log("| call | library as installed | with the rewrite (bundles) | less |");
-console.log("| --- | ---: | ---: | ---: |");
+console.log("| call | library as installed | with the copies rewritten | less | and the padding too (bundles) | less again |");
+console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
 for (const [name, data] of Object.entries(inputs)) {
   const times = variants.map(() => [] as number[]);
   for (const v of variants) await v.calls.timeCalls(v.target, data);
   for (let r = 0; r < rounds; r++) for (const [i, v] of variants.entries()) times[i]!.push(await v.calls.timeCalls(v.target, data));
-  const [before, after] = times.map(median) as [number, number];
-  const less = before - after;
-  console.log(`| ${name} | ${before.toFixed(1)} | ${after.toFixed(1)} | ${less.toFixed(1)} (${((100 * less) / before).toFixed(1)} %) |`);
+  const [installed, copies, padded] = times.map(median) as [number, number, number];
+  const less = (from: number, to: number) => `${(from - to).toFixed(1)} (${((100 * (from - to)) / from).toFixed(1)} %)`;
+  console.log(`| ${name} | ${installed.toFixed(1)} | ${copies.toFixed(1)} | ${less(installed, copies)} | ${padded.toFixed(1)} | ${less(copies, padded)} |`);
 }

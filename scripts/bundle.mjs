@@ -13,6 +13,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import { evmObjectCopies } from "./evmObjectCopies.mjs";
+import { utilBytePadding } from "./utilBytePadding.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { BUNDLED_MODULES } = await import(pathToFileURL(path.join(root, "dist/common/node/entryPoints.js")).href);
@@ -110,6 +111,6 @@ await esbuild.build({
   target: "node20",
   // The CommonJS packages in a bundle call require() for Node's modules.
   banner: { js: 'import { createRequire as createBundleRequire } from "node:module";\nconst require = createBundleRequire(import.meta.url);' },
-  plugins: [packagesByLocation, sharedEvmInterpreter, evmObjectCopies],
+  plugins: [packagesByLocation, sharedEvmInterpreter, evmObjectCopies, utilBytePadding],
   logLevel: "warning",
 });

@@ -50,6 +50,56 @@ test("the bundled EVM copies call messages and interpreter state with Object.ass
   }
 });
 
+interface UtilPadding {
+  rewriteUtilPadding(source: string, file?: string): string;
+}
+const utilPadding = async () => (await import(pathToFileURL(path.join(REPO_ROOT, "scripts", "utilBytePadding.mjs")).href)) as UtilPadding;
+
+test("every bundle that holds @ethereumjs/util pads bytes with set, not spreads", async () => {
+  // esbuild reprints the rewritten statement; its call stays as written.
+  const setPadding = /padded\.set\(msg, right \? 0 : length - msg\.length\)/g;
+  let holding = 0;
+  for (const { module, file } of bundles) {
+    const text = fs.readFileSync(file, "utf8");
+    if (!text.includes("// node_modules/@ethereumjs/util/dist/esm/bytes.js\n")) continue;
+    holding++;
+    assert.equal(text.match(setPadding)?.length ?? 0, 1, module);
+    assert.doesNotMatch(text, /new Uint8Array\(\[\.\.\.new Uint8Array\(length - msg\.length\), \.\.\.msg\]\)/, module);
+  }
+  assert.ok(holding >= 3, `${holding} bundles hold the library`);
+});
+
+test("the padding rewrite gives the library's bytes and refuses a source it does not match exactly once", async () => {
+  const { rewriteUtilPadding } = await utilPadding();
+  const original = fs.readFileSync(path.join(REPO_ROOT, "node_modules", "@ethereumjs", "util", "dist", "esm", "bytes.js"), "utf8");
+  const body = (source: string) => source.slice(source.indexOf("const setLength = "), source.indexOf("};", source.indexOf("const setLength = ")) + 2);
+  // Both versions of setLength as functions of their own (the body uses nothing but its arguments and the error helper).
+  const make = (source: string) =>
+    new Function("EthereumJSErrorWithoutCode", `${body(source)}; return setLength;`)((m: string) => new Error(m)) as (
+      msg: Uint8Array,
+      length: number,
+      right: boolean,
+      allowTruncate: boolean,
+    ) => Uint8Array;
+  const [before, after] = [make(original), make(rewriteUtilPadding(original))];
+  for (let n = 0; n <= 33; n++) {
+    const msg = Uint8Array.from({ length: n }, (_, i) => i + 1);
+    for (const length of [0, 1, 20, 32]) {
+      for (const right of [false, true]) {
+        if (n > length) {
+          assert.throws(() => after(msg, length, right, false), /exceeds target length/);
+          assert.deepEqual(after(msg, length, right, true), before(msg, length, right, true));
+          continue;
+        }
+        const padded = after(msg, length, right, false);
+        assert.deepEqual(padded, before(msg, length, right, false));
+        if (n < length) assert.notEqual(padded.buffer, msg.buffer, "a fresh array");
+      }
+    }
+  }
+  assert.throws(() => rewriteUtilPadding("export const x = 1;"), /matched 0 times, not once: update scripts\/utilBytePadding\.mjs/);
+});
+
 test("the EVM rewrite refuses a library it does not match exactly once", async () => {
   const { rewriteEvmObjectCopies } = await objectCopies();
   assert.throws(() => rewriteEvmObjectCopies("export class EVM {}"), /matched 0 times, not once: update scripts\/evmObjectCopies\.mjs/);
