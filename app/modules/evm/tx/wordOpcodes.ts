@@ -1,13 +1,13 @@
 // The opcodes that spend most of their time converting between stack words and bytes:
 // @ethereumjs/evm pads each MSTORE's word through a hex string and array spreads (a tenth of the
-// interpreter's time in an ERC-20 transfer), and turns an address into a word the same way (ADDRESS,
-// CALLER, ORIGIN, COINBASE: 2 gas for ~0.4 µs, which made a loop of them the slowest 30M gas of
-// cheap opcodes). BLOBBASEFEE, also 2 gas, recomputed the block's blob gas price (an exponential
-// series) each time; it is kept per block header here. Each handler here does what the library's does,
-// step for step, with the conversions of words.ts; gas is untouched (it is charged by the entry's
-// gas handler before the logic runs). A VM's opcode table is patched in place when the VM is built,
-// before it runs anything; an entry whose name or kind is not what the library had when this was
-// written throws, so a changed library fails at start instead of running other logic.
+// interpreter's time in an ERC-20 transfer), and turns an address into a word the same way
+// (ADDRESS, CALLER, ORIGIN, COINBASE: 2 gas for ~0.4 µs, which made a loop of them the slowest 30M
+// gas of cheap opcodes). BLOBBASEFEE, also 2 gas, recomputed the block's blob gas price (an
+// exponential series) each time; it is kept per block header here. Each handler here does what the
+// library's does, step for step, with the conversions of words.ts; gas is untouched (it is charged
+// by the entry's gas handler before the logic runs). A VM's opcode table is patched in place when
+// the VM is built, before it runs anything; an entry whose name or kind is not what the library had
+// when this was written throws, so a changed library fails at start instead of running other logic.
 import type { Common } from "@ethereumjs/common";
 import type { EVM, EVMOpts } from "@ethereumjs/evm";
 import type { Address } from "@ethereumjs/util";
