@@ -8,7 +8,7 @@
 //
 // Each rewrite must match exactly once, or the build fails: a new version of the library is looked
 // at again rather than bundled without them or with a half-matched one.
-import fs from "node:fs";
+import { sourceRewritePlugin } from "./sourceRewritePlugin.mjs";
 
 /** The module rewritten: the EVM class's file in the package's ESM build. */
 export const EVM_MODULE = /[\\/]@ethereumjs[\\/]evm[\\/]dist[\\/]esm[\\/]evm\.js$/;
@@ -42,12 +42,4 @@ export function rewriteEvmObjectCopies(source, file = "evm.js") {
   return out;
 }
 
-export const evmObjectCopies = {
-  name: "evm-object-copies",
-  setup(build) {
-    build.onLoad({ filter: EVM_MODULE }, async (args) => ({
-      contents: rewriteEvmObjectCopies(await fs.promises.readFile(args.path, "utf8"), args.path),
-      loader: "js",
-    }));
-  },
-};
+export const evmObjectCopies = sourceRewritePlugin("evm-object-copies", EVM_MODULE, rewriteEvmObjectCopies);

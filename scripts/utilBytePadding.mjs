@@ -7,7 +7,7 @@
 //
 // The rewrite must match exactly once, or the build fails: a new version of the library is looked
 // at again rather than bundled without it.
-import fs from "node:fs";
+import { sourceRewritePlugin } from "./sourceRewritePlugin.mjs";
 
 /** The module rewritten: the byte helpers of the package's ESM build. */
 export const UTIL_BYTES_MODULE = /[\\/]@ethereumjs[\\/]util[\\/]dist[\\/]esm[\\/]bytes\.js$/;
@@ -25,12 +25,4 @@ export function rewriteUtilPadding(source, file = "bytes.js") {
   return source.replace(SPREAD_PADDING, SET_PADDING);
 }
 
-export const utilBytePadding = {
-  name: "util-byte-padding",
-  setup(build) {
-    build.onLoad({ filter: UTIL_BYTES_MODULE }, async (args) => ({
-      contents: rewriteUtilPadding(await fs.promises.readFile(args.path, "utf8"), args.path),
-      loader: "js",
-    }));
-  },
-};
+export const utilBytePadding = sourceRewritePlugin("util-byte-padding", UTIL_BYTES_MODULE, rewriteUtilPadding);
