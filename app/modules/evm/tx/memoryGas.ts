@@ -7,16 +7,11 @@
 // patched when the VM is built, after a check that each entry is still the dynamic-gas opcode
 // replaced; the tests run random programs on both and compare gas and halts.
 import type { Common } from "@ethereumjs/common";
-import type { EVM, EVMOpts } from "@ethereumjs/evm";
+import type { EVM } from "@ethereumjs/evm";
+import { opcodeTable, type GasHandler, type RunState } from "./opcodeTable.js";
 
-type AddOpcode = Extract<NonNullable<EVMOpts["customOpcodes"]>[number], { logicFunction: unknown }>;
-type RunState = Parameters<AddOpcode["logicFunction"]>[0];
-type GasHandler = (runState: RunState, gas: bigint, common: Common) => bigint | Promise<bigint>;
-
-interface OpcodeEntry {
-  opcodeInfo: { name: string; dynamicGas: boolean };
-  gasHandler?: GasHandler;
-}
+/** 32-byte words that `bytes` bytes occupy, the last one partly. */
+const wordsOf = (bytes: bigint) => (bytes + 31n) / 32n;
 
 /**
  * Gas to grow the frame's memory to cover [offset, offset + length), and the growth itself, as the
@@ -24,7 +19,7 @@ interface OpcodeEntry {
  */
 export function memoryExpansionGas(runState: RunState, offset: bigint, length: bigint, common: Common): bigint {
   if (length === 0n) return 0n;
-  const words = (offset + length + 31n) / 32n;
+  const words = wordsOf(offset + length);
   if (words <= runState.memoryWordCount) return 0n;
   let cost = words * common.param("memoryGas") + (words * words) / common.param("quadCoefficientDivGas");
   if (cost > runState.highestMemCost) {
@@ -43,7 +38,7 @@ const wordAt =
 
 function keccak256Gas(runState: RunState, gas: bigint, common: Common): bigint {
   const [offset, length] = runState.stack.peek(2);
-  return gas + memoryExpansionGas(runState, offset!, length!, common) + common.param("keccak256WordGas") * ((length! + 31n) / 32n);
+  return gas + memoryExpansionGas(runState, offset!, length!, common) + common.param("keccak256WordGas") * wordsOf(length!);
 }
 
 const REPLACEMENTS: { code: number; name: string; gas: GasHandler }[] = [
@@ -55,8 +50,7 @@ const REPLACEMENTS: { code: number; name: string; gas: GasHandler }[] = [
 
 /** Puts the gas handlers above into `evm`'s opcode table; call before the EVM runs anything. */
 export function useSyncMemoryGas(evm: EVM): void {
-  const table = (evm as unknown as { _opcodeMap?: OpcodeEntry[] })._opcodeMap;
-  if (!Array.isArray(table)) throw new Error("@ethereumjs/evm no longer keeps its opcode table in _opcodeMap");
+  const table = opcodeTable(evm);
   for (const { code, name, gas } of REPLACEMENTS) {
     const entry = table[code];
     if (entry?.opcodeInfo.name !== name || !entry.opcodeInfo.dynamicGas || typeof entry.gasHandler !== "function") {

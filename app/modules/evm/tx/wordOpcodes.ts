@@ -9,19 +9,11 @@
 // the VM is built, before it runs anything; an entry whose name or kind is not what the library had
 // when this was written throws, so a changed library fails at start instead of running other logic.
 import type { Common } from "@ethereumjs/common";
-import type { EVM, EVMOpts } from "@ethereumjs/evm";
+import type { EVM } from "@ethereumjs/evm";
 import type { Address } from "@ethereumjs/util";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToWord, wordToBytes } from "./words.js";
-
-type AddOpcode = Extract<NonNullable<EVMOpts["customOpcodes"]>[number], { logicFunction: unknown }>;
-type RunState = Parameters<AddOpcode["logicFunction"]>[0];
-type Handler = (runState: RunState, common: Common) => void | Promise<void>;
-
-interface OpcodeEntry {
-  opcodeInfo: { name: string; isAsync: boolean };
-  opHandler: Handler;
-}
+import { opcodeTable, type OpHandler, type RunState } from "./opcodeTable.js";
 
 const EMPTY = new Uint8Array(0);
 
@@ -118,7 +110,7 @@ function blobbasefee(runState: RunState): void {
   runState.stack.push(fee);
 }
 
-const REPLACEMENTS: { code: number; name: string; isAsync: boolean; handler: Handler }[] = [
+const REPLACEMENTS: { code: number; name: string; isAsync: boolean; handler: OpHandler }[] = [
   { code: 0x20, name: "KECCAK256", isAsync: false, handler: keccak256 },
   { code: 0x30, name: "ADDRESS", isAsync: true, handler: address },
   { code: 0x32, name: "ORIGIN", isAsync: true, handler: origin },
@@ -135,8 +127,7 @@ const REPLACEMENTS: { code: number; name: string; isAsync: boolean; handler: Han
 
 /** Puts the handlers above into `evm`'s opcode table; call before the EVM runs anything. */
 export function useWordOpcodes(evm: EVM): void {
-  const table = (evm as unknown as { _opcodeMap?: OpcodeEntry[] })._opcodeMap;
-  if (!Array.isArray(table)) throw new Error("@ethereumjs/evm no longer keeps its opcode table in _opcodeMap");
+  const table = opcodeTable(evm);
   const clique = evm.common.consensusAlgorithm() === "clique";
   for (const { code, name, isAsync, handler } of REPLACEMENTS) {
     if (code === 0x41 && clique) continue;
