@@ -23,6 +23,7 @@ import { BlockInfoKeeper } from "./modules/blockinfo/keeper.js";
 import { QUERY_ERRORS, QueryRouter } from "./query/router.js";
 import type { QueryExecutor } from "./query/executor.js";
 import { SerialQueue } from "./serial.js";
+import { CheckTxWindows, type CheckTxWindowOptions } from "./checkTxWindows.js";
 import { HeightNotAvailableError } from "./store/errors.js";
 import type { Branch, Store } from "./store/index.js";
 import { isFatal, noTransactions, type TxEnv, type TxProcessor, type TxResult } from "./tx/processor.js";
@@ -70,6 +71,8 @@ export interface AppOptions {
    * behind (app/main.ts loads the EVM's code then).
    */
   afterHandshake?: () => void;
+  /** When CheckTx may run between a block's txs (app/checkTxWindows.ts); default: DEFAULT_CHECK_TX_WINDOWS. */
+  checkTxWindows?: CheckTxWindowOptions;
 }
 
 interface PendingGenesis {
@@ -99,6 +102,8 @@ export class UnitApp extends BaseApplication {
   private readonly txProcessor: TxProcessor;
   readonly queries: QueryRouter;
   private readonly serial = new SerialQueue();
+  /** CheckTx between a block's txs, on the check state, which the block does not touch. */
+  private readonly checkTxWindows: CheckTxWindows;
   /** Reads the last block's record for CheckTx's header (blockinfo's keeper holds no state). */
   private readonly blockInfo = new BlockInfoKeeper();
   private chainId = "";
@@ -136,6 +141,7 @@ export class UnitApp extends BaseApplication {
     this.consensusParams = options.consensusParams;
     this.snapshots = options.snapshots;
     this.afterHandshake = options.afterHandshake;
+    this.checkTxWindows = new CheckTxWindows(options.checkTxWindows);
     if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
     this.checkState = this.store.begin();
     this.checkHeader = this.nextCheckHeader();
@@ -266,30 +272,37 @@ export class UnitApp extends BaseApplication {
   }
 
   override finalizeBlock(req: pb.RequestFinalizeBlock): Promise<A.FinalizeBlockResult> {
-    return this.serial.run(async () => {
-      await this.faultDelay();
-      const height = Number(req.height);
-      const { root, block, prevHash } = this.openBlock(height);
-      const header: BlockHeader = {
-        chainId: this.chainId,
-        height: req.height,
-        time: req.time ?? EPOCH,
-        hash: req.hash,
-        proposerAddress: req.proposerAddress,
-      };
-      const ctx = new Context(header, block, this.logger, consensusInfo(req));
-      const paramsBefore = this.consensusParams?.getParams(block);
-      for (const m of this.modules) m.beginBlock?.(ctx);
-      // Strictly one after another: each tx sees the writes of the ones before it.
-      const txResults: TxResult[] = [];
-      for (const tx of req.txs) txResults.push(await this.deliverTx(header, block, tx));
-      const validatorUpdates: ValidatorUpdate[] = [];
-      for (const m of this.modules) validatorUpdates.push(...(m.endBlock?.(ctx) ?? []));
-      const consensusParamUpdates = changedConsensusParams(paramsBefore, this.consensusParams?.getParams(block));
-      const hash = this.store.appHashOf(block, height, prevHash);
-      this.pending = { root, block, height, hash, prevHash };
-      return { events: ctx.events, txResults, validatorUpdates, appHash: hash, ...(consensusParamUpdates ? { consensusParamUpdates } : {}) };
-    });
+    return this.serial.run(() => this.checkTxWindows.duringBlock((between) => this.executeBlock(req, between)));
+  }
+
+  /** FinalizeBlock's work; `between` may let CheckTx run between two txs (app/checkTxWindows.ts). */
+  private async executeBlock(req: pb.RequestFinalizeBlock, between: () => Promise<void> | undefined): Promise<A.FinalizeBlockResult> {
+    await this.faultDelay();
+    const height = Number(req.height);
+    const { root, block, prevHash } = this.openBlock(height);
+    const header: BlockHeader = {
+      chainId: this.chainId,
+      height: req.height,
+      time: req.time ?? EPOCH,
+      hash: req.hash,
+      proposerAddress: req.proposerAddress,
+    };
+    const ctx = new Context(header, block, this.logger, consensusInfo(req));
+    const paramsBefore = this.consensusParams?.getParams(block);
+    for (const m of this.modules) m.beginBlock?.(ctx);
+    // Strictly one after another: each tx sees the writes of the ones before it.
+    const txResults: TxResult[] = [];
+    for (const tx of req.txs) {
+      txResults.push(await this.deliverTx(header, block, tx));
+      const window = between();
+      if (window) await window;
+    }
+    const validatorUpdates: ValidatorUpdate[] = [];
+    for (const m of this.modules) validatorUpdates.push(...(m.endBlock?.(ctx) ?? []));
+    const consensusParamUpdates = changedConsensusParams(paramsBefore, this.consensusParams?.getParams(block));
+    const hash = this.store.appHashOf(block, height, prevHash);
+    this.pending = { root, block, height, hash, prevHash };
+    return { events: ctx.events, txResults, validatorUpdates, appHash: hash, ...(consensusParamUpdates ? { consensusParamUpdates } : {}) };
   }
 
   override commit(_req: pb.RequestCommit): Promise<A.CommitResult> {
@@ -312,22 +325,26 @@ export class UnitApp extends BaseApplication {
     });
   }
 
+  /** During a block's execution in its windows, otherwise in turn (app/checkTxWindows.ts). */
   override checkTx(req: pb.RequestCheckTx): Promise<A.CheckTxResult> {
-    return this.serial.run(() => {
-      if (req.type !== 1) this.preCommitCheckState = undefined; // the rechecks are done
-      // CometBFT halts on an exception response, so nothing here may escape as one.
-      try {
-        // Its own branch, so its writes can be kept for the proposal checks (admittedTxs.ts).
-        const state = this.checkState.branch();
-        const result = safely(() => this.txProcessor.check({ header: this.checkHeader, state, logger: this.logger }, req.tx, req.type === 1));
-        const writes = state.writeAndKeep();
-        if ((result.code ?? 0) === 0) this.admitted.record(req.tx, result, writes);
-        return result;
-      } catch (err) {
-        this.logger.error({ err }, "CheckTx failed outside the tx pipeline");
-        return { ...INTERNAL_RESULT, log: `internal error: ${(err as Error).message}` };
-      }
-    });
+    const check = () => this.check(req);
+    return this.checkTxWindows.admit(check) ?? this.serial.run(check);
+  }
+
+  private check(req: pb.RequestCheckTx): A.CheckTxResult {
+    if (req.type !== 1) this.preCommitCheckState = undefined; // the rechecks are done
+    // CometBFT halts on an exception response, so nothing here may escape as one.
+    try {
+      // Its own branch, so its writes can be kept for the proposal checks (admittedTxs.ts).
+      const state = this.checkState.branch();
+      const result = safely(() => this.txProcessor.check({ header: this.checkHeader, state, logger: this.logger }, req.tx, req.type === 1));
+      const writes = state.writeAndKeep();
+      if ((result.code ?? 0) === 0) this.admitted.record(req.tx, result, writes);
+      return result;
+    } catch (err) {
+      this.logger.error({ err }, "CheckTx failed outside the tx pipeline");
+      return { ...INTERNAL_RESULT, log: `internal error: ${(err as Error).message}` };
+    }
   }
 
   override listSnapshots(_req: pb.RequestListSnapshots): A.ListSnapshotsResult {

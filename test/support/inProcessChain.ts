@@ -9,6 +9,7 @@ import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import * as pb from "../../gen/tendermint/abci/types_pb.js";
 import type { ConsensusParamsSchema } from "../../gen/tendermint/types/params_pb.js";
 import { UnitApp } from "../../app/app.js";
+import type { CheckTxWindowOptions } from "../../app/checkTxWindows.js";
 import { defaultAppState, withGenesisBalances, type GenesisBalance } from "../../app/genesis.js";
 import { wireApp } from "../../app/modules.js";
 import { openStore, type Store } from "../../app/store/index.js";
@@ -43,11 +44,13 @@ export class InProcessChain {
       blockParams?: { maxBytes: bigint; maxGas: bigint };
       /** All of InitChain's consensus params, as CometBFT sends them (overrides blockParams). */
       consensusParams?: MessageInitShape<typeof ConsensusParamsSchema>;
+      /** When CheckTx may run between a block's txs (default: the node's). */
+      checkTxWindows?: CheckTxWindowOptions;
     } = {},
   ): Promise<InProcessChain> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-chain-"));
     const store = openStore(path.join(dir, "app.db"), { synchronous: "NORMAL" });
-    const app = new UnitApp({ store, ...wireApp(), logger: testLogger });
+    const app = new UnitApp({ store, ...wireApp(), logger: testLogger, ...(options.checkTxWindows ? { checkTxWindows: options.checkTxWindows } : {}) });
     const defaults = withGenesisBalances(defaultAppState(wireApp().modules), balances);
     const appState = options.editAppState ? options.editAppState(defaults) : defaults;
     const chain = new InProcessChain(app, store, dir);
@@ -73,8 +76,15 @@ export class InProcessChain {
 
   /** Finalizes and commits one block holding `txs`. */
   async block(txs: Uint8Array[]): Promise<FinalizeBlockResult> {
+    const result = await this.finalize(txs);
+    await this.commit();
+    return result;
+  }
+
+  /** FinalizeBlock alone for the next height (commit() follows). */
+  finalize(txs: Uint8Array[]): Promise<FinalizeBlockResult> {
     this.height++;
-    const result = await this.app.finalizeBlock(
+    return this.app.finalizeBlock(
       create(pb.RequestFinalizeBlockSchema, {
         txs,
         height: BigInt(this.height),
@@ -83,8 +93,10 @@ export class InProcessChain {
         proposerAddress: new Uint8Array(20),
       }),
     );
+  }
+
+  async commit(): Promise<void> {
     await this.app.commit(create(pb.RequestCommitSchema));
-    return result;
   }
 
   /** PrepareProposal for the next block over `txs` (the mempool's, in order). */
