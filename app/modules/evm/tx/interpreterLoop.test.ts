@@ -80,10 +80,24 @@ function randomProgram(): Uint8Array {
 }
 
 const common = evmCommon(2611n);
-const BLOCK = createBlock(
-  { header: { number: 5n, timestamp: 1_700_000_000n, gasLimit: 30_000_000n, baseFeePerGas: 7n, excessBlobGas: 0n, coinbase: OTHER } },
-  { common },
-);
+/** Two headers, so the context opcodes (and anything kept per header) see more than one block. */
+const BLOCKS = [
+  createBlock({ header: { number: 5n, timestamp: 1_700_000_000n, gasLimit: 30_000_000n, baseFeePerGas: 7n, excessBlobGas: 0n, coinbase: OTHER } }, { common }),
+  createBlock(
+    {
+      header: {
+        number: 9n,
+        timestamp: 1_700_000_123n,
+        gasLimit: 30_000_000n,
+        baseFeePerGas: 11n,
+        excessBlobGas: 3_000_000n,
+        coinbase: CONTRACT,
+        mixHash: Uint8Array.from({ length: 32 }, (_, i) => 0xa0 + i),
+      },
+    },
+    { common },
+  ),
+];
 
 /** The library's EVM, or the node's: its own handlers and gas for the memory and context opcodes. */
 async function evmWithState(node: boolean): Promise<EVM> {
@@ -98,9 +112,16 @@ async function evmWithState(node: boolean): Promise<EVM> {
   return evm;
 }
 
-async function outcome(evm: EVM, code: Uint8Array, gasLimit: bigint) {
+interface Run {
+  code: Uint8Array;
+  gasLimit: bigint;
+  data: Uint8Array;
+  block: (typeof BLOCKS)[number];
+}
+
+async function outcome(evm: EVM, { code, gasLimit, data, block }: Run) {
   await evm.stateManager.putCode(CONTRACT, code);
-  const { execResult: res } = await evm.runCall({ to: CONTRACT, caller: OTHER, gasLimit, value: 3n, block: BLOCK });
+  const { execResult: res } = await evm.runCall({ to: CONTRACT, caller: OTHER, gasLimit, value: 3n, data, block });
   const storage = await Promise.all(SLOTS.map((slot) => evm.stateManager.getStorage(CONTRACT, setLengthLeft(bigIntToBytes(slot), 32))));
   return {
     error: res.exceptionError?.error,
@@ -119,14 +140,20 @@ test(`random programs run on the node's EVM (this loop, our opcode handlers and 
   const ours = await evmWithState(true);
   const errors = new Set<string>();
   for (let i = 0; i < 3000; i++) {
-    const code = randomProgram();
-    const gasLimit = int(4) === 0 ? BigInt(int(200)) : BigInt(int(300_000));
+    const run: Run = {
+      code: randomProgram(),
+      gasLimit: int(4) === 0 ? BigInt(int(200)) : BigInt(int(300_000)),
+      // Call data of every length around a word, so CALLDATALOAD/COPY/SIZE read past its end too.
+      data: Uint8Array.from({ length: int(3) === 0 ? 0 : int(70) }, () => int(256)),
+      block: BLOCKS[int(BLOCKS.length)]!,
+    };
     const before = runsOfThisLoop();
-    const expected = await onLibraryLoop(() => outcome(library, code, gasLimit));
+    const expected = await onLibraryLoop(() => outcome(library, run));
     assert.equal(runsOfThisLoop(), before, "the library's loop ran it");
-    const actual = await outcome(ours, code, gasLimit);
+    const actual = await outcome(ours, run);
     assert.ok(runsOfThisLoop() > before, "this loop ran it");
-    assert.deepEqual(actual, expected, `program ${Buffer.from(code).toString("hex")} with gas ${gasLimit}`);
+    const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+    assert.deepEqual(actual, expected, `program ${hex(run.code)} with gas ${run.gasLimit}, data ${hex(run.data)}, block ${run.block.header.number}`);
     errors.add((expected.error ?? "none").replace(/ at .*/, ""));
   }
   // The programs reach the ways a frame ends, not only one of them.
