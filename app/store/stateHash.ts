@@ -9,6 +9,7 @@
 //   accumulator         = lane-wise sum mod 2^16 of element(entry) over every live entry
 //   state hash          = sha256("unit/statehash/v1" || accumulator as 1024 little-endian lanes)
 import { createHash } from "node:crypto";
+import { Memo } from "../../common/memo.js";
 import { uvarintLength, writeUvarint } from "./bytes.js";
 
 export const LTHASH_DOMAIN = "unit/lthash/v1";
@@ -55,9 +56,9 @@ export class StateAccumulator {
     return new StateAccumulator(lanes);
   }
 
-  /** A mutable copy to fold entries into; `done()` seals it. */
-  fold(): AccumulatorFold {
-    return new AccumulatorFold(new Uint16Array(this.lanes));
+  /** A mutable copy to fold entries into; `done()` seals it. `elements` remembers what it adds. */
+  fold(elements?: ElementMemo): AccumulatorFold {
+    return new AccumulatorFold(new Uint16Array(this.lanes), elements);
   }
 
   /** The 2048-byte encoding: each lane little-endian, whatever the platform's byte order. */
@@ -89,18 +90,52 @@ export class StateAccumulator {
   }
 }
 
+/**
+ * The element hashes of the entries blocks added lately, by key: a key a block changes again (a
+ * sender's balance and nonce, a token's balances, a module account) is removed by the element its
+ * last write added, without hashing that value again. Each entry holds its value to tell the
+ * value it was added with, so a hit is exactly elementHash(key, value), whatever is held.
+ */
+export class ElementMemo {
+  private readonly entries: Memo<string, { value: Uint8Array; element: Buffer }>;
+
+  /** About 2.1 KB per entry: the element and a small value. */
+  constructor(capacity: number) {
+    this.entries = new Memo(capacity);
+  }
+
+  element(key: Uint8Array, value: Uint8Array): Buffer {
+    const held = this.entries.get(latin1(key));
+    return held !== undefined && Buffer.compare(held.value, value) === 0 ? held.element : elementHash(key, value);
+  }
+
+  added(key: Uint8Array, value: Uint8Array, element: Buffer): void {
+    if (value.byteLength <= ElementMemo.MAX_VALUE_BYTES) this.entries.set(latin1(key), { value: Uint8Array.from(value), element });
+  }
+
+  /** Larger values (code, receipts) are rarely changed again and would cost more to hold. */
+  static readonly MAX_VALUE_BYTES = 128;
+}
+
+const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
+
 /** An accumulator being updated entry by entry. */
 export class AccumulatorFold {
   private sealed = false;
 
-  constructor(private readonly lanes: Uint16Array) {}
+  constructor(
+    private readonly lanes: Uint16Array,
+    private readonly elements?: ElementMemo,
+  ) {}
 
   add(key: Uint8Array, value: Uint8Array): void {
-    this.apply(elementHash(key, value), 1);
+    const element = elementHash(key, value);
+    this.elements?.added(key, value, element);
+    this.apply(element, 1);
   }
 
   remove(key: Uint8Array, value: Uint8Array): void {
-    this.apply(elementHash(key, value), -1);
+    this.apply(this.elements ? this.elements.element(key, value) : elementHash(key, value), -1);
   }
 
   /** Replaces `key`'s value (`undefined`: absent) by `next`; nothing to do when they are equal. */

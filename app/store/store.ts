@@ -7,9 +7,11 @@ import { SqliteBackend, type CommittedRow, type PruneRange } from "./sqliteBacke
 import type { StateReader, StoreOptions, SynchronousMode } from "./types.js";
 import { StateView } from "./view.js";
 import { LatestReadCache } from "./latestReadCache.js";
-import type { StateAccumulator } from "./stateHash.js";
+import { ElementMemo, type StateAccumulator } from "./stateHash.js";
 
 const DEFAULT_PRUNE_INTERVAL = 10;
+/** Keys whose last element hash is kept: more than a full block changes (~38 MB at most). */
+const ELEMENT_MEMO_ENTRIES = 16_384;
 
 /**
  * A versioned key/value store on SQLite. State changes are made in a root
@@ -29,6 +31,8 @@ export class Store {
   private closed = false;
   /** Reads of the state at `height` (see latestReadCache.ts). */
   private latestReads = newLatestReadCache();
+  /** The element hashes of what recent blocks wrote, for the next change of the same keys (stateHash.ts). */
+  private readonly elements = new ElementMemo(ELEMENT_MEMO_ENTRIES);
 
   private constructor(path: string, options: StoreOptions) {
     const synchronous: SynchronousMode = options.synchronous ?? "FULL";
@@ -219,8 +223,10 @@ export class Store {
     const known = branch.accumulated();
     if (known !== undefined) return known;
     const base = branch.parent === undefined ? this.sum : this.accumulatorOf(branch.parent);
-    const fold = base.fold();
-    for (const c of branch.storedChanges()) fold.change(c.key, branch.parentValue(c.key), c.value ?? undefined);
+    const changes = branch.storedChanges();
+    // A block's changes, not a genesis of millions, which would only churn through the memo.
+    const fold = base.fold(changes.length <= ELEMENT_MEMO_ENTRIES ? this.elements : undefined);
+    for (const c of changes) fold.change(c.key, branch.parentValue(c.key), c.value ?? undefined);
     const sum = fold.done();
     branch.rememberAccumulator(sum);
     return sum;
