@@ -2,8 +2,8 @@
 // FinalizeBlock of hundreds of EVM txs holds the thread for half a second: every CheckTx that
 // arrived meanwhile waited, the JSON-RPC server and CometBFT's RPC idled with it, and the mempool
 // filled only in what was left of each block interval. As the SDK runs CheckTx beside
-// FinalizeBlock, FinalizeBlock here opens a window now and then between two of its txs: it gives
-// the event loop one turn, and the CheckTx requests that arrive in it run at once, up to a budget.
+// FinalizeBlock, FinalizeBlock here opens a window now and then between two of its txs: it lets
+// the event loop poll once, and the CheckTx requests that arrive in it run at once, up to a budget.
 //
 // CheckTx works on the mempool's check state, a branch of the last committed state that
 // FinalizeBlock neither reads nor writes (its own branch is written only at Commit), so a block's
@@ -72,7 +72,9 @@ export class CheckTxWindows {
     this.windowOpen = true;
     this.windowEnds = start + this.options.budgetMs;
     while (this.parked.length > 0 && performance.now() < this.windowEnds) this.parked.shift()!();
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    // Two immediates: a block starts in a socket's data callback (the poll phase), and an immediate
+    // set there runs before the loop polls again, so requests that arrived would not be read yet.
+    await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
     this.windowOpen = false;
     const end = performance.now();
     this.nextWindowAt = end + Math.max(this.options.minWorkMs, 2 * (end - start));
