@@ -10,7 +10,7 @@
 //   state hash          = sha256("unit/statehash/v1" || accumulator as 1024 little-endian lanes)
 import { createHash } from "node:crypto";
 import { Memo } from "../../common/memo.js";
-import { uvarintLength, writeUvarint } from "./bytes.js";
+import { keyToString, uvarintLength, writeUvarint } from "./bytes.js";
 
 export const LTHASH_DOMAIN = "unit/lthash/v1";
 export const STATE_HASH_DOMAIN = "unit/statehash/v1";
@@ -105,19 +105,17 @@ export class ElementMemo {
   }
 
   element(key: Uint8Array, value: Uint8Array): Buffer {
-    const held = this.entries.get(latin1(key));
+    const held = this.entries.get(keyToString(key));
     return held !== undefined && Buffer.compare(held.value, value) === 0 ? held.element : elementHash(key, value);
   }
 
   added(key: Uint8Array, value: Uint8Array, element: Buffer): void {
-    if (value.byteLength <= ElementMemo.MAX_VALUE_BYTES) this.entries.set(latin1(key), { value: Uint8Array.from(value), element });
+    if (value.byteLength <= ElementMemo.MAX_VALUE_BYTES) this.entries.set(keyToString(key), { value: Uint8Array.from(value), element });
   }
 
   /** Larger values (code, receipts) are rarely changed again and would cost more to hold. */
   static readonly MAX_VALUE_BYTES = 128;
 }
-
-const latin1 = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1");
 
 /** An accumulator being updated entry by entry. */
 export class AccumulatorFold {
