@@ -53,7 +53,7 @@ export class CheckTxWindows {
     } finally {
       this.blockRunning = false;
       // Still inside the block's turn of the serial queue: they run before anything queued after it.
-      while (this.parked.length > 0) this.parked.shift()!();
+      this.runParked(Infinity);
     }
   }
 
@@ -67,11 +67,16 @@ export class CheckTxWindows {
     return new Promise<T>((resolve, reject) => this.parked.push(() => settle(check).then(resolve, reject)));
   }
 
+  /** Parked CheckTx requests, oldest first, while `until` (a performance.now() time) is ahead. */
+  private runParked(until: number): void {
+    while (this.parked.length > 0 && performance.now() < until) this.parked.shift()!();
+  }
+
   private async window(): Promise<void> {
     const start = performance.now();
     this.windowOpen = true;
     this.windowEnds = start + this.options.budgetMs;
-    while (this.parked.length > 0 && performance.now() < this.windowEnds) this.parked.shift()!();
+    this.runParked(this.windowEnds);
     // Two immediates: a block starts in a socket's data callback (the poll phase), and an immediate
     // set there runs before the loop polls again, so requests that arrived would not be read yet.
     await new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
