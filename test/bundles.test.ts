@@ -39,7 +39,9 @@ interface ObjectCopies {
   REWRITES: readonly { what: string; replacement: string }[];
   rewriteEvmObjectCopies(source: string, file?: string): string;
 }
-const objectCopies = async () => (await import(pathToFileURL(path.join(REPO_ROOT, "scripts", "evmObjectCopies.mjs")).href)) as ObjectCopies;
+/** A build script's module (scripts/*.mjs), typed as what the test uses of it. */
+const script = async <T>(file: string) => (await import(pathToFileURL(path.join(REPO_ROOT, "scripts", file)).href)) as T;
+const objectCopies = () => script<ObjectCopies>("evmObjectCopies.mjs");
 
 test("the bundled EVM copies call messages and interpreter state with Object.assign, not spreads", async () => {
   const { REWRITES } = await objectCopies();
@@ -53,7 +55,7 @@ test("the bundled EVM copies call messages and interpreter state with Object.ass
 interface UtilPadding {
   rewriteUtilPadding(source: string, file?: string): string;
 }
-const utilPadding = async () => (await import(pathToFileURL(path.join(REPO_ROOT, "scripts", "utilBytePadding.mjs")).href)) as UtilPadding;
+const utilPadding = () => script<UtilPadding>("utilBytePadding.mjs");
 
 test("every bundle that holds @ethereumjs/util pads bytes with set, not spreads", async () => {
   // esbuild reprints the rewritten statement; its call stays as written.
