@@ -158,6 +158,22 @@ test("waitForTx polls until the tx is in a block, or times out with a hint", asy
   );
 });
 
+test("waitForTx on a node that does not index txs stops at once and says why", async () => {
+  // CometBFT v0.38's answer to /tx when config.toml has tx_index.indexer = "null".
+  handler = () => ({
+    text: JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error", data: "transaction indexing is disabled" } }),
+  });
+  const before = requests.length;
+  await assert.rejects(
+    new CometRpcClient(url).waitForTx("ab".repeat(32), { timeoutMs: 5_000, pollIntervalMs: 10 }),
+    (err: unknown) =>
+      err instanceof ClientError &&
+      !(err instanceof TxTimeoutError) &&
+      /^tx (AB){32} was broadcast, but http:\/\/127\.0\.0\.1:\d+ does not index txs/.test((err as Error).message),
+  );
+  assert.equal(requests.length - before, 1, "no polling: the answer cannot change");
+});
+
 test("an unreachable node or a silent one gives a readable NodeUnreachableError", async () => {
   const closed = http.createServer();
   await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));

@@ -125,7 +125,18 @@ export class CometRpcClient {
     const timeoutMs = options.timeoutMs ?? 30_000;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const tx = await this.getTx(hash);
+      let tx;
+      try {
+        tx = await this.getTx(hash);
+      } catch (err) {
+        // A node with tx_index.indexer = "null" can never answer: say so rather than what /tx said.
+        if (err instanceof RpcResponseError && /indexing is disabled/.test(err.data)) {
+          throw new ClientError(
+            `tx ${hash.replace(/^0x/i, "").toUpperCase()} was broadcast, but ${this.url} does not index txs (its CometBFT has tx_index.indexer = "null"), so its inclusion cannot be awaited there; look it up on a node that indexes txs`,
+          );
+        }
+        throw err;
+      }
       if (tx) return tx;
       if (Date.now() >= deadline) throw new TxTimeoutError(hash.toUpperCase(), timeoutMs);
       await new Promise((resolve) => setTimeout(resolve, Math.min(options.pollIntervalMs ?? 250, Math.max(0, deadline - Date.now()))));

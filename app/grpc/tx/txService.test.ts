@@ -75,16 +75,26 @@ const header = (height: string, time: string) => ({
   },
 });
 const rpcError = (data: string) => ({ error: { code: -32603, message: "Internal error", data } });
+/** What CometBFT v0.38 answers /tx and /tx_search with when config.toml has `indexer = "null"`. */
+const unindexed = () => rpcError("transaction indexing is disabled");
+/** The hash and query the fake answers as a node without a tx index would. */
+const UNINDEXED_HASH = "EE".repeat(32);
+const UNINDEXED_QUERY = "tx.height=99";
 
 type Handler = (params: Record<string, unknown>) => unknown;
 const handlers: Record<string, Handler> = {
-  tx: (p) =>
-    Buffer.from(String(p.hash), "base64").toString("hex").toUpperCase() === txHash ? { result: resultTx(txRaw, "7") } : rpcError(`tx (${p.hash}) not found`),
+  tx: (p) => {
+    const hash = Buffer.from(String(p.hash), "base64").toString("hex").toUpperCase();
+    if (hash === UNINDEXED_HASH) return unindexed();
+    return hash === txHash ? { result: resultTx(txRaw, "7") } : rpcError(`tx (${p.hash}) not found`);
+  },
   header: (p) => ({ result: header(String(p.height), p.height === "7" ? "2026-11-20T22:59:04.181739313Z" : "2026-11-20T23:00:00Z") }),
-  tx_search: (p) =>
-    p.query === "bad query"
+  tx_search: (p) => {
+    if (p.query === UNINDEXED_QUERY) return unindexed();
+    return p.query === "bad query"
       ? rpcError("offset 4: got query, wanted operator")
-      : { result: { txs: [resultTx(txRaw, "7"), resultTx(ethTx, "8")], total_count: "2" }, echo: p },
+      : { result: { txs: [resultTx(txRaw, "7"), resultTx(ethTx, "8")], total_count: "2" }, echo: p };
+  },
   broadcast_tx_sync: (p) =>
     Buffer.from(String(p.tx), "base64")[0] === 0xff
       ? rpcError("tx already exists in cache")
@@ -168,6 +178,16 @@ test("GetTx maps CometBFT's /tx result into the SDK's TxResponse", async () => {
   assert.equal(res.tx?.signatures[0]?.length, 64);
   const raw = fromBinary(TxRawSchema, txRaw);
   assert.deepEqual(toBinary(TxBodySchema, packed.body!), raw.bodyBytes, "the Tx embeds the signed body bytes");
+});
+
+test("GetTx and GetTxsEvent on a node that does not index txs are FAILED_PRECONDITION, not a missing tx", async () => {
+  const notIndexed = /^this node does not index txs: transaction indexing is disabled$/;
+  await failsWith(call("GetTx", GetTxRequestSchema, { hash: UNINDEXED_HASH }, GetTxResponseSchema), GrpcCode.FAILED_PRECONDITION, notIndexed);
+  await failsWith(
+    call("GetTxsEvent", GetTxsEventRequestSchema, { query: UNINDEXED_QUERY }, GetTxsEventResponseSchema),
+    GrpcCode.FAILED_PRECONDITION,
+    notIndexed,
+  );
 });
 
 test("GetTx of an unknown hash is NOT_FOUND; a malformed hash INVALID_ARGUMENT", async () => {

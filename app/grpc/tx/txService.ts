@@ -45,7 +45,7 @@ export function registerTxService(services: NodeServices, comet: CometRpcClient)
         json = await comet.tx(hash, signal);
       } catch (err) {
         if (err instanceof CometRpcError && /not found/i.test(err.data)) throw notFound(`tx not found: ${req.hash}`);
-        throw err;
+        throw unindexedNodeError(err) ?? err;
       }
       const result = resultTxFromJson(json);
       const time = await getBlockTime(comet, result.height, signal);
@@ -145,8 +145,15 @@ function parseTxHash(text: string): Uint8Array {
 /** tx_search errors are about the request (query syntax, page range), except a node without an index. */
 function txSearchError(err: unknown): unknown {
   if (!(err instanceof CometRpcError)) return err;
-  if (/indexing is disabled/i.test(err.data)) return new QueryError(GrpcCode.FAILED_PRECONDITION, `this node does not index txs: ${err.data}`);
-  return invalidArgument(`tx search failed: ${err.data}`);
+  return unindexedNodeError(err) ?? invalidArgument(`tx search failed: ${err.data}`);
+}
+
+/** CometBFT's /tx and /tx_search on a node whose config.toml has `tx_index.indexer = "null"`. */
+function unindexedNodeError(err: unknown): QueryError | undefined {
+  if (err instanceof CometRpcError && /indexing is disabled/i.test(err.data)) {
+    return new QueryError(GrpcCode.FAILED_PRECONDITION, `this node does not index txs: ${err.data}`);
+  }
+  return undefined;
 }
 
 /** The decoded Tx, or an empty one for a raw Ethereum tx so `txs` stays aligned with `tx_responses`. */
