@@ -5,7 +5,15 @@ import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { CometRpcClient } from "./cometRpcClient.js";
-import { AbciQueryError, ClientError, NodeUnreachableError, RpcResponseError, TxTimeoutError, UnexpectedResponseError } from "./errors.js";
+import {
+  AbciQueryError,
+  ClientError,
+  NodeUnreachableError,
+  RpcResponseError,
+  TxIndexDisabledError,
+  TxTimeoutError,
+  UnexpectedResponseError,
+} from "./errors.js";
 import { normalizeNodeUrl } from "./nodeUrl.js";
 import { getAccount, getSigningInfo } from "./authQueries.js";
 
@@ -158,7 +166,7 @@ test("waitForTx polls until the tx is in a block, or times out with a hint", asy
   );
 });
 
-test("waitForTx on a node that does not index txs stops at once and says why", async () => {
+test("getTx and waitForTx on a node that does not index txs stop at once and say why", async () => {
   // CometBFT v0.38's answer to /tx when config.toml has tx_index.indexer = "null".
   handler = () => ({
     text: JSON.stringify({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "Internal error", data: "transaction indexing is disabled" } }),
@@ -172,6 +180,12 @@ test("waitForTx on a node that does not index txs stops at once and says why", a
       /^tx (AB){32} was broadcast, but http:\/\/127\.0\.0\.1:\d+ does not index txs/.test((err as Error).message),
   );
   assert.equal(requests.length - before, 1, "no polling: the answer cannot change");
+  await assert.rejects(
+    new CometRpcClient(url).getTx("ab".repeat(32)),
+    (err: unknown) =>
+      err instanceof TxIndexDisabledError &&
+      /^http:\/\/127\.0\.0\.1:\d+ does not index txs \(its CometBFT has tx_index\.indexer = "null"\)$/.test((err as Error).message),
+  );
 });
 
 test("an unreachable node or a silent one gives a readable NodeUnreachableError", async () => {

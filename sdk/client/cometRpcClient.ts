@@ -1,6 +1,6 @@
 // A CometBFT RPC client over HTTP JSON-RPC (POST, named params): the calls a wallet needs, every
 // answer decoded by a checked function, every failure a ClientError with a readable message.
-import { ClientError, NodeUnreachableError, RpcResponseError, TxTimeoutError, UnexpectedResponseError } from "./errors.js";
+import { ClientError, NodeUnreachableError, RpcResponseError, TxIndexDisabledError, TxTimeoutError, UnexpectedResponseError } from "./errors.js";
 import { normalizeNodeUrl } from "./nodeUrl.js";
 import { fromHex, toBase64, toHex } from "../crypto/encoding.js";
 import {
@@ -116,6 +116,8 @@ export class CometRpcClient {
       return decodeTxResponse(await this.call("tx", { hash: toBase64(fromHex(hex)), prove: false }));
     } catch (err) {
       if (err instanceof RpcResponseError && /not found/.test(err.data)) return undefined;
+      // A node with tx_index.indexer = "null" can never answer: say so rather than what /tx said.
+      if (err instanceof RpcResponseError && /indexing is disabled/.test(err.data)) throw new TxIndexDisabledError(this.url, { cause: err });
       throw err;
     }
   }
@@ -129,13 +131,11 @@ export class CometRpcClient {
       try {
         tx = await this.getTx(hash);
       } catch (err) {
-        // A node with tx_index.indexer = "null" can never answer: say so rather than what /tx said.
-        if (err instanceof RpcResponseError && /indexing is disabled/.test(err.data)) {
-          throw new ClientError(
-            `tx ${hash.replace(/^0x/i, "").toUpperCase()} was broadcast, but ${this.url} does not index txs (its CometBFT has tx_index.indexer = "null"), so its inclusion cannot be awaited there; look it up on a node that indexes txs`,
-          );
-        }
-        throw err;
+        if (!(err instanceof TxIndexDisabledError)) throw err;
+        throw new TxIndexDisabledError(this.url, {
+          message: `tx ${hash.replace(/^0x/i, "").toUpperCase()} was broadcast, but ${err.message}, so its inclusion cannot be awaited there; look it up on a node that indexes txs`,
+          cause: err,
+        });
       }
       if (tx) return tx;
       if (Date.now() >= deadline) throw new TxTimeoutError(hash.toUpperCase(), timeoutMs);

@@ -67,6 +67,17 @@ export class TxTimeoutError extends ClientError {
   }
 }
 
+/** The node's CometBFT keeps no tx index (config.toml `tx_index.indexer = "null"`): it cannot look txs up. */
+export class TxIndexDisabledError extends ClientError {
+  override name = "TxIndexDisabledError" as const;
+  constructor(
+    readonly nodeUrl: string,
+    options: { message?: string; cause?: unknown } = {},
+  ) {
+    super(options.message ?? `${nodeUrl} does not index txs (its CometBFT has tx_index.indexer = "null")`, { cause: options.cause });
+  }
+}
+
 /** The chain has no account at this address: it never received funds. */
 export class AccountNotFoundError extends ClientError {
   override name = "AccountNotFoundError" as const;

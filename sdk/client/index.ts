@@ -8,6 +8,7 @@ export {
   ClientError,
   NodeUnreachableError,
   RpcResponseError,
+  TxIndexDisabledError,
   TxTimeoutError,
   UnexpectedResponseError,
 } from "./errors.js";
