@@ -20,6 +20,9 @@
  *     --block-size 1000 --sig-count 3000
  *     --profile [--profile-seconds 15]  app under `node --cpu-prof`, CometBFT through pprof
  *     --keep                            keep the temp node homes
+ *     --block-cycle                     per run, where each block interval goes: admissions, round
+ *                                       trips and each process's cores in FinalizeBlock, Commit and
+ *                                       the 250 ms steps after it (bench/load/blockCycle.ts)
  *
  * Each sender's txs (sequence 0..M-1) go strictly in order: the next one is sent after
  * broadcast_tx_sync returned the previous one's CheckTx result. Throughput = txs committed /
@@ -76,6 +79,7 @@ import { appPhases, printPhases, type PhaseTimes } from "./load/inProcess.js";
 import { cleanupAll, cleanupOnSignals, keepTempDirs, releaseTempDir, startProcess, stopProcess, tail, tempDir } from "./load/processes.js";
 import { RpcClient } from "./load/rpc.js";
 import { median } from "./stats.js";
+import { printBlockCycle } from "./load/blockCycle.js";
 const { values: args } = parseArgs({
   options: {
     ...bankChainFlags("60"),
@@ -88,6 +92,7 @@ const { values: args } = parseArgs({
     only: { type: "string", default: "ours,kvstore,sig,app" },
     "block-size": { type: "string", default: "1000" },
     keep: { type: "boolean", default: false },
+    "block-cycle": { type: "boolean", default: false },
   },
 });
 
@@ -107,7 +112,7 @@ for (const o of ONLY) if (!["ours", "kvstore", "sig", "app"].includes(o)) throw 
 const BLOCK_SIZE = positiveInt("block-size");
 
 const log = (msg: string) => process.stderr.write(`[bank-send] ${msg}\n`);
-const settings = bankBenchSettings(args, log);
+const settings = { ...bankBenchSettings(args, log), blockCycle: args["block-cycle"] };
 
 /** Unique `key=value` txs of exactly `size` bytes, in the same lane layout. */
 function kvLanes(laneCount: number, perLane: number, size: number): Uint8Array[][] {
@@ -246,6 +251,7 @@ try {
     );
   }
   if (rows.length > 0) printRuns(rows);
+  for (const { run, r } of rows) if (r.cycle) printBlockCycle(`Block cycle, ${r.name}, run ${run}: the mean over the blocks that carried the load`, r.cycle);
   const medianRate = (name: string) => {
     const rates = rows.filter((x) => x.r.name === name).map((x) => rate(x.r));
     return rates.length > 0 ? median(rates) : undefined;

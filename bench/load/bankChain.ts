@@ -24,7 +24,8 @@ import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 import { signerFromPrivateKey, signingDigest } from "../../sdk/keys/index.js";
 import type { TxSigner } from "../../sdk/signer.js";
 import { msgSend, signTx } from "../../sdk/tx/index.js";
-import { handshakeMs } from "./cometLog.js";
+import { blockCycle, sampleCpu, type CyclePhase } from "./blockCycle.js";
+import { blockSteps, handshakeMs } from "./cometLog.js";
 import { printProfile, summariseCpuProfile } from "./cpuProfile.js";
 import { appendGenesisAccounts, startupTimeoutMs } from "./genesisAccounts.js";
 import { runLoad, waitForCommits, type LoadResult } from "./load.js";
@@ -43,6 +44,8 @@ export interface BankBenchSettings {
   timeoutCommit: string;
   profile: boolean;
   profileSeconds: number;
+  /** Sample each process's CPU through the load and report it per phase of the block cycle (blockCycle.ts). */
+  blockCycle?: boolean;
   log: (msg: string) => void;
 }
 
@@ -196,6 +199,8 @@ export interface RunResult {
   initChainMs?: number;
   /** The app process's resident memory once the load is committed, and its peak so far (genesis included). */
   appMemory?: { rssBytes: number; peakBytes: number };
+  /** With settings.blockCycle: the load's block cycle, phase by phase. */
+  cycle?: CyclePhase[];
 }
 
 export interface RunSpec {
@@ -215,6 +220,11 @@ export async function runAgainst(spec: RunSpec, s: BankBenchSettings): Promise<R
     const total = spec.bodies.reduce((n, l) => n + l.length, 0);
     const rejects: string[] = [];
     const cpuUsed = cpuWindow(spec.procs);
+    const cometbft = spec.procs["cometbft"];
+    const pids: Record<string, number> = {};
+    for (const [name, p] of Object.entries(spec.procs)) if (p.child.pid !== undefined) pids[name] = p.child.pid;
+    pids["load client"] = process.pid;
+    const sampler = s.blockCycle ? sampleCpu(pids) : undefined;
     let loadDone = false;
     let load: LoadResult | undefined;
     s.log(`${spec.name}: load starts at height ${fromHeight}: ${total} txs, ${spec.bodies.length} lanes, ${s.concurrency} in flight`);
@@ -237,6 +247,7 @@ export async function runAgainst(spec: RunSpec, s: BankBenchSettings): Promise<R
       `${spec.name}: sent ${load.accepted} accepted / ${load.rejected} rejected in ${((load.endMs - load.startMs) / 1000).toFixed(1)} s; waiting for commits`,
     );
     const watched = await watch;
+    const samples = sampler?.stop();
     const used = cpuUsed();
     const cpu: Record<string, number | undefined> = { ...used.processes, "load client": used.loadClient };
     if (used.restOfMachine !== undefined) cpu["others"] = used.restOfMachine;
@@ -270,6 +281,7 @@ export async function runAgainst(spec: RunSpec, s: BankBenchSettings): Promise<R
       cpu,
       rejects,
       notes,
+      cycle: samples && cometbft ? blockCycle(blockSteps(cometbft.logFile), samples, sampler!.names, load.acceptedAtMs, load.latenciesMs) : undefined,
     };
   } finally {
     client.close();

@@ -28,6 +28,8 @@ export interface LoadResult {
   stoppedByTime: boolean;
   /** broadcast_tx_sync round trips of accepted txs, in ms. */
   latenciesMs: Float64Array;
+  /** When each of those answers arrived (Date.now() ms), in the same order. */
+  acceptedAtMs: Float64Array;
   /** Per lane, how many of its txs were accepted (they are a prefix of the lane). */
   acceptedPerLane: Int32Array;
 }
@@ -38,6 +40,7 @@ export async function runLoad(client: RpcClient, lanes: readonly Buffer[][], opt
   const workers = Math.max(1, Math.min(opts.concurrency, lanes.length));
   const total = lanes.reduce((n, l) => n + l.length, 0);
   const latencies = new Float64Array(total);
+  const acceptedAt = new Float64Array(total);
   let sent = 0;
   let accepted = 0;
   let rejected = 0;
@@ -94,6 +97,7 @@ export async function runLoad(client: RpcClient, lanes: readonly Buffer[][], opt
         mine.splice(i, 1);
         continue;
       }
+      acceptedAt[accepted] = Date.now();
       latencies[accepted++] = dt;
       cursor.next++;
       acceptedPerLane[cursor.lane] = cursor.next;
@@ -113,6 +117,7 @@ export async function runLoad(client: RpcClient, lanes: readonly Buffer[][], opt
     endMs: Date.now(),
     stoppedByTime,
     latenciesMs: latencies.subarray(0, accepted),
+    acceptedAtMs: acceptedAt.subarray(0, accepted),
     acceptedPerLane,
   };
 }
