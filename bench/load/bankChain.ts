@@ -24,7 +24,7 @@ import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 import { signerFromPrivateKey, signingDigest } from "../../sdk/keys/index.js";
 import type { TxSigner } from "../../sdk/signer.js";
 import { msgSend, signTx } from "../../sdk/tx/index.js";
-import { blockCycle, sampleCpu, type CyclePhase } from "./blockCycle.js";
+import { blockCycle, sampleCpu, type CpuSampler, type CyclePhase } from "./blockCycle.js";
 import { blockSteps, handshakeMs } from "./cometLog.js";
 import { printProfile, summariseCpuProfile } from "./cpuProfile.js";
 import { appendGenesisAccounts, startupTimeoutMs } from "./genesisAccounts.js";
@@ -215,16 +215,14 @@ export interface RunSpec {
 export async function runAgainst(spec: RunSpec, s: BankBenchSettings): Promise<RunResult> {
   const client = new RpcClient(spec.rpcUrl, s.concurrency + 4);
   const watcherClient = new RpcClient(spec.rpcUrl, 2);
+  let sampler: CpuSampler | undefined;
   try {
     const fromHeight = await client.latestHeight();
     const total = spec.bodies.reduce((n, l) => n + l.length, 0);
     const rejects: string[] = [];
     const cpuUsed = cpuWindow(spec.procs);
     const cometbft = spec.procs["cometbft"];
-    const pids: Record<string, number> = {};
-    for (const [name, p] of Object.entries(spec.procs)) if (p.child.pid !== undefined) pids[name] = p.child.pid;
-    pids["load client"] = process.pid;
-    const sampler = s.blockCycle ? sampleCpu(pids) : undefined;
+    sampler = s.blockCycle ? sampleCpu(spec.procs) : undefined;
     let loadDone = false;
     let load: LoadResult | undefined;
     s.log(`${spec.name}: load starts at height ${fromHeight}: ${total} txs, ${spec.bodies.length} lanes, ${s.concurrency} in flight`);
@@ -247,7 +245,8 @@ export async function runAgainst(spec: RunSpec, s: BankBenchSettings): Promise<R
       `${spec.name}: sent ${load.accepted} accepted / ${load.rejected} rejected in ${((load.endMs - load.startMs) / 1000).toFixed(1)} s; waiting for commits`,
     );
     const watched = await watch;
-    const samples = sampler?.stop();
+    const cycle =
+      sampler && cometbft ? blockCycle(blockSteps(cometbft.logFile), sampler.stop(), sampler.names, load.acceptedAtMs, load.latenciesMs) : undefined;
     const used = cpuUsed();
     const cpu: Record<string, number | undefined> = { ...used.processes, "load client": used.loadClient };
     if (used.restOfMachine !== undefined) cpu["others"] = used.restOfMachine;
@@ -281,9 +280,10 @@ export async function runAgainst(spec: RunSpec, s: BankBenchSettings): Promise<R
       cpu,
       rejects,
       notes,
-      cycle: samples && cometbft ? blockCycle(blockSteps(cometbft.logFile), samples, sampler!.names, load.acceptedAtMs, load.latenciesMs) : undefined,
+      cycle,
     };
   } finally {
+    sampler?.stop();
     client.close();
     watcherClient.close();
   }

@@ -6,6 +6,7 @@
 // CometBFT's info log; the admissions from the load client's answer times.
 import fs from "node:fs";
 import type { BlockSteps } from "./cometLog.js";
+import type { Proc } from "./processes.js";
 
 interface CpuSample {
   atMs: number;
@@ -16,7 +17,7 @@ interface CpuSample {
 
 export interface CpuSampler {
   names: string[];
-  /** Stops sampling and returns what was taken. */
+  /** Stops sampling (once; later calls only return the samples) and returns what was taken. */
   stop(): CpuSample[];
 }
 
@@ -42,8 +43,14 @@ function onCpuNs(pid: number): { total: number; main: number } {
   return { total, main };
 }
 
-/** Samples the named processes' on-CPU time every `intervalMs` until stopped (Linux only). */
-export function sampleCpu(pids: Record<string, number>, intervalMs = 20): CpuSampler {
+/**
+ * Samples the on-CPU time of the named processes and of this one (the load client) every
+ * `intervalMs` until stopped (Linux only).
+ */
+export function sampleCpu(procs: Record<string, Proc>, intervalMs = 20): CpuSampler {
+  const pids: Record<string, number> = {};
+  for (const [name, p] of Object.entries(procs)) if (p.child.pid !== undefined) pids[name] = p.child.pid;
+  pids["load client"] = process.pid;
   const names = Object.keys(pids);
   const samples: CpuSample[] = [];
   const take = () => {
@@ -52,11 +59,15 @@ export function sampleCpu(pids: Record<string, number>, intervalMs = 20): CpuSam
   };
   take();
   const timer = setInterval(take, intervalMs);
+  let stopped = false;
   return {
     names,
     stop() {
-      clearInterval(timer);
-      take();
+      if (!stopped) {
+        clearInterval(timer);
+        take();
+        stopped = true;
+      }
       return samples;
     },
   };
