@@ -59,7 +59,7 @@ import { QueryCallRequestSchema, QueryLogsRequestSchema } from "../gen/chain/evm
 import { LocalNode } from "../test/support/localNode.js";
 import { updateAppConfig } from "../common/node/home.js";
 import { positiveIntFlag } from "./args.js";
-import { processCpuSeconds, machineBusySeconds } from "./load/processes.js";
+import { processCpuSeconds, machineBusySeconds, threadSchedstats } from "./load/processes.js";
 import { RpcClient } from "./load/rpc.js";
 import { median, percentile } from "./stats.js";
 
@@ -319,15 +319,8 @@ function threadCpuSeconds(pid: number | undefined): number {
 
 /** Seconds the threads (`tid`, or every thread of `pid`) waited on a run queue so far. */
 function runQueueWaitSeconds(pid: number | undefined, tid?: number): number {
-  if (pid === undefined) return NaN;
-  try {
-    const tids = tid === undefined ? fs.readdirSync(`/proc/${pid}/task`) : [String(tid)];
-    let ns = 0;
-    for (const t of tids) ns += Number(fs.readFileSync(`/proc/${pid}/task/${t}/schedstat`, "utf8").split(" ")[1]);
-    return ns / 1e9;
-  } catch {
-    return NaN;
-  }
+  const threads = pid === undefined ? undefined : threadSchedstats(pid, tid);
+  return threads === undefined ? NaN : threads.reduce((ns, t) => ns + t.waitNs, 0) / 1e9;
 }
 
 function diskWriteBytes(pid: number | undefined): number {

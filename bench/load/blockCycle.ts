@@ -4,9 +4,8 @@
 // broadcast round trip, and how many cores each process kept busy. The cores come from
 // /proc/<pid>/task/*/schedstat (on-CPU ns per thread) sampled every 20 ms; the phases from
 // CometBFT's info log; the admissions from the load client's answer times.
-import fs from "node:fs";
 import type { BlockSteps } from "./cometLog.js";
-import type { Proc } from "./processes.js";
+import { threadSchedstats, type Proc } from "./processes.js";
 
 interface CpuSample {
   atMs: number;
@@ -22,25 +21,11 @@ export interface CpuSampler {
 }
 
 function onCpuNs(pid: number): { total: number; main: number } {
-  let total = 0;
-  let main = 0;
-  let tids: string[] = [];
-  try {
-    tids = fs.readdirSync(`/proc/${pid}/task`);
-  } catch {
-    return { total, main };
-  }
-  for (const tid of tids) {
-    let ns = 0;
-    try {
-      ns = Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, "utf8").split(" ")[0]);
-    } catch {
-      continue; // the thread ended meanwhile
-    }
-    total += ns;
-    if (tid === String(pid)) main = ns;
-  }
-  return { total, main };
+  const threads = threadSchedstats(pid) ?? [];
+  return {
+    total: threads.reduce((ns, t) => ns + t.onCpuNs, 0),
+    main: threads.find((t) => t.tid === pid)?.onCpuNs ?? 0,
+  };
 }
 
 /**

@@ -74,6 +74,41 @@ export function processCpuSeconds(pid: number | undefined): number | undefined {
   }
 }
 
+/** One thread's scheduler times so far, from /proc/<pid>/task/<tid>/schedstat. */
+export interface ThreadSchedstat {
+  tid: number;
+  /** ns spent running on a CPU. */
+  onCpuNs: number;
+  /** ns spent runnable but waiting on a run queue. */
+  waitNs: number;
+}
+
+/**
+ * The scheduler times of every thread of a live process (or of its thread `tid` alone); threads
+ * that end while they are read are left out. Undefined when the process (or that thread) cannot
+ * be read, e.g. off Linux.
+ */
+export function threadSchedstats(pid: number, tid?: number): ThreadSchedstat[] | undefined {
+  let tids: string[];
+  try {
+    tids = tid === undefined ? fs.readdirSync(`/proc/${pid}/task`) : [String(tid)];
+  } catch {
+    return undefined;
+  }
+  const out: ThreadSchedstat[] = [];
+  for (const t of tids) {
+    let fields: string[];
+    try {
+      fields = fs.readFileSync(`/proc/${pid}/task/${t}/schedstat`, "utf8").split(" ");
+    } catch {
+      if (tid !== undefined) return undefined;
+      continue; // the thread ended meanwhile
+    }
+    out.push({ tid: Number(t), onCpuNs: Number(fields[0]), waitNs: Number(fields[1]) });
+  }
+  return out;
+}
+
 /** Resident memory of a live process now and at its peak, in bytes, from /proc; undefined elsewhere. */
 export function processMemory(pid: number | undefined): { rssBytes: number; peakBytes: number } | undefined {
   if (pid === undefined) return undefined;
