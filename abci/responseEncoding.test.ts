@@ -49,6 +49,24 @@ test("hand-encoded FinalizeBlock responses equal protobuf-es's bytes", () => {
   }
 });
 
+test("a block whose lengths outgrow the encoder's table, and a small one after it, equal protobuf-es's bytes", () => {
+  const rand = prng(20261129);
+  // ~30,000 strings and submessages: the table starts at 4,096 entries and doubles several times.
+  const txResults = Array.from({ length: 300 }, (_, i) => ({
+    code: i % 7 === 0 ? 5 : 0,
+    gasUsed: BigInt(i * 1000),
+    events: Array.from({ length: 12 }, (_, e) => ({
+      type: `event${e}`,
+      attributes: Array.from({ length: 4 }, (_, a) => ({ key: `key${a}`, value: `value ${i}/${e}/${a} \u00e9`, index: a % 2 === 0 })),
+    })),
+  }));
+  const large: FinalizeBlockResult = { txResults, appHash: new Uint8Array(32).fill(7) };
+  for (const result of [large, randomResult(rand), large, randomResult(rand)]) {
+    const expected = toBinary(ResponseSchema, create(ResponseSchema, { value: { case: "finalizeBlock", value: result } }));
+    assert.equal(Buffer.from(encodeFinalizeBlockResponse(result)).toString("hex"), Buffer.from(expected).toString("hex"));
+  }
+});
+
 test("an empty result still encodes the finalize_block case", () => {
   const decoded = fromBinary(ResponseSchema, encodeFinalizeBlockResponse({}));
   assert.equal(decoded.value.case, "finalizeBlock");
