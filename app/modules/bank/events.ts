@@ -6,25 +6,25 @@ import { formatCoins, type Coin } from "../../coins/coins.js";
 import { accountText } from "../../tx/addressText.js";
 
 export function emitCoinSpent(ctx: Context, spender: Uint8Array, coins: readonly Coin[]): void {
-  if (ctx.recordsEvents) ctx.emit("coin_spent", { spender: accountText(spender), amount: formatCoins(coins) });
+  if (ctx.recordsEvents) ctx.emit("coin_spent", { amount: formatCoins(coins), spender: accountText(spender) });
 }
 
 export function emitCoinReceived(ctx: Context, receiver: Uint8Array, coins: readonly Coin[]): void {
-  if (ctx.recordsEvents) ctx.emit("coin_received", { receiver: accountText(receiver), amount: formatCoins(coins) });
+  if (ctx.recordsEvents) ctx.emit("coin_received", { amount: formatCoins(coins), receiver: accountText(receiver) });
 }
 
 /** A send's `transfer` event and the `message` event naming its sender. */
 export function emitTransfer(ctx: Context, sender: Uint8Array, recipient: Uint8Array, coins: readonly Coin[]): void {
   if (!ctx.recordsEvents) return;
   const senderText = accountText(sender);
-  ctx.emit("transfer", { recipient: accountText(recipient), sender: senderText, amount: formatCoins(coins) });
+  ctx.emit("transfer", { amount: formatCoins(coins), recipient: accountText(recipient), sender: senderText });
   ctx.emit("message", { sender: senderText });
 }
 
 export function emitCoinbase(ctx: Context, minter: Uint8Array, coins: readonly Coin[]): void {
-  if (ctx.recordsEvents) ctx.emit("coinbase", { minter: accountText(minter), amount: formatCoins(coins) });
+  if (ctx.recordsEvents) ctx.emit("coinbase", { amount: formatCoins(coins), minter: accountText(minter) });
 }
 
 export function emitBurn(ctx: Context, burner: Uint8Array, coins: readonly Coin[]): void {
-  if (ctx.recordsEvents) ctx.emit("burn", { burner: accountText(burner), amount: formatCoins(coins) });
+  if (ctx.recordsEvents) ctx.emit("burn", { amount: formatCoins(coins), burner: accountText(burner) });
 }
