@@ -6,7 +6,8 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { signerFromPrivateKey } from "../../sdk/keys/signerFromPrivateKey.js";
 import { prng } from "../../test/support/prng.js";
-import { readCommonAuthInfo, readCommonTxBody, readCommonTxRaw } from "./commonTxShape.js";
+import { readCommonAuthInfo, readCommonMsgSend, readCommonTxBody, readCommonTxRaw } from "./commonTxShape.js";
+import { MsgSendSchema } from "../../gen/cosmos/bank/v1beta1/tx_pb.js";
 import { signedSelfSend } from "./testing/signedSelfSend.js";
 
 type Rand = () => number;
@@ -15,6 +16,7 @@ const readers = [
   { name: "TxRaw", ours: readCommonTxRaw, theirs: (b: Uint8Array) => fromBinary(TxRawSchema, b) },
   { name: "TxBody", ours: readCommonTxBody, theirs: (b: Uint8Array) => fromBinary(TxBodySchema, b) },
   { name: "AuthInfo", ours: readCommonAuthInfo, theirs: (b: Uint8Array) => fromBinary(AuthInfoSchema, b) },
+  { name: "MsgSend", ours: readCommonMsgSend, theirs: (b: Uint8Array) => fromBinary(MsgSendSchema, b) },
 ] as const;
 
 /** Ours is undefined or deep-equal to protobuf-es's (which then must not have refused the bytes); returns whether ours read it. */
@@ -142,4 +144,60 @@ test("shapes outside the common one are declined", () => {
   // A lone empty message: every field at its default, as protobuf-es gives it.
   assert.deepStrictEqual(readCommonTxBody(new Uint8Array()), fromBinary(TxBodySchema, new Uint8Array()));
   assert.deepStrictEqual(readCommonAuthInfo(hex("12 00")), fromBinary(AuthInfoSchema, hex("12 00")));
+});
+
+function randomMsgSend(rand: Rand) {
+  const int = (n: number) => Math.floor(rand() * n);
+  const ascii = (n: number) => Array.from({ length: int(n) }, () => String.fromCharCode(32 + int(95))).join("");
+  return create(MsgSendSchema, {
+    fromAddress: rand() < 0.05 ? "ünit1ö" : ascii(60),
+    toAddress: ascii(60),
+    amount: Array.from({ length: int(4) }, () => ({ denom: ascii(12), amount: String(int(1e12)) })),
+  });
+}
+
+test("bank MsgSends, random and mutated: read by hand only as protobuf-es reads them", async () => {
+  const rand = prng(291129);
+  const int = (n: number) => Math.floor(rand() * n);
+  const which = readers[3];
+  const signer = signerFromPrivateKey(new Uint8Array(32).fill(9), "secp256k1");
+  const body = fromBinary(
+    TxBodySchema,
+    fromBinary(TxRawSchema, await signedSelfSend(signer, { chainId: "unit_2611-1", accountNumber: 1n, sequence: 0n })).bodyBytes,
+  );
+  assert.ok(agree(which, body.messages[0]!.value, "signed"));
+  let read = 0;
+  let declined = 0;
+  for (let i = 0; i < 3000; i++) {
+    const msg = randomMsgSend(rand);
+    const bytes = Uint8Array.from(toBinary(MsgSendSchema, msg));
+    if (i % 2 === 1 && bytes.length > 0) {
+      // Mutations: bytes overwritten, the encoding cut short, a field repeated, an unknown field.
+      const kind = int(4);
+      if (kind === 0) for (let k = 0; k <= int(3); k++) bytes[int(bytes.length)] = int(256);
+      const mutated =
+        kind === 1
+          ? bytes.subarray(0, int(bytes.length))
+          : kind === 2
+            ? Uint8Array.from([...bytes, ...bytes.subarray(0, int(bytes.length))])
+            : kind === 3
+              ? Uint8Array.from([...bytes, 0x20, int(128)])
+              : bytes;
+      let refused = false;
+      try {
+        which.theirs(mutated);
+      } catch {
+        refused = true;
+      }
+      if (refused) assert.equal(which.ours(mutated), undefined, `MsgSend ${i}: refused by protobuf-es, read by hand`);
+      else if (agree(which, mutated, `mutation ${i}`)) read++;
+      else declined++;
+      continue;
+    }
+    if (agree(which, bytes, `case ${i}`)) read++;
+    else declined++;
+    if (msg.fromAddress.includes("ü")) assert.equal(which.ours(bytes), undefined);
+  }
+  assert.ok(read > 1500, `read ${read}`);
+  assert.ok(declined > 50, `declined ${declined}`);
 });

@@ -9,6 +9,7 @@
 import type { Any } from "@bufbuild/protobuf/wkt";
 import type { Coin } from "../../gen/cosmos/base/v1beta1/coin_pb.js";
 import type { AuthInfo, Fee, ModeInfo, SignerInfo, TxBody, TxRaw } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
+import type { MsgSend } from "../../gen/cosmos/bank/v1beta1/tx_pb.js";
 
 const VARINT = 0;
 const LEN = 2;
@@ -279,5 +280,26 @@ export function readCommonAuthInfo(bytes: Uint8Array): AuthInfo | undefined {
       [1],
     );
     return authInfo;
+  });
+}
+
+/** A bank MsgSend (the message of most txs): from and to addresses, and its coins. */
+export function readCommonMsgSend(bytes: Uint8Array): MsgSend | undefined {
+  return common(() => {
+    const msg: MsgSend = { $typeName: "cosmos.bank.v1beta1.MsgSend", fromAddress: "", toAddress: "", amount: [] };
+    const r = new Reader(bytes);
+    fields(
+      r,
+      (field, wireType) => {
+        expect(wireType, LEN);
+        if (field === 1) msg.fromAddress = r.string();
+        else if (field === 2) msg.toAddress = r.string();
+        else if (field === 3) msg.amount.push(r.message(readCoin));
+        else return false;
+        return true;
+      },
+      [3],
+    );
+    return msg;
   });
 }

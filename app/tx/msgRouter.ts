@@ -24,6 +24,11 @@ export interface MsgHandler<I extends DescMessage = DescMessage, O extends DescM
   handle(ctx: Context, msg: MessageShape<I>, signers: readonly Uint8Array[]): MessageInitShape<O>;
   /** The module whose handler this is, for the `message.module` event attribute. */
   module: string;
+  /**
+   * The message read by hand when its bytes are in the shape clients write (commonTxShape.ts):
+   * exactly what protobuf-es reads, with no unknown fields; undefined sends them to protobuf-es.
+   */
+  readCommon?(bytes: Uint8Array): MessageShape<I> | undefined;
 }
 
 export interface DecodedMsg {
@@ -106,6 +111,8 @@ export class MsgRouter {
   decode(any: Any): DecodedMsg {
     const handler = this.handlers.get(any.typeUrl);
     if (!handler) throw sdkErrors.txDecode.wrap(`unable to resolve type URL ${any.typeUrl.slice(0, 200)}`);
+    const common = handler.readCommon?.(any.value);
+    if (common) return withLazySigners(any.typeUrl, common, handler);
     let msg: MessageShape<DescMessage>;
     try {
       msg = fromBinary(handler.request, any.value);

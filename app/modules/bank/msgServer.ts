@@ -4,6 +4,7 @@ import { MsgMultiSendResponseSchema, MsgMultiSendSchema, MsgSendResponseSchema, 
 import { sdkErrors } from "../../../common/errors.js";
 import { coinsEqual, parseCoins, sumCoins, type Coin } from "../../coins/coins.js";
 import type { MsgHandler } from "../../tx/msgRouter.js";
+import { readCommonMsgSend } from "../../tx/commonTxShape.js";
 import { parseAccAddress } from "../../../common/address.js";
 import { accountAddress } from "../../tx/addressText.js";
 import type { Context } from "../../context.js";
@@ -28,6 +29,7 @@ export function msgSendHandler(keeper: BankKeeper, accounts: BankAccountKeeper):
     request: MsgSendSchema,
     response: MsgSendResponseSchema,
     module: MODULE_NAME,
+    readCommon: readCommonMsgSend,
     signers: (msg) => [accountAddress(msg.fromAddress, "from address")],
     validateBasic: (msg) => {
       accountAddress(msg.fromAddress, "from address");
