@@ -62,7 +62,7 @@ let scratchLengths = new Int32Array(INITIAL_LENGTHS);
  */
 class Sizes {
   lengths = scratchLengths;
-  count = 0;
+  private count = 0;
   readonly blobs: Uint8Array[] = [];
 
   private push(n: number): void {

@@ -111,6 +111,7 @@ export class QuietContext extends Context {
   override emit(): void {}
 }
 
+/** Whether `keys` are already in the order `sort()` gives strings (by UTF-16 code units). */
 function inOrder(keys: readonly string[]): boolean {
   for (let i = 1; i < keys.length; i++) if (keys[i - 1]! > keys[i]!) return false;
   return true;
