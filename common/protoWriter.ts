@@ -47,13 +47,25 @@ export function writeVarint(out: Uint8Array, at: number, value: bigint | number)
   return at;
 }
 
+/**
+ * `size` bytes from Node's buffer pool (contents arbitrary, to be overwritten), as a plain
+ * Uint8Array view. For bytes used at once and let go (hashed, or handed to the store, which keeps
+ * a copy): a fresh ArrayBuffer for each small record cost more than writing it (1.7 of 2.9 µs
+ * for an account). Not for bytes kept: the view holds the pool's 8 KiB slab alive.
+ */
+export function transientBytes(size: number): Uint8Array {
+  const pooled = Buffer.allocUnsafe(size);
+  return new Uint8Array(pooled.buffer, pooled.byteOffset, size);
+}
+
 /** One buffer of a size measured beforehand, filled front to back. */
 export class ProtoWriter {
   private at = 0;
   readonly out: Uint8Array;
 
-  constructor(size: number) {
-    this.out = new Uint8Array(size);
+  /** `transient`: the bytes are used at once and let go, so they may come from the pool (transientBytes). */
+  constructor(size: number, options: { transient?: boolean } = {}) {
+    this.out = options.transient ? transientBytes(size) : new Uint8Array(size);
   }
 
   varint(value: bigint | number): void {

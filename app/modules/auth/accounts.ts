@@ -6,7 +6,7 @@ import { packAny } from "../../../sdk/tx/registry.js";
 import { BaseAccountSchema, ModuleAccountSchema, type BaseAccount } from "../../../gen/cosmos/auth/v1beta1/auth_pb.js";
 import { accountAddress, accountText } from "../../tx/addressText.js";
 import { decodePubKey, encodePubKey, type PubKey } from "./pubkey.js";
-import { varintLength, writeVarint } from "../../../common/protoWriter.js";
+import { transientBytes, varintLength, writeVarint } from "../../../common/protoWriter.js";
 import { PUBKEY_TYPE_URL } from "../../../sdk/signer.js";
 
 export interface Account {
@@ -86,48 +86,44 @@ function encodeBaseAccountAny(account: Account): Uint8Array {
     (account.sequence !== 0n ? 1 + varintLength(account.sequence) : 0);
   const urlLen = BASE_ACCOUNT_TYPE_URL_BYTES.length;
   const total = 1 + varintLength(urlLen) + urlLen + (valueLen > 0 ? 1 + varintLength(valueLen) + valueLen : 0);
-  const out = new Uint8Array(total);
-  let at = 0;
-  const tag = (n: number) => (out[at++] = n);
-  const len = (n: number | bigint) => (at = writeVarint(out, at, n));
-  const put = (b: Uint8Array) => {
-    out.set(b, at);
-    at += b.length;
-  };
-  tag(0x0a);
-  len(urlLen);
-  put(BASE_ACCOUNT_TYPE_URL_BYTES);
+  // Transient: callers hand it to the store, which keeps a copy.
+  const bytes = transientBytes(total);
+  const out = Buffer.from(bytes.buffer, bytes.byteOffset, total);
+  out[0] = 0x0a;
+  let at = writeVarint(out, 1, urlLen);
+  at += BASE_ACCOUNT_TYPE_URL_BYTES.copy(out, at);
   if (valueLen > 0) {
-    tag(0x12);
-    len(valueLen);
+    out[at++] = 0x12;
+    at = writeVarint(out, at, valueLen);
     if (addressBytes > 0) {
-      tag(0x0a);
-      len(addressBytes);
-      at += Buffer.from(out.buffer, out.byteOffset, out.byteLength).write(address, at, "utf8");
+      out[at++] = 0x0a;
+      at = writeVarint(out, at, addressBytes);
+      at += out.write(address, at, "utf8");
     }
     if (keyUrl && account.pubKey) {
-      tag(0x12);
-      len(pubAnyLen);
-      tag(0x0a);
-      len(keyUrl.length);
-      put(keyUrl);
-      tag(0x12);
-      len(pubValueLen);
-      tag(0x0a);
-      len(keyLen);
-      put(account.pubKey.key);
+      out[at++] = 0x12;
+      at = writeVarint(out, at, pubAnyLen);
+      out[at++] = 0x0a;
+      at = writeVarint(out, at, keyUrl.length);
+      at += keyUrl.copy(out, at);
+      out[at++] = 0x12;
+      at = writeVarint(out, at, pubValueLen);
+      out[at++] = 0x0a;
+      at = writeVarint(out, at, keyLen);
+      out.set(account.pubKey.key, at);
+      at += keyLen;
     }
     if (account.accountNumber !== 0n) {
-      tag(3 << 3);
-      len(account.accountNumber);
+      out[at++] = 3 << 3;
+      at = writeVarint(out, at, account.accountNumber);
     }
     if (account.sequence !== 0n) {
-      tag(4 << 3);
-      len(account.sequence);
+      out[at++] = 4 << 3;
+      at = writeVarint(out, at, account.sequence);
     }
   }
   if (at !== total) throw new Error(`account encoding wrote ${at} of ${total} bytes`);
-  return out;
+  return bytes;
 }
 
 export function decodeAccount(bytes: Uint8Array): Account {

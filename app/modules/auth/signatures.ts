@@ -15,7 +15,8 @@ import { Memo } from "../../../common/memo.js";
  */
 export function signBytes(bodyBytes: Uint8Array, authInfoBytes: Uint8Array, chainId: string, accountNumber: bigint): Uint8Array {
   const chain = Buffer.from(chainId, "utf8");
-  const w = new ProtoWriter(bytesSize(1, bodyBytes) + bytesSize(2, authInfoBytes) + bytesSize(3, chain) + uintSize(4, accountNumber));
+  // Transient: the only caller hashes them for the signature check and lets them go.
+  const w = new ProtoWriter(bytesSize(1, bodyBytes) + bytesSize(2, authInfoBytes) + bytesSize(3, chain) + uintSize(4, accountNumber), { transient: true });
   w.bytes(1, bodyBytes);
   w.bytes(2, authInfoBytes);
   w.bytes(3, chain);
