@@ -79,3 +79,41 @@ test("the keeper's decoded accounts are frozen, equal to a fresh decoding, and f
     store.close();
   }
 });
+
+test("an account's next version shares its address copy and unchanged public key, never a changed one", () => {
+  const store = openStore(":memory:");
+  try {
+    const keeper = new AccountKeeper([]);
+    const branch = store.begin();
+    const ctx = new Context(
+      { chainId: "c", height: 1n, time: { seconds: 0n, nanos: 0 } as never, hash: new Uint8Array(), proposerAddress: new Uint8Array() },
+      branch,
+      pino({ level: "silent" }),
+    );
+    const address = new Uint8Array(20).fill(7);
+    const pubKey = { algo: "secp256k1" as const, key: Uint8Array.of(2, ...new Array<number>(32).fill(5)) };
+    keeper.setAccount(ctx, { ...keeper.newAccount(ctx, address), sequence: 1n, pubKey });
+    const first = keeper.getAccount(branch, address)!;
+    keeper.setAccount(ctx, { ...first, sequence: 2n });
+    const second = keeper.getAccount(branch, address)!;
+    assert.equal(second.sequence, 2n);
+    assert.equal(second.address, first.address);
+    assert.equal(second.pubKey, first.pubKey);
+    // Another key, or another key type over the same bytes, is not shared.
+    keeper.setAccount(ctx, { ...second, sequence: 3n, pubKey: { algo: "secp256k1", key: Uint8Array.of(3, ...new Array<number>(32).fill(5)) } });
+    const third = keeper.getAccount(branch, address)!;
+    assert.notEqual(third.pubKey, second.pubKey);
+    assert.equal(third.pubKey?.key[0], 3);
+    keeper.setAccount(ctx, { ...third, sequence: 4n, pubKey: { algo: "eth_secp256k1", key: third.pubKey!.key } });
+    const fourth = keeper.getAccount(branch, address)!;
+    assert.equal(fourth.pubKey?.algo, "eth_secp256k1");
+    assert.deepEqual(fourth, decodeAccount(branch.get(Buffer.concat([Buffer.from("auth/"), Buffer.from([0x01]), address]))!));
+    // Another address never takes this one's parts.
+    const other = new Uint8Array(20).fill(8);
+    keeper.setAccount(ctx, { ...keeper.newAccount(ctx, other), sequence: 1n, pubKey });
+    assert.notEqual(keeper.getAccount(branch, other)!.address, fourth.address);
+    assert.deepEqual(keeper.getAccount(branch, other)!.address, other);
+  } finally {
+    store.close();
+  }
+});

@@ -2,6 +2,7 @@
 // so every validator numbers accounts identically.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { Memo } from "../../../common/memo.js";
+import { equalBytes } from "../../store/bytes.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import type { Context } from "../../context.js";
 import { StoreKey } from "../../storeKey.js";
@@ -17,16 +18,23 @@ import { defaultAuthParams, DEFAULT_MIN_GAS_PRICE, formatGasPrice, parseGasPrice
 /** Accounts kept decoded (a few hundred bytes each). */
 const ACCOUNT_CACHE_ENTRIES = 50_000;
 
-/** A copy no one can change, shaped as decodeAccount returns it from stored bytes (the key a Buffer): shared by every reader of the same stored bytes. */
-function frozenAccount(account: Account): Account {
+/**
+ * A copy no one can change, shaped as decodeAccount returns it from stored bytes (the key a
+ * Buffer): shared by every reader of the same stored bytes. Successive versions of an account
+ * mostly differ in the sequence alone, so a version shares the address copy and public key of
+ * `previous`, the same address's last version, when those are the same bytes: versions stay in
+ * the memo for a few blocks, and fresh copies made each tx's version several hundred bytes more
+ * for the young-generation collector to copy.
+ */
+function frozenAccount(account: Account, previous: Account | undefined): Account {
+  const { pubKey, module } = account;
+  const samePubKey = pubKey && previous?.pubKey && previous.pubKey.algo === pubKey.algo && equalBytes(previous.pubKey.key, pubKey.key);
   return Object.freeze({
-    address: Uint8Array.from(account.address),
+    address: previous?.address ?? Uint8Array.from(account.address),
     accountNumber: account.accountNumber,
     sequence: account.sequence,
-    ...(account.pubKey ? { pubKey: Object.freeze({ algo: account.pubKey.algo, key: Buffer.from(account.pubKey.key) }) } : {}),
-    ...(account.module
-      ? { module: Object.freeze({ name: account.module.name, permissions: Object.freeze([...account.module.permissions]) as string[] }) }
-      : {}),
+    ...(pubKey ? { pubKey: samePubKey ? previous!.pubKey! : Object.freeze({ algo: pubKey.algo, key: Buffer.from(pubKey.key) }) } : {}),
+    ...(module ? { module: Object.freeze({ name: module.name, permissions: Object.freeze([...module.permissions]) as string[] }) } : {}),
   });
 }
 
@@ -47,6 +55,8 @@ export class AccountKeeper {
    * results, frozen, so sharing them changes nothing (callers make changed copies to write).
    */
   private readonly decoded = new Memo<string, Account>(ACCOUNT_CACHE_ENTRIES);
+  /** Each address's last frozen version (by the address's bytes), whose parts the next one shares. */
+  private readonly latest = new Memo<string, Account>(ACCOUNT_CACHE_ENTRIES);
   /** Params and the minimum gas price, read by every tx's ante: decoded again only when their bytes change. */
   private readonly params = new LastDecoded<AuthParams>();
   private readonly minGasPrice = new LastDecoded<GasPrice>();
@@ -57,7 +67,7 @@ export class AccountKeeper {
     const key = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("latin1");
     let account = this.decoded.get(key);
     if (!account) {
-      account = frozenAccount(decodeAccount(raw));
+      account = this.freeze(decodeAccount(raw));
       this.decoded.set(key, account);
     }
     return account;
@@ -67,7 +77,15 @@ export class AccountKeeper {
     const raw = encodeAccount(account);
     this.key.write(ctx).set(accountKey(account.address), raw);
     // The next read of these bytes (the signer's next tx) needs no decoding.
-    this.decoded.set(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("latin1"), frozenAccount(account));
+    this.decoded.set(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("latin1"), this.freeze(account));
+  }
+
+  private freeze(account: Account): Account {
+    const { address } = account;
+    const key = Buffer.from(address.buffer, address.byteOffset, address.byteLength).toString("latin1");
+    const frozen = frozenAccount(account, this.latest.get(key));
+    this.latest.set(key, frozen);
+    return frozen;
   }
 
   /** Creates an account with the next account number; the address must be new. */
