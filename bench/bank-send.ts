@@ -20,6 +20,8 @@
  *     --block-size 1000 --sig-count 3000
  *     --profile [--profile-seconds 15]  app under `node --cpu-prof`, CometBFT through pprof
  *     --keep                            keep the temp node homes
+ *     APP_NODE_ARGS="--trace-gc"        (environment) Node flags for our app's process, space-separated;
+ *                                       with --keep its log holds the collector's lines
  *     --block-cycle                     per run, where each block interval goes: admissions, round
  *                                       trips and each process's cores in FinalizeBlock, Commit and
  *                                       the 250 ms steps after it (bench/load/blockCycle.ts)

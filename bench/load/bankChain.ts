@@ -406,7 +406,8 @@ export async function benchOurs(
   if (generated !== rendered) throw new Error(`our node's config.toml differs from the template: ${diffLines(generated, rendered).join("; ")}`);
   fs.writeFileSync(configFile, renderConfig({ template, ports, proxyApp: `tcp://127.0.0.1:${ports.abci}`, pprof: s.profile }));
   const profDir = path.join(home, "prof");
-  const nodeArgs = s.profile ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : [];
+  const extraArgs = process.env.APP_NODE_ARGS?.split(" ").filter((a) => a !== "") ?? [];
+  const nodeArgs = [...(s.profile ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []), ...extraArgs];
   const startedMs = Date.now();
   const app = startProcess("app", process.execPath, [...nodeArgs, APP_MAIN, "--home", paths.root], path.join(paths.logDir, "app.log"), {
     UNIT_LOG_PRETTY: "0",
