@@ -55,3 +55,45 @@ test("after many evictions the memo still holds exactly the newest entries, a ke
   assert.equal(memo.get(9_000), undefined, "the oldest held key goes first");
   assert.equal(memo.get(9_001), 9_001);
 });
+
+test("a deleted key is forgotten, its weight with it, and eviction passes over it to the oldest held", () => {
+  const memo = new Memo<string, string>(3, { max: 100, of: (v) => v.length });
+  memo.set("a", "xx");
+  memo.set("b", "yyy");
+  memo.set("c", "z");
+  assert.equal(memo.delete("a"), true);
+  assert.equal(memo.delete("a"), false, "already gone");
+  assert.equal(memo.get("a"), undefined);
+  assert.equal(memo.size, 2);
+  assert.equal(memo.weightSum, 4);
+  memo.set("d", "w");
+  memo.set("e", "v");
+  assert.deepEqual(
+    ["b", "c", "d", "e"].map((k) => memo.get(k)),
+    [undefined, "z", "w", "v"],
+    "b, the oldest held, went; the deleted a took no one's place",
+  );
+  assert.equal(memo.weightSum, 3);
+  // Deleted and set again: held, and counted once.
+  memo.delete("c");
+  memo.set("c", "zz");
+  assert.equal(memo.get("c"), "zz");
+  assert.equal(memo.size, 3);
+  assert.equal(memo.weightSum, 4);
+});
+
+test("a memo whose keys are mostly deleted after use keeps its bound and its order", () => {
+  const memo = new Memo<number, number>(100);
+  // As the decode caches use it: every key set, most deleted soon after, a few left behind.
+  for (let i = 0; i <= 200_000; i++) {
+    memo.set(i, i);
+    if (i % 50 !== 0) memo.delete(i);
+  }
+  assert.equal(memo.size, 100);
+  assert.equal(memo.get(200_000), 200_000);
+  assert.equal(memo.get(195_050), 195_050, "the 100 newest kept keys");
+  assert.equal(memo.get(195_000), undefined);
+  memo.set(-1, -1);
+  assert.equal(memo.get(195_050), undefined, "the oldest held key goes first");
+  assert.equal(memo.get(195_100), 195_100);
+});

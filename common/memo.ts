@@ -7,7 +7,8 @@
 // The oldest key comes from a queue of keys in insertion order, not from the Map's own order:
 // `map.keys().next()` walks over the slots of every entry deleted since the table was last
 // rebuilt, so once full, each eviction cost time in proportion to the capacity (a genesis of a
-// million accounts spent seconds there).
+// million accounts spent seconds there). A key deleted by its caller stays in the queue until it
+// comes up or the queue, grown past twice the entries held, is rebuilt from the Map.
 import type { LruWeight } from "./lru.js";
 
 export class Memo<K, V> {
@@ -39,6 +40,19 @@ export class Memo<K, V> {
     while (this.entries.size > 1 && (this.entries.size > this.capacity || this.totalWeight > maxWeight)) this.evictOldest();
   }
 
+  /** Forgets `key` (a value its callers will not ask for again); false when it was not held. */
+  delete(key: K): boolean {
+    const value = this.entries.get(key);
+    if (value === undefined && !this.entries.has(key)) return false;
+    this.entries.delete(key);
+    this.totalWeight -= this.weight?.of(value as V, key) ?? 0;
+    if (this.order.length - this.head > 2 * this.entries.size + 1024) {
+      this.order = [...this.entries.keys()];
+      this.head = 0;
+    }
+    return true;
+  }
+
   get size(): number {
     return this.entries.size;
   }
@@ -49,8 +63,10 @@ export class Memo<K, V> {
   }
 
   private evictOldest(): void {
-    const oldest = this.order[this.head]!;
-    this.head++;
+    let oldest = this.order[this.head++]!;
+    // Keys deleted since are skipped. (One deleted and set again is also further back in the
+    // queue: it goes at its first place, a little early, which changes no result.)
+    while (!this.entries.has(oldest)) oldest = this.order[this.head++]!;
     this.totalWeight -= this.weight?.of(this.entries.get(oldest)!, oldest) ?? 0;
     this.entries.delete(oldest);
     // Drop the spent slots once they are half the queue: amortised O(1) per key.

@@ -66,7 +66,7 @@ export class CosmosTxProcessor implements TxProcessor {
   private run(env: TxEnv, bytes: Uint8Array, mode: ExecMode): Outcome {
     let tx: DecodedTx;
     try {
-      tx = decodeCosmosTx(bytes, this.router);
+      tx = decodeCosmosTx(bytes, this.router, mode === "deliver");
     } catch (err) {
       return failed(err, 0n, 0n);
     }

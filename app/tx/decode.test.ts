@@ -56,3 +56,18 @@ function captured(run: () => unknown): string | undefined {
 function fromTx(tx: Uint8Array) {
   return decodeCosmosTx(Uint8Array.from(tx), wireApp().msgs).raw;
 }
+
+test("FinalizeBlock's decoding of a tx is its last: it takes the cached one and leaves the cache", async () => {
+  const { msgs } = wireApp();
+  const tx = await send("last use");
+  const checked = decodeCosmosTx(tx, msgs);
+  const delivered = decodeCosmosTx(tx, msgs, true);
+  assert.equal(delivered.body, checked.body, "the decoding CheckTx cached");
+  const later = decodeCosmosTx(tx, msgs);
+  assert.notEqual(later.body, checked.body, "decoded afresh: the entry left the cache");
+  assert.deepEqual(later.body, checked.body);
+  // A tx first seen in FinalizeBlock is not cached at all.
+  const fresh = await send("first seen in a block");
+  const once = decodeCosmosTx(fresh, msgs, true);
+  assert.notEqual(decodeCosmosTx(fresh, msgs).body, once.body);
+});

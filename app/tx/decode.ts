@@ -56,15 +56,24 @@ function cacheOf(router: MsgRouter): Memo<string, CachedTx> {
   return cache;
 }
 
-export function decodeCosmosTx(bytes: Uint8Array, router: MsgRouter): DecodedTx {
+/**
+ * `lastUse`: FinalizeBlock runs the tx, after which nothing asks for it again (CometBFT drops a
+ * committed tx from its mempool and refuses it again from its cache), so its decoding leaves
+ * the cache instead of staying there, promoted to the old generation, until it is evicted.
+ */
+export function decodeCosmosTx(bytes: Uint8Array, router: MsgRouter, lastUse = false): DecodedTx {
   if (bytes.length === 0) throw sdkErrors.txDecode.wrap("empty tx");
   if (bytes.length > MAX_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`tx is ${bytes.length} bytes, the limit is ${MAX_TX_BYTES}`);
   const view = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const key = view.toString("latin1");
   const cache = cacheOf(router);
   const known = cache.get(key);
-  if (known) return { ...known, bytes };
+  if (known) {
+    if (lastUse) cache.delete(key);
+    return { ...known, bytes };
+  }
   const decoded = decodeUncached(Uint8Array.from(view), router);
+  if (lastUse) return { ...decoded, bytes };
   cache.set(
     key,
     Object.freeze({ hash: decoded.hash, raw: decoded.raw, body: decoded.body, authInfo: decoded.authInfo, msgs: Object.freeze(decoded.msgs) as DecodedMsg[] }),

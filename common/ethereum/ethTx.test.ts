@@ -158,3 +158,17 @@ test("the cache is bounded by raw bytes as well as entries, and hands each calle
   assert.equal(again.tx, first.tx);
   assert.equal(again.bytes, second);
 });
+
+test("FinalizeBlock's decoding of a tx is its last: it takes the cached one and leaves the cache", () => {
+  const bytes = raw(77n);
+  const checked = decodeEthTx(bytes, 2611n);
+  assert.equal(decodeEthTx(bytes, 2611n).tx, checked.tx, "cached");
+  assert.equal(decodeEthTx(bytes, 2611n, true).tx, checked.tx, "the decoding CheckTx cached");
+  const later = decodeEthTx(bytes, 2611n);
+  assert.notEqual(later.tx, checked.tx, "decoded afresh: the entry left the cache");
+  assert.deepEqual(later.hash, checked.hash);
+  // A tx first seen in FinalizeBlock is not cached at all.
+  const fresh = raw(78n);
+  const once = decodeEthTx(fresh, 2611n, true);
+  assert.notEqual(decodeEthTx(fresh, 2611n).tx, once.tx);
+});

@@ -78,15 +78,22 @@ export const DECODED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 type CachedDecode = Omit<DecodedEthTx, "bytes"> & { size: number };
 const decoded = new Memo<string, CachedDecode>(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (entry) => entry.size });
 
-/** Decodes and authenticates a raw Ethereum tx; throws AppErrors users can act on. */
-export function decodeEthTx(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
+/**
+ * Decodes and authenticates a raw Ethereum tx; throws AppErrors users can act on. `lastUse`:
+ * FinalizeBlock runs the tx, after which nothing asks for it again, so its decoding leaves the
+ * cache (app/tx/decode.ts says why).
+ */
+export function decodeEthTx(bytes: Uint8Array, chainId: bigint, lastUse = false): DecodedEthTx {
   // Before the cache key, which costs in proportion to the size.
   if (bytes.length > MAX_ETH_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`Ethereum tx of ${bytes.length} bytes exceeds the limit of ${MAX_ETH_TX_BYTES}`);
   const key = `${chainId}/${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
   const known = decoded.get(key);
-  if (known !== undefined) return { tx: known.tx, sender: known.sender, hash: known.hash, bytes };
+  if (known !== undefined) {
+    if (lastUse) decoded.delete(key);
+    return { tx: known.tx, sender: known.sender, hash: known.hash, bytes };
+  }
   const d = decodeUncached(bytes, chainId);
-  decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: bytes.length });
+  if (!lastUse) decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: bytes.length });
   return d;
 }
 

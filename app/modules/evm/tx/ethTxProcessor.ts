@@ -99,7 +99,7 @@ export class EthTxProcessor {
     const baseFee = BigInt(evmBlock.baseFee);
     let d: DecodedEthTx;
     try {
-      d = decodeEthTx(bytes, params.chainId);
+      d = decodeEthTx(bytes, params.chainId, true);
       checkEthTx(ctx, this.keepers, d, baseFee);
     } catch (err) {
       return failed(err);
