@@ -186,7 +186,7 @@ export function runAnte(ctx: Context, tx: DecodedTx, mode: ExecMode, meter: GasM
     if (pubKey) pubKeys.push(pubKey);
   }
 
-  if (mode !== "simulate") verifySignatures(ctx, tx, accounts, pubKeys, deps.sigCache);
+  if (mode !== "simulate") verifySignatures(ctx, tx, accounts, pubKeys, deps.sigCache, mode === "deliver");
 
   for (const [i, account] of accounts.entries()) {
     const updated: Account = { ...account, sequence: account.sequence + 1n, ...(pubKeys[i] ? { pubKey: pubKeys[i] } : {}) };
@@ -201,14 +201,15 @@ function atGenesis(ctx: Context): boolean {
   return ctx.header.height === 0n;
 }
 
-function verifySignatures(ctx: Context, tx: DecodedTx, accounts: Account[], pubKeys: PubKey[], cache: SignatureCache): void {
+/** `lastUse`: the tx runs in a block, after which its entry in `cache` is not asked for again. */
+function verifySignatures(ctx: Context, tx: DecodedTx, accounts: Account[], pubKeys: PubKey[], cache: SignatureCache, lastUse: boolean): void {
   const chainId = ctx.header.chainId;
   const key = SignatureCache.key(
     tx.hash,
     chainId,
     accounts.map((a) => (atGenesis(ctx) ? 0n : a.accountNumber)),
   );
-  if (cache.has(key)) return;
+  if (lastUse ? cache.delete(key) : cache.has(key)) return;
   for (const [i, account] of accounts.entries()) {
     // At genesis every signer signs with account number 0 (the SDK's gentx and SigVerification).
     const accountNumber = atGenesis(ctx) ? 0n : account.accountNumber;
@@ -221,5 +222,5 @@ function verifySignatures(ctx: Context, tx: DecodedTx, accounts: Account[], pubK
       );
     }
   }
-  cache.add(key);
+  if (!lastUse) cache.add(key);
 }

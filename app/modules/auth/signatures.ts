@@ -37,8 +37,9 @@ export function checkSignature(pubKey: PubKey, bytes: Uint8Array, signature: Uin
 /**
  * Verified (tx hash, chain id, account numbers) triples. The sign bytes are a pure function of
  * those, so a hit proves the signatures valid without recomputing them. Bounded; oldest entries
- * are dropped first (common/memo.ts, whose eviction stays O(1) in a full cache). Only a
- * speed-up: a miss just verifies again.
+ * are dropped first (common/memo.ts, whose eviction stays O(1) in a full cache), and an entry
+ * goes when its tx runs in a block, its last use (app/tx/decode.ts says why). Only a speed-up: a
+ * miss just verifies again.
  */
 export class SignatureCache {
   private readonly entries: Memo<string, true>;
@@ -57,5 +58,10 @@ export class SignatureCache {
 
   add(key: string): void {
     this.entries.set(key, true);
+  }
+
+  /** Forgets `key` (its tx has run in a block); false when it was not held. */
+  delete(key: string): boolean {
+    return this.entries.delete(key);
   }
 }
