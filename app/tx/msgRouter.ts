@@ -45,9 +45,9 @@ export interface DecodedMsg {
 
 /**
  * A decoded message whose signers `handler` parses on first use, and whose stateless checks run
- * once. A class, not an object literal with a getter: decoded txs stay in the decode cache for a
- * few blocks, and a literal's own getter closure and accessor cost ~600 bytes per message there,
- * each one copied by the young-generation collector before it is promoted.
+ * once. A class, not an object literal with a getter: a decoded tx stays in the decode cache
+ * until its block runs it, and a literal's own getter closure and accessor cost ~600 bytes per
+ * message there, each one copied by the young-generation collector before it is promoted.
  */
 class ParsedMsg implements DecodedMsg {
   private parsedSigners: readonly Uint8Array[] | undefined;
@@ -70,10 +70,6 @@ class ParsedMsg implements DecodedMsg {
   }
 }
 
-function withLazySigners(typeUrl: string, msg: MessageShape<DescMessage>, handler: MsgHandler): DecodedMsg {
-  return new ParsedMsg(typeUrl, msg, handler);
-}
-
 /** The message's stateless checks; a decoded message that passed them is not checked again. */
 export function validateMsg(decoded: DecodedMsg): void {
   if (decoded instanceof ParsedMsg) decoded.validateOnce();
@@ -82,7 +78,7 @@ export function validateMsg(decoded: DecodedMsg): void {
 
 /** A message parsed elsewhere (tests, tools) as `decode` would return it, signers parsed. */
 export function decodedMsg<I extends DescMessage>(handler: MsgHandler<I>, msg: MessageShape<I>): DecodedMsg {
-  return withLazySigners(`/${handler.request.typeName}`, msg, handler as unknown as MsgHandler);
+  return new ParsedMsg(`/${handler.request.typeName}`, msg, handler as unknown as MsgHandler);
 }
 
 /** The one way a message runs, from a tx or from a passed proposal: its checks, then its handler. */
@@ -127,7 +123,7 @@ export class MsgRouter {
     const handler = this.handlers.get(any.typeUrl);
     if (!handler) throw sdkErrors.txDecode.wrap(`unable to resolve type URL ${any.typeUrl.slice(0, 200)}`);
     const common = handler.readCommon?.(any.value);
-    if (common) return withLazySigners(any.typeUrl, common, handler);
+    if (common) return new ParsedMsg(any.typeUrl, common, handler);
     let msg: MessageShape<DescMessage>;
     try {
       msg = fromBinary(handler.request, any.value);
@@ -135,7 +131,7 @@ export class MsgRouter {
       throw sdkErrors.txDecode.wrap(`cannot decode ${any.typeUrl}: ${(err as Error).message}`);
     }
     rejectUnknownFields(msg, any.typeUrl);
-    return withLazySigners(any.typeUrl, msg, handler);
+    return new ParsedMsg(any.typeUrl, msg, handler);
   }
 }
 
