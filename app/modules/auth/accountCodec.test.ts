@@ -8,6 +8,7 @@ import { pino } from "pino";
 import { prng, seedFromEnv } from "../../../test/support/prng.js";
 import { Context } from "../../context.js";
 import { openStore } from "../../store/index.js";
+import type { Branch } from "../../store/branch.js";
 import { accountToAny, decodeAccount, encodeAccount, type Account } from "./accounts.js";
 import { AccountKeeper } from "./keeper.js";
 
@@ -50,16 +51,20 @@ test(`BaseAccounts encode byte for byte as protobuf-es encodes them, and decode 
   assert.deepEqual(decodeAccount(encodeAccount(moduleAccount)), moduleAccount);
 });
 
-test("the keeper's decoded accounts are frozen, equal to a fresh decoding, and follow every write", () => {
+/** A keeper over a fresh in-memory store's branch, and a block context writing to it. */
+function withKeeper(run: (keeper: AccountKeeper, branch: Branch, ctx: Context) => void): void {
   const store = openStore(":memory:");
   try {
-    const keeper = new AccountKeeper([]);
     const branch = store.begin();
-    const ctx = new Context(
-      { chainId: "c", height: 1n, time: { seconds: 0n, nanos: 0 } as never, hash: new Uint8Array(), proposerAddress: new Uint8Array() },
-      branch,
-      pino({ level: "silent" }),
-    );
+    const header = { chainId: "c", height: 1n, time: { seconds: 0n, nanos: 0 } as never, hash: new Uint8Array(), proposerAddress: new Uint8Array() };
+    run(new AccountKeeper([]), branch, new Context(header, branch, pino({ level: "silent" })));
+  } finally {
+    store.close();
+  }
+}
+
+test("the keeper's decoded accounts are frozen, equal to a fresh decoding, and follow every write", () => {
+  withKeeper((keeper, branch, ctx) => {
     const address = new Uint8Array(20).fill(9);
     const created = keeper.newAccount(ctx, address);
     const read = keeper.getAccount(branch, address)!;
@@ -75,21 +80,11 @@ test("the keeper's decoded accounts are frozen, equal to a fresh decoding, and f
     assert.equal(again.sequence, 1n);
     assert.equal(again.pubKey?.key[0], 3);
     assert.deepEqual(again, decodeAccount(branch.get(Buffer.concat([Buffer.from("auth/"), Buffer.from([0x01]), address]))!));
-  } finally {
-    store.close();
-  }
+  });
 });
 
 test("an account's next version shares its address copy and unchanged public key, never a changed one", () => {
-  const store = openStore(":memory:");
-  try {
-    const keeper = new AccountKeeper([]);
-    const branch = store.begin();
-    const ctx = new Context(
-      { chainId: "c", height: 1n, time: { seconds: 0n, nanos: 0 } as never, hash: new Uint8Array(), proposerAddress: new Uint8Array() },
-      branch,
-      pino({ level: "silent" }),
-    );
+  withKeeper((keeper, branch, ctx) => {
     const address = new Uint8Array(20).fill(7);
     const pubKey = { algo: "secp256k1" as const, key: Uint8Array.of(2, ...new Array<number>(32).fill(5)) };
     keeper.setAccount(ctx, { ...keeper.newAccount(ctx, address), sequence: 1n, pubKey });
@@ -113,7 +108,5 @@ test("an account's next version shares its address copy and unchanged public key
     keeper.setAccount(ctx, { ...keeper.newAccount(ctx, other), sequence: 1n, pubKey });
     assert.notEqual(keeper.getAccount(branch, other)!.address, fourth.address);
     assert.deepEqual(keeper.getAccount(branch, other)!.address, other);
-  } finally {
-    store.close();
-  }
+  });
 });
