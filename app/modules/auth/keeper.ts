@@ -2,7 +2,7 @@
 // so every validator numbers accounts identically.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { Memo } from "../../../common/memo.js";
-import { equalBytes } from "../../store/bytes.js";
+import { equalBytes, keyToString } from "../../store/bytes.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import type { Context } from "../../context.js";
 import { StoreKey } from "../../storeKey.js";
@@ -28,12 +28,13 @@ const ACCOUNT_CACHE_ENTRIES = 50_000;
  */
 function frozenAccount(account: Account, previous: Account | undefined): Account {
   const { pubKey, module } = account;
-  const samePubKey = pubKey && previous?.pubKey && previous.pubKey.algo === pubKey.algo && equalBytes(previous.pubKey.key, pubKey.key);
+  const before = previous?.pubKey;
+  const sharedPubKey = pubKey && before && before.algo === pubKey.algo && equalBytes(before.key, pubKey.key) ? before : undefined;
   return Object.freeze({
     address: previous?.address ?? Uint8Array.from(account.address),
     accountNumber: account.accountNumber,
     sequence: account.sequence,
-    ...(pubKey ? { pubKey: samePubKey ? previous!.pubKey! : Object.freeze({ algo: pubKey.algo, key: Buffer.from(pubKey.key) }) } : {}),
+    ...(pubKey ? { pubKey: sharedPubKey ?? Object.freeze({ algo: pubKey.algo, key: Buffer.from(pubKey.key) }) } : {}),
     ...(module ? { module: Object.freeze({ name: module.name, permissions: Object.freeze([...module.permissions]) as string[] }) } : {}),
   });
 }
@@ -64,7 +65,7 @@ export class AccountKeeper {
   getAccount(state: StateReader, address: Uint8Array): Account | undefined {
     const raw = this.key.read(state).get(accountKey(address));
     if (!raw) return undefined;
-    const key = Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("latin1");
+    const key = keyToString(raw);
     let account = this.decoded.get(key);
     if (!account) {
       account = this.freeze(decodeAccount(raw));
@@ -77,12 +78,11 @@ export class AccountKeeper {
     const raw = encodeAccount(account);
     this.key.write(ctx).set(accountKey(account.address), raw);
     // The next read of these bytes (the signer's next tx) needs no decoding.
-    this.decoded.set(Buffer.from(raw.buffer, raw.byteOffset, raw.byteLength).toString("latin1"), this.freeze(account));
+    this.decoded.set(keyToString(raw), this.freeze(account));
   }
 
   private freeze(account: Account): Account {
-    const { address } = account;
-    const key = Buffer.from(address.buffer, address.byteOffset, address.byteLength).toString("latin1");
+    const key = keyToString(account.address);
     const frozen = frozenAccount(account, this.latest.get(key));
     this.latest.set(key, frozen);
     return frozen;
