@@ -73,11 +73,10 @@ export function decodeCosmosTx(bytes: Uint8Array, router: MsgRouter, lastUse = f
     return { ...known, bytes };
   }
   const decoded = decodeUncached(Uint8Array.from(view), router);
-  if (lastUse) return { ...decoded, bytes };
-  cache.set(
-    key,
-    Object.freeze({ hash: decoded.hash, raw: decoded.raw, body: decoded.body, authInfo: decoded.authInfo, msgs: Object.freeze(decoded.msgs) as DecodedMsg[] }),
-  );
+  if (!lastUse) {
+    const { hash, raw, body, authInfo, msgs } = decoded;
+    cache.set(key, Object.freeze({ hash, raw, body, authInfo, msgs: Object.freeze(msgs) as DecodedMsg[] }));
+  }
   return { ...decoded, bytes };
 }
 
