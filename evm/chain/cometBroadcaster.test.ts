@@ -1,37 +1,65 @@
-// The broadcast_tx_sync client against a local HTTP server answering as CometBFT does: CheckTx's
-// answer comes through, requests share kept-alive connections, and CometBFT's errors and an
-// unreachable node become the CometBFT client's errors.
+// The broadcast_tx_sync client against a local server answering as CometBFT does, over its
+// /websocket endpoint and over HTTP: CheckTx's answer comes through, requests share open
+// connections, a server without WebSocket support gets HTTP, and CometBFT's errors, an unreachable
+// node, a node that stops answering and a dropped connection become the CometBFT client's errors.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { WebSocketServer, type WebSocket } from "ws";
 import { CometRpcError, CometUnavailableError } from "../../common/comet/rpcClient.js";
 import { CometBroadcaster } from "./cometBroadcaster.js";
 
-async function fakeComet(answer: (request: { method: string; params: { tx: string } }) => unknown) {
-  let connections = 0;
+type Request = { id: number; method: string; params: { tx: string } };
+/** An answer's fields besides jsonrpc and id, or undefined to leave the request unanswered. */
+type Answer = (request: Request, socket?: WebSocket) => object | undefined;
+
+async function fakeComet(answer: Answer, options: { websocket?: boolean } = {}) {
+  const seen = { http: 0, websocketConnections: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const request = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { id: number; method: string; params: { tx: string } };
+      seen.http++;
+      const request = JSON.parse(Buffer.concat(chunks).toString("utf8")) as Request;
       res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ jsonrpc: "2.0", id: request.id, ...(answer(request) as object) }));
+      res.end(JSON.stringify({ jsonrpc: "2.0", id: request.id, ...answer(request) }));
     });
   });
-  server.on("connection", () => connections++);
+  if (options.websocket ?? true) {
+    const wss = new WebSocketServer({ server, path: "/websocket" });
+    wss.on("connection", (socket) => {
+      seen.websocketConnections++;
+      socket.on("message", (data: Buffer) => {
+        const request = JSON.parse(data.toString("utf8")) as Request;
+        const fields = answer(request, socket);
+        if (fields) socket.send(JSON.stringify({ jsonrpc: "2.0", id: request.id, ...fields }));
+      });
+    });
+  } else {
+    // What a proxy without WebSocket support answers an upgrade with.
+    server.on("upgrade", (_req, socket) => socket.end("HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n"));
+  }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return { url, connections: () => connections, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    url,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
 
-test("CheckTx's answer comes back, and one after another the requests share a connection", async () => {
+const ok = (r: Request) => ({ result: { code: 0, data: "", log: "", codespace: "", hash: r.params.tx } });
+
+test("CheckTx's answer comes back, and one after another the requests share a WebSocket connection", async () => {
   const seen: string[] = [];
   const comet = await fakeComet((r) => {
     seen.push(`${r.method} ${r.params.tx}`);
-    return {
-      result: r.params.tx === "AQI=" ? { code: 0, data: "", log: "", codespace: "", hash: "AB" } : { code: 5, log: "insufficient funds", codespace: "evm" },
-    };
+    return r.params.tx === "AQI=" ? ok(r) : { result: { code: 5, log: "insufficient funds", codespace: "evm" } };
   });
   const b = new CometBroadcaster(comet.url, 5000);
   try {
@@ -40,7 +68,36 @@ test("CheckTx's answer comes back, and one after another the requests share a co
     // A view into a larger buffer sends only its own bytes.
     await b.broadcastTxSync(new Uint8Array([9, 1, 2, 9]).subarray(1, 3));
     assert.deepEqual(seen, ["broadcast_tx_sync AQI=", "broadcast_tx_sync Aw==", "broadcast_tx_sync AQI="]);
-    assert.equal(comet.connections(), 1, "kept alive");
+    assert.deepEqual(comet.seen, { http: 0, websocketConnections: 1 });
+  } finally {
+    b.close();
+    await comet.close();
+  }
+});
+
+test("requests in flight together each get their own answer, on at most the pool's connections", async () => {
+  const held: Array<() => void> = [];
+  const comet = await fakeComet((r, socket) => {
+    held.push(() => socket!.send(JSON.stringify({ jsonrpc: "2.0", id: r.id, result: { code: 0, log: `tx ${r.params.tx}` } })));
+    return undefined;
+  });
+  const heldReach = async (n: number) => {
+    for (let i = 0; i < 200 && held.length < n; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(held.length, n);
+  };
+  const b = new CometBroadcaster(comet.url, 5000, 4);
+  try {
+    const answers = [1, 2, 3, 4, 5, 6].map((n) => b.broadcastTxSync(Uint8Array.of(n)));
+    await heldReach(4); // two wait for a free connection
+    assert.equal(comet.seen.websocketConnections, 4);
+    for (const send of held.splice(0).reverse()) send(); // answered in the reverse order
+    await heldReach(2);
+    for (const send of held.splice(0).reverse()) send();
+    assert.deepEqual(
+      (await Promise.all(answers)).map((a) => a.log),
+      ["AQ==", "Ag==", "Aw==", "BA==", "BQ==", "Bg=="].map((tx) => `tx ${tx}`),
+    );
+    assert.equal(comet.seen.websocketConnections, 4, "no more than the pool's size");
   } finally {
     b.close();
     await comet.close();
@@ -61,8 +118,21 @@ test("CometBFT's refusal is a CometRpcError with its reason; a missing result is
   }
 });
 
+test("a server that answers the WebSocket upgrade with plain HTTP gets the requests as HTTP POSTs", async () => {
+  const comet = await fakeComet(ok, { websocket: false });
+  const b = new CometBroadcaster(comet.url, 5000);
+  try {
+    assert.deepEqual(await b.broadcastTxSync(Uint8Array.of(1)), { code: 0, codespace: "", log: "" });
+    assert.deepEqual(await b.broadcastTxSync(Uint8Array.of(2)), { code: 0, codespace: "", log: "" });
+    assert.deepEqual(comet.seen, { http: 2, websocketConnections: 0 });
+  } finally {
+    b.close();
+    await comet.close();
+  }
+});
+
 test("an unreachable node is a CometUnavailableError that says why", async () => {
-  const comet = await fakeComet(() => ({ result: { code: 0 } }));
+  const comet = await fakeComet(ok);
   await comet.close(); // its port is now closed
   const b = new CometBroadcaster(comet.url, 5000);
   try {
@@ -71,4 +141,43 @@ test("an unreachable node is a CometUnavailableError that says why", async () =>
     b.close();
   }
   assert.throws(() => new CometBroadcaster("https://127.0.0.1:1", 1000), /must be http/);
+});
+
+test("a request with no answer times out, and its late answer never reaches the next request", async () => {
+  let late: (() => void) | undefined;
+  const comet = await fakeComet((r, socket) => {
+    if (r.params.tx !== "AQ==") return ok(r);
+    late = () => socket!.send(JSON.stringify({ jsonrpc: "2.0", id: r.id, result: { code: 7, log: "late" } }));
+    return undefined;
+  });
+  const b = new CometBroadcaster(comet.url, 200, 1);
+  try {
+    await assert.rejects(
+      b.broadcastTxSync(Uint8Array.of(1)),
+      (err: unknown) => err instanceof CometUnavailableError && /no answer within 0.2s/.test(err.message),
+    );
+    late?.(); // on a connection the client has dropped
+    assert.deepEqual(await b.broadcastTxSync(Uint8Array.of(2)), { code: 0, codespace: "", log: "" });
+    assert.equal(comet.seen.websocketConnections, 2, "the timed-out request's connection was replaced");
+  } finally {
+    b.close();
+    await comet.close();
+  }
+});
+
+test("a connection the node drops mid-request fails that request; the next one gets a new connection", async () => {
+  const comet = await fakeComet((r, socket) => {
+    if (r.params.tx !== "AQ==") return ok(r);
+    socket!.terminate();
+    return undefined;
+  });
+  const b = new CometBroadcaster(comet.url, 5000, 1);
+  try {
+    await assert.rejects(b.broadcastTxSync(Uint8Array.of(1)), (err: unknown) => err instanceof CometUnavailableError && /connection reset/.test(err.message));
+    assert.deepEqual(await b.broadcastTxSync(Uint8Array.of(2)), { code: 0, codespace: "", log: "" });
+    assert.equal(comet.seen.websocketConnections, 2);
+  } finally {
+    b.close();
+    await comet.close();
+  }
 });

@@ -1,12 +1,15 @@
-// CometBFT's broadcast_tx_sync over plain node:http with a keep-alive agent: the hot path of
-// eth_sendRawTransaction. fetch() costs several times more CPU per request (web streams, Request
-// and Response objects, abort signals), and this server sends one request per tx; here a request
-// is one buffer written on a pooled connection and one JSON.parse of the answer. Failures are the
-// CometBFT client's (common/comet/rpcClient.ts), so they map to JSON-RPC errors the same way.
+// CometBFT's broadcast_tx_sync: the hot path of eth_sendRawTransaction. Requests go over
+// CometBFT's /websocket endpoint (cometWsPool.ts), one frame each way on open connections; if
+// whatever serves the URL answers the upgrade with plain HTTP (a proxy without WebSocket support),
+// they go as HTTP POSTs on keep-alive connections from then on. Either way a request is one buffer
+// written and one JSON.parse of the answer (fetch() costs several times more CPU per request).
+// Failures are the CometBFT client's (common/comet/rpcClient.ts), so they map to JSON-RPC errors
+// the same way.
 import http from "node:http";
 import { CometRpcError, CometUnavailableError } from "../../common/comet/rpcClient.js";
 import { CometShapeError } from "../../common/comet/json.js";
 import { describeNetworkError } from "../../sdk/client/cometRpcClient.js";
+import { CometWsPool, WebSocketRefusedError } from "./cometWsPool.js";
 
 /** What CheckTx answered through broadcast_tx_sync. */
 export interface BroadcastAnswer {
@@ -18,6 +21,8 @@ export interface BroadcastAnswer {
 export class CometBroadcaster {
   private readonly agent: http.Agent;
   private readonly target: URL;
+  /** Until the upgrade is refused: then undefined, and requests go over HTTP. */
+  private ws: CometWsPool | undefined;
   private nextId = 1;
 
   constructor(
@@ -30,14 +35,16 @@ export class CometBroadcaster {
     this.target = new URL(url.replace(/^tcp:\/\//, "http://"));
     if (this.target.protocol !== "http:") throw new Error(`CometBFT RPC URL must be http:// or tcp://, got ${url}`);
     this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets, scheduling: "lifo" });
+    const wsUrl = new URL(this.target);
+    wsUrl.protocol = "ws:";
+    wsUrl.pathname = `${wsUrl.pathname.replace(/\/+$/, "")}/websocket`;
+    this.ws = new CometWsPool(wsUrl.href, maxSockets, timeoutMs);
   }
 
   /** Hands `tx` to CometBFT's mempool and resolves with CheckTx's answer. */
   async broadcastTxSync(tx: Uint8Array): Promise<BroadcastAnswer> {
-    const body = Buffer.from(
-      `{"jsonrpc":"2.0","id":${this.nextId++},"method":"broadcast_tx_sync","params":{"tx":"${Buffer.from(tx.buffer, tx.byteOffset, tx.byteLength).toString("base64")}"}}`,
-    );
-    const text = await this.post(body);
+    const body = `{"jsonrpc":"2.0","id":${this.nextId++},"method":"broadcast_tx_sync","params":{"tx":"${Buffer.from(tx.buffer, tx.byteOffset, tx.byteLength).toString("base64")}"}}`;
+    const text = await this.send(body);
     let envelope: { result?: { code?: unknown; codespace?: unknown; log?: unknown }; error?: { code?: unknown; message?: unknown; data?: unknown } };
     try {
       envelope = JSON.parse(text) as typeof envelope;
@@ -51,6 +58,21 @@ export class CometBroadcaster {
     const r = envelope?.result;
     if (!r || typeof r.code !== "number") throw new CometShapeError("broadcast_tx_sync.result.code", "a number", r?.code);
     return { code: r.code, codespace: typeof r.codespace === "string" ? r.codespace : "", log: typeof r.log === "string" ? r.log : "" };
+  }
+
+  private async send(body: string): Promise<string> {
+    const ws = this.ws;
+    if (ws === undefined) return this.post(Buffer.from(body));
+    try {
+      return await ws.call(body);
+    } catch (err) {
+      if (!(err instanceof WebSocketRefusedError)) throw this.unreachable(err as Error);
+      if (this.ws === ws) {
+        this.ws = undefined;
+        ws.close();
+      }
+      return this.post(Buffer.from(body));
+    }
   }
 
   private post(body: Buffer): Promise<string> {
@@ -85,6 +107,7 @@ export class CometBroadcaster {
   }
 
   close(): void {
+    this.ws?.close();
     this.agent.destroy();
   }
 }
