@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { WebSocketServer, type WebSocket } from "ws";
 import { CometRpcError, CometUnavailableError } from "../../common/comet/rpcClient.js";
 import { CometBroadcaster } from "./cometBroadcaster.js";
@@ -14,8 +14,9 @@ type Request = { id: number; method: string; params: { tx: string } };
 /** An answer's fields besides jsonrpc and id, or undefined to leave the request unanswered. */
 type Answer = (request: Request, socket?: WebSocket) => object | undefined;
 
-async function fakeComet(answer: Answer, options: { websocket?: boolean } = {}) {
-  const seen = { http: 0, websocketConnections: 0 };
+/** `upgrade`: a status to answer WebSocket upgrades with instead of taking them. */
+async function fakeComet(answer: Answer, options: { upgrade?: number } = {}) {
+  const seen = { http: 0, websocketConnections: 0, upgradesRefused: 0 };
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -26,7 +27,7 @@ async function fakeComet(answer: Answer, options: { websocket?: boolean } = {}) 
       res.end(JSON.stringify({ jsonrpc: "2.0", id: request.id, ...answer(request) }));
     });
   });
-  if (options.websocket ?? true) {
+  if (options.upgrade === undefined) {
     const wss = new WebSocketServer({ server, path: "/websocket" });
     wss.on("connection", (socket) => {
       seen.websocketConnections++;
@@ -37,8 +38,11 @@ async function fakeComet(answer: Answer, options: { websocket?: boolean } = {}) 
       });
     });
   } else {
-    // What a proxy without WebSocket support answers an upgrade with.
-    server.on("upgrade", (_req, socket) => socket.end("HTTP/1.1 404 Not Found\r\ncontent-length: 0\r\n\r\n"));
+    // What a proxy without WebSocket support (404), or with its backend down (502), answers.
+    server.on("upgrade", (_req, socket) => {
+      seen.upgradesRefused++;
+      socket.end(`HTTP/1.1 ${options.upgrade} Refused\r\ncontent-length: 0\r\n\r\n`);
+    });
   }
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -68,7 +72,7 @@ test("CheckTx's answer comes back, and one after another the requests share a We
     // A view into a larger buffer sends only its own bytes.
     await b.broadcastTxSync(new Uint8Array([9, 1, 2, 9]).subarray(1, 3));
     assert.deepEqual(seen, ["broadcast_tx_sync AQI=", "broadcast_tx_sync Aw==", "broadcast_tx_sync AQI="]);
-    assert.deepEqual(comet.seen, { http: 0, websocketConnections: 1 });
+    assert.deepEqual(comet.seen, { http: 0, websocketConnections: 1, upgradesRefused: 0 });
   } finally {
     b.close();
     await comet.close();
@@ -118,16 +122,56 @@ test("CometBFT's refusal is a CometRpcError with its reason; a missing result is
   }
 });
 
-test("a server that answers the WebSocket upgrade with plain HTTP gets the requests as HTTP POSTs", async () => {
-  const comet = await fakeComet(ok, { websocket: false });
-  const b = new CometBroadcaster(comet.url, 5000);
+test("a server that refuses the WebSocket upgrade gets the requests as HTTP POSTs, those waiting for a connection too", async () => {
+  const comet = await fakeComet(ok, { upgrade: 404 });
+  const b = new CometBroadcaster(comet.url, 5000, 2);
   try {
-    assert.deepEqual(await b.broadcastTxSync(Uint8Array.of(1)), { code: 0, codespace: "", log: "" });
-    assert.deepEqual(await b.broadcastTxSync(Uint8Array.of(2)), { code: 0, codespace: "", log: "" });
-    assert.deepEqual(comet.seen, { http: 2, websocketConnections: 0 });
+    // Five at once on a pool of two: three wait for a connection when the refusals come.
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((n) => b.broadcastTxSync(Uint8Array.of(n))));
+    assert.deepEqual(answers, Array(5).fill({ code: 0, codespace: "", log: "" }));
+    assert.deepEqual(await b.broadcastTxSync(Uint8Array.of(6)), { code: 0, codespace: "", log: "" });
+    assert.equal(comet.seen.http, 6);
+    assert.ok(comet.seen.upgradesRefused <= 2, "no upgrade tried once one was refused");
   } finally {
     b.close();
     await comet.close();
+  }
+});
+
+test("an upgrade answered with a server error fails that request but does not give up on the WebSocket", async () => {
+  const comet = await fakeComet(ok, { upgrade: 502 });
+  const b = new CometBroadcaster(comet.url, 5000, 1);
+  try {
+    for (const n of [1, 2])
+      await assert.rejects(b.broadcastTxSync(Uint8Array.of(n)), (err: unknown) => err instanceof CometUnavailableError && /HTTP 502/.test(err.message));
+    assert.deepEqual(comet.seen, { http: 0, websocketConnections: 0, upgradesRefused: 2 });
+  } finally {
+    b.close();
+    await comet.close();
+  }
+});
+
+test("a peer that takes the connection but never answers the upgrade does not hold the pool's place", async () => {
+  const sockets: net.Socket[] = [];
+  const silent = net.createServer((socket) => {
+    sockets.push(socket);
+    socket.on("error", () => {});
+  });
+  await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+  const b = new CometBroadcaster(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, 150, 1);
+  try {
+    for (const n of [1, 2, 3])
+      await assert.rejects(
+        b.broadcastTxSync(Uint8Array.of(n)),
+        (err: unknown) => err instanceof CometUnavailableError && /no answer within 0.15s/.test(err.message),
+      );
+    assert.equal(sockets.length, 3, "each request tried a connection of its own");
+  } finally {
+    b.close();
+    await new Promise<void>((resolve) => {
+      silent.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
   }
 });
 

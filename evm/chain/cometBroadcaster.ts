@@ -38,6 +38,7 @@ export class CometBroadcaster {
     const wsUrl = new URL(this.target);
     wsUrl.protocol = "ws:";
     wsUrl.pathname = `${wsUrl.pathname.replace(/\/+$/, "")}/websocket`;
+    wsUrl.hash = "";
     this.ws = new CometWsPool(wsUrl.href, maxSockets, timeoutMs);
   }
 
@@ -69,7 +70,7 @@ export class CometBroadcaster {
       if (!(err instanceof WebSocketRefusedError)) throw this.unreachable(err as Error);
       if (this.ws === ws) {
         this.ws = undefined;
-        ws.close();
+        ws.close(err); // requests still waiting for a connection come back with it, and go by HTTP too
       }
       return this.post(Buffer.from(body));
     }
