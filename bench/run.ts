@@ -15,6 +15,7 @@ const benches = [
   "bank-send.ts",
   "rest-query.ts",
   "hop-floor.ts",
+  "broadcast-hop.ts",
   "http-overhead.ts",
   "query-flood.ts",
   "devnet-send.ts",
