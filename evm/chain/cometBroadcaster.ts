@@ -1,7 +1,7 @@
 // CometBFT's broadcast_tx_sync: the hot path of eth_sendRawTransaction. Requests go over
 // CometBFT's /websocket endpoint (cometWsPool.ts), one frame each way on open connections; if
-// whatever serves the URL answers the upgrade with plain HTTP (a proxy without WebSocket support),
-// they go as HTTP POSTs on keep-alive connections from then on. Either way a request is one buffer
+// whatever serves the URL refuses the upgrade with a client error (a proxy without WebSocket
+// support), they go as HTTP POSTs on keep-alive connections from then on. Either way a request is one buffer
 // written and one JSON.parse of the answer (fetch() costs several times more CPU per request).
 // Failures are the CometBFT client's (common/comet/rpcClient.ts), so they map to JSON-RPC errors
 // the same way.
