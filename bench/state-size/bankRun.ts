@@ -1,7 +1,7 @@
 // The bank-send load (bench/load/bankChain.ts) on a fresh chain with `accounts` extra genesis accounts.
 import os from "node:os";
 import { benchOurs, rate, type BankBenchSettings, type Sender } from "../load/bankChain.js";
-import type { SizeRow } from "./row.js";
+import { perTxUs, type SizeRow } from "./row.js";
 
 export async function bankRun(
   senders: Sender[],
@@ -28,6 +28,7 @@ export async function bankRun(
     txPerSecond: rate(r),
     startupMs: r.startupMs,
     initChainMs: r.initChainMs,
+    cpuPerTxUs: perTxUs(r.cpu, r.committed),
     appMemory: r.appMemory,
     loadAverage,
     problems,

@@ -11,9 +11,9 @@ import { waitForHeight } from "../load/bankChain.js";
 import { handshakeMs } from "../load/cometLog.js";
 import { startupTimeoutMs } from "../load/genesisAccounts.js";
 import { runLoad } from "../load/load.js";
-import { processMemory, releaseTempDir, stopProcess, tail } from "../load/processes.js";
+import { cpuWindow, processMemory, releaseTempDir, stopProcess, tail } from "../load/processes.js";
 import { RpcClient } from "../load/rpc.js";
-import type { SizeRow } from "./row.js";
+import { perTxUs, type SizeRow } from "./row.js";
 
 export interface Erc20RunSettings {
   comet: string;
@@ -61,6 +61,7 @@ export async function erc20Run(s: Erc20RunSettings, accounts: number, run: numbe
     const loadAverage = os.loadavg()[0]!;
     const problems: string[] = [];
     s.log(`${name}: load starts: ${s.senders.length} x ${s.perSender} transfers (gas limit ${gasLimit})`);
+    const cpuUsed = cpuWindow(target.procs);
     const load = await runLoad(rpc.client, bodies, {
       concurrency: s.concurrency,
       maxMs: s.maxLoadMs,
@@ -68,6 +69,7 @@ export async function erc20Run(s: Erc20RunSettings, accounts: number, run: numbe
     });
     const lastOfLane = lanes.map((lane, i) => lane[load.acceptedPerLane[i]! - 1]?.hash).filter((h): h is string => h !== undefined);
     const committedAt = await rpc.waitForReceipts(lastOfLane, RECEIPT_IDLE_MS, 32);
+    const used = cpuUsed();
     const appMemory = processMemory(target.procs.app!.child.pid);
     // After the clock: every accepted transfer's receipt.
     const accepted = lanes.flatMap((lane, i) => lane.slice(0, load.acceptedPerLane[i]!).map((t) => t.hash));
@@ -87,6 +89,7 @@ export async function erc20Run(s: Erc20RunSettings, accounts: number, run: numbe
       txPerSecond: (committed * 1000) / (committedAt - load.startMs),
       startupMs,
       initChainMs: handshakeMs(target.procs.cometbft!.logFile),
+      cpuPerTxUs: perTxUs({ ...used.processes, "load client": used.loadClient }, committed),
       appMemory,
       loadAverage,
       problems,

@@ -11,15 +11,16 @@ const GOAL_RATIO = 0.8;
 
 export function printSizeRows(rows: readonly SizeRow[], reference: number): void {
   console.log(
-    "| workload | accounts added at genesis | run | committed / signed | blocks | **tx/s** | / reference | start-up to height 2, s | InitChain, s | app RSS after load / peak, MiB | load avg (1 min) |",
+    "| workload | accounts added at genesis | run | committed / signed | blocks | **tx/s** | / reference | start-up to height 2, s | InitChain, s | CPU µs per tx: app / CometBFT | app RSS after load / peak, MiB | load avg (1 min) |",
   );
-  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
   for (const r of rows) {
     const ref = rows.find((x) => x.workload === r.workload && x.run === r.run && x.accounts === reference);
     const ratio = ref ? `${fmt((100 * r.txPerSecond) / ref.txPerSecond, 1)} %` : "-";
     const memory = r.appMemory ? `${mib(r.appMemory.rssBytes)} / ${mib(r.appMemory.peakBytes)}` : "-";
+    const us = (name: string) => (r.cpuPerTxUs[name] === undefined ? "-" : fmt(r.cpuPerTxUs[name]!));
     console.log(
-      `| ${r.workload} | ${fmt(r.accounts)} | ${r.run} | ${fmt(r.committed)} / ${fmt(r.signed)} | ${r.blocks} | **${fmt(r.txPerSecond)}** | ${ratio} | ${seconds(r.startupMs)} | ${seconds(r.initChainMs)} | ${memory} | ${fmt(r.loadAverage, 1)} |`,
+      `| ${r.workload} | ${fmt(r.accounts)} | ${r.run} | ${fmt(r.committed)} / ${fmt(r.signed)} | ${r.blocks} | **${fmt(r.txPerSecond)}** | ${ratio} | ${seconds(r.startupMs)} | ${seconds(r.initChainMs)} | ${us("app")} / ${us("cometbft")} | ${memory} | ${fmt(r.loadAverage, 1)} |`,
     );
   }
   for (const r of rows) for (const p of r.problems) console.log(`\n${r.workload}, ${fmt(r.accounts)} accounts, run ${r.run}: ${p}`);

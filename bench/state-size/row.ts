@@ -16,10 +16,17 @@ export interface SizeRow {
   startupMs: number | undefined;
   /** CometBFT's ABCI handshake: InitChain with the whole genesis. */
   initChainMs: number | undefined;
+  /** CPU per committed tx during the load, µs, by process (app, cometbft, ...). */
+  cpuPerTxUs: Record<string, number | undefined>;
   /** The app's resident memory after the load, and its peak (genesis included). */
   appMemory: { rssBytes: number; peakBytes: number } | undefined;
   /** 1-minute load average of the machine when the load started. */
   loadAverage: number;
   /** Anything that makes the run not count (refused or failed txs, unexpected chain state). */
   problems: string[];
+}
+
+/** CPU seconds by process over a load of `txs` committed txs, as µs per tx. */
+export function perTxUs(cpuSeconds: Record<string, number | undefined>, txs: number): Record<string, number | undefined> {
+  return Object.fromEntries(Object.entries(cpuSeconds).map(([name, s]) => [name, s === undefined || txs === 0 ? undefined : (s * 1e6) / txs]));
 }
