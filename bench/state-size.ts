@@ -24,7 +24,8 @@
  * reports: bank sends over the span of block header times (the load starts at height 3: block 2's
  * time is from before block 1's Commit, which writes the genesis state), transfers from the first
  * send to the last receipt. Start-up is from starting the processes to height 2; InitChain is
- * CometBFT's ABCI handshake as its log times it.
+ * CometBFT's ABCI handshake as its log times it; CPU per tx is each process's CPU time over the
+ * load divided by the txs committed.
  */
 import { parseArgs } from "node:util";
 import fs from "node:fs";
