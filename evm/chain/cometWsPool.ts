@@ -120,8 +120,10 @@ export class CometWsPool {
       this.fail(link, err, !opened);
     });
     ws.on("error", (err) => this.fail(link, err, !opened));
-    ws.on("close", () => this.fail(link, resetError(), !opened));
-    ws.once("close", () => clearTimeout(handshake));
+    ws.on("close", () => {
+      clearTimeout(handshake);
+      this.fail(link, resetError(), !opened);
+    });
   }
 
   /** A link that is ready takes the next waiting request, or waits idle for one. */
