@@ -1,7 +1,8 @@
 /**
  * What one `broadcast_tx_sync` costs the sender and CometBFT, by transport: the JSON-RPC server's
  * path to the mempool (evm/chain/cometBroadcaster.ts) over CometBFT's /websocket endpoint against
- * HTTP/1.1 POSTs on keep-alive connections, the transport it used before. CometBFT runs its
+ * HTTP/1.1 POSTs on keep-alive connections, the transport it used before and falls back to (both
+ * through CometBroadcaster, its `transport` chosen). CometBFT runs its
  * built-in kvstore app (no ABCI socket, a CheckTx that costs next to nothing), so what differs is
  * the RPC hop. Both send the same number of unique `key=value` txs with the same requests in
  * flight, alternating round by round; each row gives the rate, and the CPU per tx of this process
@@ -13,7 +14,6 @@
  */
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ensureCometbft } from "../cometbft/install.js";
@@ -38,36 +38,6 @@ const ROUNDS = positiveIntFlag(args.rounds, "rounds");
 const WARMUP = positiveIntFlag(args.warmup, "warmup");
 const log = (msg: string) => process.stderr.write(`[broadcast-hop] ${msg}\n`);
 
-type Send = (tx: Uint8Array) => Promise<number>;
-
-/** The transport the JSON-RPC server used before: one POST per tx on a keep-alive agent. */
-function httpSender(rpcUrl: string): { send: Send; close: () => void } {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY, maxFreeSockets: CONCURRENCY, scheduling: "lifo" });
-  const target = new URL(rpcUrl);
-  let id = 1;
-  const send: Send = (tx) =>
-    new Promise((resolve, reject) => {
-      const body = Buffer.from(`{"jsonrpc":"2.0","id":${id++},"method":"broadcast_tx_sync","params":{"tx":"${Buffer.from(tx).toString("base64")}"}}`);
-      const req = http.request(
-        { agent, host: target.hostname, port: target.port, method: "POST", headers: { "content-type": "application/json", "content-length": body.length } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve((JSON.parse(Buffer.concat(chunks).toString("utf8")) as { result?: { code?: number } }).result?.code ?? -1));
-          res.on("error", reject);
-        },
-      );
-      req.on("error", reject);
-      req.end(body);
-    });
-  return { send, close: () => agent.destroy() };
-}
-
-function websocketSender(rpcUrl: string): { send: Send; close: () => void } {
-  const broadcaster = new CometBroadcaster(rpcUrl, 30_000, CONCURRENCY);
-  return { send: async (tx) => (await broadcaster.broadcastTxSync(tx)).code, close: () => broadcaster.close() };
-}
-
 interface Row {
   transport: string;
   rate: number;
@@ -76,17 +46,17 @@ interface Row {
 }
 
 async function round(transport: "http" | "websocket", rpcUrl: string, comet: ReturnType<typeof startProcess>, tag: string, count = TXS): Promise<Row> {
-  const sender = transport === "http" ? httpSender(rpcUrl) : websocketSender(rpcUrl);
+  const broadcaster = new CometBroadcaster(rpcUrl, 30_000, CONCURRENCY, transport);
   const txs = Array.from({ length: count }, (_, i) => Buffer.from(`${tag}-${i}=v`));
   try {
-    await sender.send(Buffer.from(`${tag}-warmup=v`)); // the first connection, outside the window
+    await broadcaster.broadcastTxSync(Buffer.from(`${tag}-warmup=v`)); // the first connection, outside the window
     const window = cpuWindow({ cometbft: comet });
     const t0 = performance.now();
     let next = 0;
     let refused = 0;
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
-        while (next < txs.length) if ((await sender.send(txs[next++]!)) !== 0) refused++;
+        while (next < txs.length) if ((await broadcaster.broadcastTxSync(txs[next++]!)).code !== 0) refused++;
       }),
     );
     const seconds = (performance.now() - t0) / 1000;
@@ -94,7 +64,7 @@ async function round(transport: "http" | "websocket", rpcUrl: string, comet: Ret
     if (refused > 0) throw new Error(`${refused} of ${count} txs refused over ${transport} (is the mempool large enough?)`);
     return { transport, rate: count / seconds, senderUs: (cpu.loadClient * 1e6) / count, cometUs: ((cpu.processes.cometbft ?? NaN) * 1e6) / count };
   } finally {
-    sender.close();
+    broadcaster.close();
   }
 }
 

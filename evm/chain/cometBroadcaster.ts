@@ -31,10 +31,13 @@ export class CometBroadcaster {
     private readonly timeoutMs: number,
     /** Connections kept open to CometBFT: requests beyond this wait for a free one. */
     maxSockets = 64,
+    /** "http" starts where a refused upgrade leads (bench/broadcast-hop.ts compares the two). */
+    transport: "websocket" | "http" = "websocket",
   ) {
     this.target = new URL(url.replace(/^tcp:\/\//, "http://"));
     if (this.target.protocol !== "http:") throw new Error(`CometBFT RPC URL must be http:// or tcp://, got ${url}`);
     this.agent = new http.Agent({ keepAlive: true, maxSockets, maxFreeSockets: maxSockets, scheduling: "lifo" });
+    if (transport === "http") return;
     const wsUrl = new URL(this.target);
     wsUrl.protocol = "ws:";
     wsUrl.pathname = `${wsUrl.pathname.replace(/\/+$/, "")}/websocket`;
