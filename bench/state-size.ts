@@ -15,6 +15,8 @@
  *     --profile                    bank sends only: the app under `node --cpu-prof` (load start to last
  *                                  commit) and CometBFT's pprof for --profile-seconds 15 of the load
  *     --keep                       keep temp dirs (node homes, logs)
+ *     --in-process                 instead: the bank sends through the app alone in this process at each
+ *                                  size, CPU µs per step of a tx's life (bench/state-size/inProcessRun.ts)
  *
  * The loads are twice those of bench/bank-send.ts and bench/erc20.ts: at ~2,200 bank sends and
  * ~700 transfers per second here they span 10 to 16 blocks. A rate counts whole blocks, so with
@@ -38,6 +40,7 @@ import { APP_MAIN, bankBenchSettings, bankChainFlags, benchSigner, configTemplat
 import { cleanupAll, cleanupOnSignals, keepTempDirs } from "./load/processes.js";
 import { makeSenders as makeEthSenders } from "./erc20/workload.js";
 import { bankRun } from "./state-size/bankRun.js";
+import { bankPhases, printSizePhases, type SizePhases } from "./state-size/inProcessRun.js";
 import { erc20Run } from "./state-size/erc20Run.js";
 import { printSizeGoal, printSizeRows } from "./state-size/report.js";
 import type { SizeRow } from "./state-size/row.js";
@@ -53,6 +56,7 @@ const { values: args } = parseArgs({
     "erc20-senders": { type: "string", default: "200" },
     "erc20-per-sender": { type: "string", default: "40" },
     keep: { type: "boolean", default: false },
+    "in-process": { type: "boolean", default: false },
   },
 });
 
@@ -72,8 +76,17 @@ const ERC20_SENDERS = positiveInt("erc20-senders");
 const ERC20_PER_SENDER = positiveInt("erc20-per-sender");
 
 const log = (msg: string) => process.stderr.write(`[state-size] ${msg}\n`);
+/** Where every bank send goes. */
+const SINK = formatAccountAddress(benchSigner(seed("bench-sink")).address);
 const settings = bankBenchSettings(args, log);
 
+if (args["in-process"]) {
+  await inProcess().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+  process.exit(0);
+}
 cleanupOnSignals();
 keepTempDirs(args.keep);
 let exitCode = 0;
@@ -81,9 +94,8 @@ try {
   const comet = ensureCometbft();
   if (!fs.existsSync(APP_MAIN)) throw new Error(`${APP_MAIN} is missing: run npm run build first`);
   const bankSenders = makeSenders(BANK_SENDERS);
-  const sink = formatAccountAddress(benchSigner(seed("bench-sink")).address);
   const bank = ONLY.has("bank")
-    ? { bodies: toBodies((await signLanes(bankSenders, BANK_PER_SENDER, sink)).lanes), template: await configTemplate(comet, settings) }
+    ? { bodies: toBodies((await signLanes(bankSenders, BANK_PER_SENDER, SINK)).lanes), template: await configTemplate(comet, settings) }
     : undefined;
   const erc20 = {
     comet,
@@ -120,3 +132,20 @@ try {
   await cleanupAll();
 }
 process.exit(exitCode);
+
+/** --in-process: the bank sends through the app alone at each size, the sizes alternating run by run. */
+async function inProcess(): Promise<void> {
+  if (!ONLY.has("bank")) throw new Error("--in-process measures bank sends: leave bank in --only");
+  const senders = makeSenders(BANK_SENDERS);
+  const { lanes } = await signLanes(senders, BANK_PER_SENDER, SINK);
+  const rows: SizePhases[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    for (const accounts of SIZES) {
+      log(`run ${run}/${RUNS}, ${accounts} accounts: the app alone, in-process`);
+      const phases = await bankPhases(senders, lanes, accounts);
+      if (phases.badCodes > 0) throw new Error(`${phases.badCodes} txs failed in-process with ${accounts} accounts`);
+      rows.push({ accounts, run, phases });
+    }
+  }
+  printSizePhases(rows, SIZES);
+}
