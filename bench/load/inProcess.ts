@@ -185,6 +185,23 @@ export async function appPhases(
   }
 }
 
+/** The steps a tx's total counts, every one per tx (recheck is per rechecked tx, so apart). */
+const TOTAL_STEPS: (keyof PhaseTimes)[] = [
+  "decodeRequest",
+  "checkTx",
+  "encodeCheckTxResponse",
+  "prepareProposal",
+  "processProposal",
+  "finalizeBlock",
+  "encodeFinalizeResponse",
+  "commit",
+];
+
+/** µs of the app's one thread per tx over its whole life, recheck aside: its single-core ceiling is 1e6 / this. */
+export function totalPerTx(phases: PhaseTimes): number {
+  return TOTAL_STEPS.reduce((sum, k) => sum + phases[k], 0);
+}
+
 /** The steps' µs per tx as a markdown table; `labels` names them for the workload (defaults otherwise). */
 export function printPhases(phases: PhaseTimes, blockSize: number, labels: Partial<Record<keyof PhaseTimes, string>> = {}): void {
   const steps: [keyof PhaseTimes, string][] = [
@@ -197,7 +214,7 @@ export function printPhases(phases: PhaseTimes, blockSize: number, labels: Parti
     ["encodeFinalizeResponse", "encode FinalizeBlock response (protobuf)"],
     ["commit", "Commit (SQLite)"],
   ];
-  const sum = steps.reduce((a, [k]) => a + phases[k], 0);
+  const sum = totalPerTx(phases);
   const fmt = (n: number) => n.toLocaleString("en-US", { maximumFractionDigits: 0 });
   console.log(
     `App alone, in-process, one thread: ${fmt(phases.txs)} txs in ${phases.blocks} blocks of ${fmt(blockSize)}${phases.badCodes > 0 ? `, ${phases.badCodes} FAILED` : ""}\n`,

@@ -4,7 +4,7 @@
 // from run to run. What state size costs the app itself shows here alone.
 import { CHAIN_ID, genesisAppState, type Sender } from "../load/bankChain.js";
 import { genesisAccountBalances } from "../load/genesisAccounts.js";
-import { appPhases, type PhaseTimes } from "../load/inProcess.js";
+import { appPhases, totalPerTx, type PhaseTimes } from "../load/inProcess.js";
 import { median } from "../stats.js";
 
 /** Txs per block: about what a block holds under the end-to-end load. */
@@ -16,18 +16,6 @@ const STEPS: [keyof PhaseTimes, string][] = [
   ["finalizeBlock", "FinalizeBlock"],
   ["commit", "Commit (SQLite)"],
   ["recheck", "recheck, per rechecked tx"],
-];
-
-/** Steps that count towards a tx's total, as bench/load/inProcess.ts's printPhases sums them. */
-const TOTAL: (keyof PhaseTimes)[] = [
-  "decodeRequest",
-  "checkTx",
-  "encodeCheckTxResponse",
-  "prepareProposal",
-  "processProposal",
-  "finalizeBlock",
-  "encodeFinalizeResponse",
-  "commit",
 ];
 
 export interface SizePhases {
@@ -57,10 +45,9 @@ export async function bankPhases(senders: Sender[], lanes: Uint8Array[][], accou
 /** µs per tx by step and size, medians over runs, and each size against the first (the reference). */
 export function printSizePhases(rows: SizePhases[], sizes: number[]): void {
   const at = (accounts: number, f: (p: PhaseTimes) => number) => median(rows.filter((r) => r.accounts === accounts).map((r) => f(r.phases)));
-  const total = (p: PhaseTimes) => TOTAL.reduce((sum, k) => sum + p[k], 0);
   const lines: [string, (p: PhaseTimes) => number][] = [
     ...STEPS.map(([k, what]): [string, (p: PhaseTimes) => number] => [what, (p) => p[k]]),
-    ["**total** (recheck aside)", total],
+    ["**total** (recheck aside)", totalPerTx],
   ];
   const runs = Math.max(...rows.map((r) => r.run));
   const fmt = (n: number) => n.toLocaleString("en-US");
