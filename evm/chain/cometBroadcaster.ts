@@ -71,10 +71,9 @@ export class CometBroadcaster {
       return await ws.call(body);
     } catch (err) {
       if (!(err instanceof WebSocketRefusedError)) throw this.unreachable(err as Error);
-      if (this.ws === ws) {
-        this.ws = undefined;
-        ws.close(err); // requests still waiting for a connection come back with it, and go by HTTP too
-      }
+      // The pool has closed itself and failed every waiting request with this error: each comes
+      // here and goes by HTTP, as does everything after.
+      this.ws = undefined;
       return this.post(Buffer.from(body));
     }
   }
