@@ -32,6 +32,11 @@
  * receipts of every sender's last transfer exist (a sender's txs commit in nonce order). On our
  * chain the last block's wait is in that span: 4,000 transfers (5-7 blocks of at most 871) read
  * 656-718/s by the number of blocks a run took, 8,000 (10 blocks) about 766/s.
+ *
+ * Each Node process's main thread (ours: the app and the JSON-RPC server; Hardhat's node) is also
+ * reported over the load: the share of the time it ran, and the share it was runnable but waited
+ * for a core that other processes held (Linux schedstat). On two cores the second tells how much
+ * of a node's throughput the machine's other work takes.
  */
 import { parseArgs } from "node:util";
 import { positiveIntFlag } from "./args.js";
@@ -41,7 +46,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { printProfile, summariseCpuProfile } from "./load/cpuProfile.js";
 import { runLoad } from "./load/load.js";
-import { cleanupAll, cleanupOnSignals, cpuWindow, keepTempDirs, stopProcess, tail } from "./load/processes.js";
+import { cleanupAll, cleanupOnSignals, cpuWindow, keepTempDirs, mainThreadWindow, stopProcess, tail } from "./load/processes.js";
 import { RpcClient } from "./load/rpc.js";
 import { percentile } from "./stats.js";
 import { EthRpc, type EthReceipt } from "./erc20/ethRpc.js";
@@ -169,6 +174,7 @@ async function runTarget(target: Target): Promise<Outcome> {
     const sender = viaComet ? new RpcClient(target.cometRpcUrl!, CONCURRENCY + 8) : rpc.client;
 
     const cpuUsed = cpuWindow(target.procs);
+    const mainThreadsUsed = target.eventLoops.map((name) => ({ name, used: mainThreadWindow(target.procs[name]!) }));
     const rejects: string[] = [];
     const loadStartUs = process.hrtime.bigint() / 1000n;
     const cometProfile =
@@ -186,6 +192,11 @@ async function runTarget(target: Target): Promise<Outcome> {
     const loadEndUs = process.hrtime.bigint() / 1000n;
     if (viaComet) sender.close();
     const used = cpuUsed();
+    const threads = mainThreadsUsed.flatMap(({ name, used }) => {
+      const u = used();
+      return u ? [`${name} ran ${fmt((100 * u.runningS) / u.spanS)} %, waited for a core ${fmt((100 * u.waitingS) / u.spanS)} %`] : [];
+    });
+    if (threads.length > 0) notes.push(`main threads, share of the load's wall time: ${threads.join("; ")}; the rest of it each was idle`);
     // Runs with a large "rest of machine" are not comparable.
     const cpu: Record<string, number | undefined> = { ...used.processes, "load client": used.loadClient };
     if (used.restOfMachine !== undefined) cpu["rest of machine"] = used.restOfMachine;

@@ -49,6 +49,8 @@ export interface Target {
   cometRpcUrl?: string;
   /** Processes whose CPU time is reported, and which --profile runs under `node --cpu-prof`. */
   procs: Record<string, Proc>;
+  /** Those of `procs` that are Node processes, whose JavaScript runs on one thread: their main thread's scheduler times are reported. */
+  eventLoops: string[];
   /** Where the profiled processes write their .cpuprofile files. */
   profileDir?: string;
   /** Ours: the node home (a temp dir), for a caller that removes it before the benchmark ends. */
@@ -139,6 +141,7 @@ export async function startOurs(opts: {
     url,
     cometRpcUrl: `http://127.0.0.1:${ports.rpc}`,
     procs: { app, cometbft, "evm-rpc": evm },
+    eventLoops: ["app", "evm-rpc"],
     profileDir,
     home,
     cometPprofUrl,
@@ -164,6 +167,7 @@ export async function startHardhat(opts: { funder: string }): Promise<Target> {
     name: "hardhat",
     url,
     procs: { "hardhat node": node },
+    eventLoops: ["hardhat node"],
     fundFunder: (wei) => payFromDevAccount(url, opts.funder, wei),
     describe: "`npx hardhat node` (automine: one block per tx, mined before eth_sendRawTransaction answers)",
   };
@@ -185,6 +189,7 @@ export async function startAnvil(opts: { funder: string }): Promise<Target> {
     name: "anvil",
     url,
     procs: { anvil: node },
+    eventLoops: [],
     fundFunder: (wei) => payFromDevAccount(url, opts.funder, wei),
     describe: `anvil (Foundry's node): a block every 1 s of at most ${BLOCK_GAS_LIMIT} gas, as ours`,
   };

@@ -136,6 +136,37 @@ export function machineBusySeconds(): number | undefined {
   }
 }
 
+/** A main thread's scheduler times over a window, in seconds (mainThreadWindow). */
+export interface MainThreadUse {
+  /** Wall time of the window. */
+  spanS: number;
+  /** On a CPU. */
+  runningS: number;
+  /** Runnable, but waiting on a run queue for a CPU: time the other processes on the cores took from it. */
+  waitingS: number;
+}
+
+/**
+ * The scheduler times of a process's main thread (its tid is its pid: a Node process's event
+ * loop, where its JavaScript runs) from now until the returned function is called. What is
+ * neither running nor waiting is idle, waiting for input. Undefined where /proc has no schedstat.
+ */
+export function mainThreadWindow(proc: Proc): () => MainThreadUse | undefined {
+  const pid = proc.child.pid;
+  const read = () => (pid === undefined ? undefined : threadSchedstats(pid, pid)?.[0]);
+  const before = read();
+  const t0 = process.hrtime.bigint();
+  return () => {
+    const after = read();
+    if (before === undefined || after === undefined) return undefined;
+    return {
+      spanS: Number(process.hrtime.bigint() - t0) / 1e9,
+      runningS: (after.onCpuNs - before.onCpuNs) / 1e9,
+      waitingS: (after.waitNs - before.waitNs) / 1e9,
+    };
+  };
+}
+
 /** CPU seconds used over a window (cpuWindow). */
 export interface CpuUse {
   processes: Record<string, number | undefined>;
