@@ -18,6 +18,8 @@
  *                                       broadcast_tx_sync instead of eth_sendRawTransaction, to
  *                                       tell the JSON-RPC server's share from the chain's
  *     --only ours,hardhat,anvil         targets to run
+ *     --runs 1                          with more, the targets alternate run by run (the machine's
+ *                                       drift reaches each) and the goals compare their medians
  *     --in-process                      instead: the app alone in this process, CPU time per step of a
  *                                       transfer's life (bench/erc20/inProcess.ts); --txs-per-block
  *     --txs-per-block 871               (default: the EVM block gas limit / the gas limit)
@@ -48,7 +50,7 @@ import { printProfile, summariseCpuProfile } from "./load/cpuProfile.js";
 import { runLoad } from "./load/load.js";
 import { cleanupAll, cleanupOnSignals, cpuWindow, keepTempDirs, mainThreadWindow, stopProcess, tail } from "./load/processes.js";
 import { RpcClient } from "./load/rpc.js";
-import { percentile } from "./stats.js";
+import { median, percentile } from "./stats.js";
 import { EthRpc, type EthReceipt } from "./erc20/ethRpc.js";
 import { startAnvil, startHardhat, startOurs, type Target } from "./erc20/targets.js";
 import { captureCometProfile, summariseCometProfile } from "./erc20/cometProfile.js";
@@ -71,6 +73,7 @@ const { values: args } = parseArgs({
     "gas-limit": { type: "string" },
     via: { type: "string", default: "json-rpc" },
     only: { type: "string", default: "ours,hardhat,anvil" },
+    runs: { type: "string", default: "1" },
     profile: { type: "boolean", default: false },
     "in-process": { type: "boolean", default: false },
     "txs-per-block": { type: "string" },
@@ -92,6 +95,8 @@ const CALL_WARMUP = positiveInt("call-warmup");
 const CALL_CONCURRENCY = positiveInt("call-concurrency");
 const COMET_PROFILE_SECONDS = positiveInt("comet-profile-seconds");
 const ONLY = args.only.split(",").map((s) => s.trim());
+const RUNS = positiveInt("runs");
+if (args.profile && RUNS > 1) throw new Error("--profile takes one run: leave --runs at 1");
 const VIA = args.via;
 if (VIA !== "json-rpc" && VIA !== "cometbft") throw new Error(`--via takes json-rpc or cometbft, got ${VIA}`);
 if (VIA === "cometbft" && ONLY.some((o) => o !== "ours")) throw new Error("--via cometbft applies to our node only: add --only ours");
@@ -113,6 +118,8 @@ interface CallStats {
 
 interface Outcome {
   target: Target;
+  /** 1-based, in the order the targets alternate. */
+  run: number;
   gasLimit: bigint;
   gasUsed: bigint;
   signed: number;
@@ -149,7 +156,7 @@ async function callStats(rpc: EthRpc, concurrency: number): Promise<CallStats> {
   return { requests: CALLS, perSecond: (CALLS * 1000) / wallMs, p50: percentile(xs, 50), p99: percentile(xs, 99) };
 }
 
-async function runTarget(target: Target): Promise<Outcome> {
+async function runTarget(target: Target, run: number): Promise<Outcome> {
   let rpc = new EthRpc(target.url, CONCURRENCY + 8);
   const notes: string[] = [];
   try {
@@ -253,6 +260,7 @@ async function runTarget(target: Target): Promise<Outcome> {
     }
     return {
       target,
+      run,
       gasLimit,
       gasUsed: BigInt(receipts[0]?.gasUsed ?? "0"),
       signed: SENDERS * PER_SENDER,
@@ -318,27 +326,52 @@ function printTable(outcomes: Outcome[]): void {
       .map(([k, v]) => `${k} ${v === undefined ? "?" : fmt(v, 1)}`)
       .join(", ");
     console.log(
-      `| ${o.target.name} | ${fmt(o.committed)} / ${fmt(o.signed)} | ${o.failed} | ${o.gasUsed} (${o.gasLimit}) | ${o.blocks} (${o.maxPerBlock}) | ${fmt(o.sendSeconds, 1)} | ${fmt(o.sendP50, 1)} / ${fmt(o.sendP95, 1)} | ${fmt(o.commitSeconds, 1)} | **${fmt(o.committed / o.commitSeconds)}** | ${o.blockSpanPerSecond === undefined ? "-" : fmt(o.blockSpanPerSecond)} | ${fmt(o.sequential.perSecond)}, ${fmt(o.sequential.p50, 2)} / ${fmt(o.sequential.p99, 2)} | ${fmt(o.concurrent.perSecond)}, ${fmt(o.concurrent.p50, 2)} / ${fmt(o.concurrent.p99, 2)} | ${cpu} |`,
+      `| ${label(o)} | ${fmt(o.committed)} / ${fmt(o.signed)} | ${o.failed} | ${o.gasUsed} (${o.gasLimit}) | ${o.blocks} (${o.maxPerBlock}) | ${fmt(o.sendSeconds, 1)} | ${fmt(o.sendP50, 1)} / ${fmt(o.sendP95, 1)} | ${fmt(o.commitSeconds, 1)} | **${fmt(o.committed / o.commitSeconds)}** | ${o.blockSpanPerSecond === undefined ? "-" : fmt(o.blockSpanPerSecond)} | ${fmt(o.sequential.perSecond)}, ${fmt(o.sequential.p50, 2)} / ${fmt(o.sequential.p99, 2)} | ${fmt(o.concurrent.perSecond)}, ${fmt(o.concurrent.p50, 2)} / ${fmt(o.concurrent.p99, 2)} | ${cpu} |`,
     );
   }
   console.log();
   for (const o of outcomes) {
-    console.log(`- ${o.target.name}: ${o.target.describe}.`);
+    console.log(`- ${label(o)}: ${o.target.describe}.`);
     // A node that mines one block per tx has nothing to show here.
     if (o.perBlock.length <= 100 && o.maxPerBlock > 1) console.log(`  Transfers per block: ${o.perBlock.map((x) => fmt(x)).join(", ")}.`);
     if (o.blockIntervalsMs) console.log(`  Block intervals under load (ms): ${o.blockIntervalsMs.map((x) => fmt(x)).join(", ")}.`);
     for (const r of o.rejects) console.log(`  Refused: ${r}`);
     for (const n of o.notes) console.log(`  Note: ${n}`);
   }
+  // Each target's median over its runs (with an even count, the lower middle: bench/stats.ts).
+  const medianOf = (name: Target["name"], f: (o: Outcome) => number) => {
+    const xs = outcomes.filter((o) => o.target.name === name).map(f);
+    return xs.length > 0 ? median(xs) : undefined;
+  };
   const rate = (o: Outcome) => o.committed / o.commitSeconds;
-  const ours = outcomes.find((o) => o.target.name === "ours");
-  const hardhat = outcomes.find((o) => o.target.name === "hardhat");
-  if (ours) {
-    const vsHardhat = hardhat ? `${fmt(rate(ours))} vs Hardhat's ${fmt(rate(hardhat))}: ${rate(ours) >= rate(hardhat) ? "met" : "not met"}` : "no Hardhat run";
+  if (RUNS > 1) {
+    const medians = (["ours", "hardhat", "anvil"] as const).flatMap((name) => {
+      const r = medianOf(name, rate);
+      return r === undefined
+        ? []
+        : [
+            `${name} ${fmt(r)} transfers/s, eth_call p50 ${fmt(
+              medianOf(name, (o) => o.sequential.p50)!,
+              2,
+            )} ms`,
+          ];
+    });
+    console.log(`\nMedians over ${RUNS} runs: ${medians.join("; ")}.`);
+  }
+  const ours = medianOf("ours", rate);
+  const hardhat = medianOf("hardhat", rate);
+  const oursCallP50 = medianOf("ours", (o) => o.sequential.p50);
+  if (ours !== undefined && oursCallP50 !== undefined) {
+    const vsHardhat = hardhat !== undefined ? `${fmt(ours)} vs Hardhat's ${fmt(hardhat)}: ${ours >= hardhat ? "met" : "not met"}` : "no Hardhat run";
     console.log(
-      `\nGoal: transfers/s committed >= Hardhat's node (${vsHardhat}; moonshot 1,500/s: ${rate(ours) >= 1500 ? "met" : "not met"}), eth_call p50 < 1 ms (${fmt(ours.sequential.p50, 2)} ms one at a time: ${ours.sequential.p50 < 1 ? "met" : "not met"}).`,
+      `\nGoal: transfers/s committed >= Hardhat's node (${vsHardhat}; moonshot 1,500/s: ${ours >= 1500 ? "met" : "not met"}), eth_call p50 < 1 ms (${fmt(oursCallP50, 2)} ms one at a time: ${oursCallP50 < 1 ? "met" : "not met"}).`,
     );
   }
+}
+
+/** The target's name, with its run when there are several. */
+function label(o: Outcome): string {
+  return RUNS > 1 ? `${o.target.name} (run ${o.run})` : o.target.name;
 }
 
 if (args["in-process"]) {
@@ -358,23 +391,25 @@ keepTempDirs(args.keep);
 const cometBinary = ONLY.includes("ours") ? ensureCometbft() : "";
 const outcomes: Outcome[] = [];
 try {
-  for (const name of ONLY) {
-    const target =
-      name === "ours"
-        ? await startOurs({
-            comet: cometBinary,
-            timeoutCommit: args["timeout-commit"],
-            funder: funder.address,
-            funderUunit: FUNDER_WEI / 10n ** 12n,
-            profile: args.profile,
-          })
-        : name === "hardhat"
-          ? await startHardhat({ funder: funder.address })
-          : await startAnvil({ funder: funder.address });
-    try {
-      outcomes.push(await runTarget(target));
-    } finally {
-      for (const p of Object.values(target.procs)) await stopProcess(p);
+  for (let run = 1; run <= RUNS; run++) {
+    for (const name of ONLY) {
+      const target =
+        name === "ours"
+          ? await startOurs({
+              comet: cometBinary,
+              timeoutCommit: args["timeout-commit"],
+              funder: funder.address,
+              funderUunit: FUNDER_WEI / 10n ** 12n,
+              profile: args.profile,
+            })
+          : name === "hardhat"
+            ? await startHardhat({ funder: funder.address })
+            : await startAnvil({ funder: funder.address });
+      try {
+        outcomes.push(await runTarget(target, run));
+      } finally {
+        for (const p of Object.values(target.procs)) await stopProcess(p);
+      }
     }
   }
   printTable(outcomes);
