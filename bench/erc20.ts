@@ -37,8 +37,8 @@
  *
  * Each Node process's main thread (ours: the app and the JSON-RPC server; Hardhat's node) is also
  * reported over the load: the share of the time it ran, and the share it was runnable but waited
- * for a core that other processes held (Linux schedstat). On two cores the second tells how much
- * of a node's throughput the machine's other work takes.
+ * for a core that other threads held (Linux schedstat). On two cores the second tells how much of
+ * a node's throughput the machine's other work takes.
  */
 import { parseArgs } from "node:util";
 import { positiveIntFlag } from "./args.js";
@@ -347,14 +347,8 @@ function printTable(outcomes: Outcome[]): void {
   if (RUNS > 1) {
     const medians = (["ours", "hardhat", "anvil"] as const).flatMap((name) => {
       const r = medianOf(name, rate);
-      return r === undefined
-        ? []
-        : [
-            `${name} ${fmt(r)} transfers/s, eth_call p50 ${fmt(
-              medianOf(name, (o) => o.sequential.p50)!,
-              2,
-            )} ms`,
-          ];
+      const callP50 = medianOf(name, (o) => o.sequential.p50);
+      return r === undefined || callP50 === undefined ? [] : [`${name} ${fmt(r)} transfers/s, eth_call p50 ${fmt(callP50, 2)} ms`];
     });
     console.log(`\nMedians over ${RUNS} runs: ${medians.join("; ")}.`);
   }

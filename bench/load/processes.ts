@@ -142,7 +142,7 @@ export interface MainThreadUse {
   spanS: number;
   /** On a CPU. */
   runningS: number;
-  /** Runnable, but waiting on a run queue for a CPU: time the other processes on the cores took from it. */
+  /** Runnable, but waiting on a run queue for a CPU that other threads (of any process) held. */
   waitingS: number;
 }
 
