@@ -181,7 +181,7 @@ async function runTarget(target: Target, run: number): Promise<Outcome> {
     const sender = viaComet ? new RpcClient(target.cometRpcUrl!, CONCURRENCY + 8) : rpc.client;
 
     const cpuUsed = cpuWindow(target.procs);
-    const mainThreadsUsed = target.eventLoops.map((name) => ({ name, used: mainThreadWindow(target.procs[name]!) }));
+    const mainThreadsUsed = target.eventLoops.map((name) => ({ name, read: mainThreadWindow(target.procs[name]!) }));
     const rejects: string[] = [];
     const loadStartUs = process.hrtime.bigint() / 1000n;
     const cometProfile =
@@ -199,8 +199,8 @@ async function runTarget(target: Target, run: number): Promise<Outcome> {
     const loadEndUs = process.hrtime.bigint() / 1000n;
     if (viaComet) sender.close();
     const used = cpuUsed();
-    const threads = mainThreadsUsed.flatMap(({ name, used }) => {
-      const u = used();
+    const threads = mainThreadsUsed.flatMap(({ name, read }) => {
+      const u = read();
       return u ? [`${name} ran ${fmt((100 * u.runningS) / u.spanS)} %, waited for a core ${fmt((100 * u.waitingS) / u.spanS)} %`] : [];
     });
     if (threads.length > 0) notes.push(`main threads, share of the load's wall time: ${threads.join("; ")}; the rest of it each was idle`);
