@@ -11,6 +11,7 @@ import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { anyUnpack } from "@bufbuild/protobuf/wkt";
 import secp256k1 from "secp256k1";
 import { defaultAppState, withGenesisBalances } from "../../app/genesis.js";
+import { localChainAppState } from "../../app/localGenesis.js";
 import { appModules, MODULE_ACCOUNTS } from "../../app/modules.js";
 import { initNodeHome } from "../../cometbft/home.js";
 import { DEFAULT_CHAIN_ID } from "../../cometbft/genesis.js";
@@ -368,11 +369,18 @@ export function keptProfilePath(name: string, ext: string): string {
   return path.join(os.tmpdir(), `bench-bank-send-${name}-${new Date().toISOString().replace(/[:.]/g, "-")}.${ext}`);
 }
 
-export function genesisAppState(senders: Sender[]): Record<string, unknown> {
-  return withGenesisBalances(
-    defaultAppState(appModules()),
-    senders.map((s) => ({ address: s.address, coins: [{ denom: DENOM, amount: GENESIS_BALANCE.toString() }] })),
-  );
+/**
+ * The senders funded first (their account numbers are the ones the txs are signed for). With
+ * `consensusPubKey`, the chain's one validator is a staking validator bonded at genesis, as `unitd
+ * init` makes a node's, so each block's votes are those of a validator the app knows; without it
+ * (the app alone, in-process: no votes), no validator.
+ */
+export function genesisAppState(senders: Sender[], consensusPubKey?: string): Record<string, unknown> {
+  const funded = senders.map((s) => ({ address: s.address, coins: [{ denom: DENOM, amount: GENESIS_BALANCE.toString() }] }));
+  if (consensusPubKey === undefined) return withGenesisBalances(defaultAppState(appModules()), funded);
+  const local = localChainAppState({ validators: [{ consensusPubKey, moniker: "validator-0" }] });
+  const bank = local.bank as { balances: unknown[] };
+  return { ...local, bank: { ...bank, balances: [...funded, ...bank.balances] } };
 }
 
 /** What sets one chain apart from another in a comparison. */
@@ -397,7 +405,7 @@ export async function benchOurs(
 ): Promise<RunResult> {
   const home = tempDir("bench-bank-");
   const ports = await freePorts();
-  const appState = genesisAppState(senders);
+  const appState = ({ consensusPubKey }: { consensusPubKey: string }) => genesisAppState(senders, consensusPubKey);
   const { paths } = initNodeHome({ home, cometBinary: comet, chainId: CHAIN_ID, ports, appState, comet: { timeoutCommit: s.timeoutCommit } });
   if (variant.extraAccounts > 0) appendGenesisAccounts(path.join(paths.cometHome, "config", "genesis.json"), variant.extraAccounts, DENOM);
   const configFile = path.join(paths.cometHome, "config", "config.toml");
