@@ -11,7 +11,7 @@ import { nativeEcrecover } from "./nativeEcrecover.js";
 import { withFastEipLookup } from "./eipLookup.js";
 import { Memo } from "../memo.js";
 import { keccak256Memo } from "./keccakMemo.js";
-import { keccak_256 } from "@noble/hashes/sha3.js";
+import { keccak256 } from "../../sdk/crypto/hashes.js";
 
 /** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
 export const MAX_ETH_TX_BYTES = 128 * 1024;
@@ -118,7 +118,7 @@ function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   // The library hashes a tx by serialising it again; for a canonical encoding that is the raw
   // bytes, hashed here once. A typed tx whose chain id has leading zeros (the one integer field the
   // library lets through) keeps the library's hash, as blocks that hold one were executed with it.
-  const hash = hasCanonicalChainId(bytes) ? keccak_256(bytes) : tx.hash();
+  const hash = hasCanonicalChainId(bytes) ? keccak256(bytes) : tx.hash();
   tx.cache.hash = hash;
   Object.freeze(tx);
   return { tx, sender, hash, bytes };

@@ -1,8 +1,9 @@
-// The three hashes that keys and addresses are built from. @noble/hashes (pure JS, audited) so the
-// client SDK also runs in a browser; none of these is on a path where native speed matters.
+// The three hashes that keys and addresses are built from, in pure JS so the client SDK also runs
+// in a browser: SHA-256 and RIPEMD-160 from @noble/hashes (audited), Keccak-256 our own
+// (keccak256.ts), which every Ethereum tx hashes several times on its way through the node.
 import { sha256 as nobleSha256 } from "@noble/hashes/sha2.js";
 import { ripemd160 as nobleRipemd160 } from "@noble/hashes/legacy.js";
-import { keccak_256 } from "@noble/hashes/sha3.js";
+import { keccak256 as keccak } from "./keccak256.js";
 
 export function sha256(data: Uint8Array): Uint8Array {
   return nobleSha256(data);
@@ -14,5 +15,5 @@ export function ripemd160(data: Uint8Array): Uint8Array {
 
 /** Ethereum's Keccak-256 (the pre-standard padding, not NIST SHA3-256). */
 export function keccak256(data: Uint8Array): Uint8Array {
-  return keccak_256(data);
+  return keccak(data);
 }

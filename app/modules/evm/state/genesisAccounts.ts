@@ -1,7 +1,7 @@
 // Contracts' code and storage as genesis accounts (the export and its import). Beside the state
 // manager, the only code touching `evm/` code and storage keys: genesis writes them directly,
 // content-addressing code by its keccak256 as the state manager does.
-import { keccak_256 } from "@noble/hashes/sha3.js";
+import { keccak256 } from "../../../../sdk/crypto/hashes.js";
 import type { Context } from "../../../context.js";
 import { StoreKey } from "../../../storeKey.js";
 import type { StateReader } from "../../../store/types.js";
@@ -49,7 +49,7 @@ export function importEvmAccounts(ctx: Context, accounts: readonly EvmGenesisAcc
     const code = bytes(a.code, undefined, `accounts[${i}].code`);
     if (code.length === 0) throw new Error(`evm genesis accounts[${i}].code: empty (only accounts with code are listed)`);
     if (evm.has(codeHashKey(address))) throw new Error(`evm genesis accounts[${i}]: duplicate address ${a.address}`);
-    const hash = keccak_256(code);
+    const hash = keccak256(code);
     evm.set(codeKey(hash), code);
     evm.set(codeHashKey(address), hash);
     for (const [j, s] of a.storage.entries()) {

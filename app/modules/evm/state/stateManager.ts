@@ -14,7 +14,7 @@
 // "exists but empty" that auth (whose accounts the EVM must never delete) could not give.
 import type { AccountFields, StateManagerInterface } from "@ethereumjs/common";
 import { Account, Address, KECCAK256_NULL, KECCAK256_RLP, equalsBytes } from "@ethereumjs/util";
-import { keccak_256 } from "@noble/hashes/sha3.js";
+import { keccak256 } from "../../../../sdk/crypto/hashes.js";
 import type { Context } from "../../../context.js";
 import type { KVStore } from "../../../store/types.js";
 import type { EvmKeepers } from "../expectedKeepers.js";
@@ -114,7 +114,7 @@ export class StoreStateManager implements StateManagerInterface {
   // ---- code
 
   async putCode(address: Address, code: Uint8Array): Promise<void> {
-    const hash = code.length === 0 ? KECCAK256_NULL : keccak_256(code);
+    const hash = code.length === 0 ? KECCAK256_NULL : keccak256(code);
     if (code.length > 0) this.journal.set("code", hex(hash), Uint8Array.from(code));
     this.journal.set("codeHash", hex(address.bytes), hash);
   }
