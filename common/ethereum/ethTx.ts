@@ -11,6 +11,7 @@ import { nativeEcrecover } from "./nativeEcrecover.js";
 import { withFastEipLookup } from "./eipLookup.js";
 import { Memo } from "../memo.js";
 import { keccak256Memo } from "./keccakMemo.js";
+import { typedSigningPayload } from "./signingPayload.js";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
 
 /** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
@@ -104,6 +105,15 @@ export function decodeCacheUsage(): { entries: number; bytes: number } {
 
 function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   const tx = parseEthTx(bytes, chainId, { freeze: false });
+  const canonical = hasCanonicalChainId(bytes);
+  // A typed tx's signing hash from its raw bytes (signingPayload.ts), for the library's recovery
+  // below to check the signature against; a legacy tx (EIP-155's payload is not a cut of its
+  // bytes) and a chain id with leading zeros keep the library's serialisation.
+  const payload = canonical ? typedSigningPayload(bytes) : undefined;
+  if (payload !== undefined) {
+    const signingHash = keccak256(payload);
+    Object.defineProperty(tx, "getMessageToVerifySignature", { value: () => signingHash });
+  }
   let sender: Address;
   try {
     // The library keeps the public key only in a frozen tx: kept here, so nothing recovers it again.
@@ -118,7 +128,7 @@ function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
   // The library hashes a tx by serialising it again; for a canonical encoding that is the raw
   // bytes, hashed here once. A typed tx whose chain id has leading zeros (the one integer field the
   // library lets through) keeps the library's hash, as blocks that hold one were executed with it.
-  const hash = hasCanonicalChainId(bytes) ? keccak256(bytes) : tx.hash();
+  const hash = canonical ? keccak256(bytes) : tx.hash();
   tx.cache.hash = hash;
   Object.freeze(tx);
   return { tx, sender, hash, bytes };
