@@ -2,8 +2,8 @@
 // The short inputs a block hashes repeat: every log's address and topics go into its tx's logs
 // bloom (a token's address and Transfer topic on every transfer, the same holders' addresses
 // again and again), and the KECCAK256 opcode hashes a 64-byte key and slot for each mapping read
-// (a holder's balance slot, once per transfer it sends or receives). Keccak costs 2-3 µs in
-// JavaScript, a hit about a third of that. The result is a function of the input alone, so which
+// (a holder's balance slot, once per transfer it sends or receives). Keccak costs 2-4 µs in
+// JavaScript, a hit about half a microsecond. The result is a function of the input alone, so which
 // entries are held changes nothing but the time.
 import { keccak256 } from "../../sdk/crypto/hashes.js";
 import { Memo } from "../memo.js";
