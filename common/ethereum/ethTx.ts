@@ -11,7 +11,7 @@ import { nativeEcrecover } from "./nativeEcrecover.js";
 import { withFastEipLookup } from "./eipLookup.js";
 import { Memo } from "../memo.js";
 import { keccak256Memo } from "./keccakMemo.js";
-import { typedSigningPayload } from "./signingPayload.js";
+import { rlpItem, typedSigningPayload } from "./signingPayload.js";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
 
 /** Largest raw tx accepted: geth's txpool limit (4 x 32 KiB slots). */
@@ -175,14 +175,11 @@ export function parseEthTx(bytes: Uint8Array, chainId: bigint, opts: { freeze?: 
  */
 export function hasCanonicalChainId(bytes: Uint8Array): boolean {
   if (bytes[0]! >= 0xc0) return true;
-  const list = bytes[1]!;
-  // After the type byte: the list's header, 1 byte up to 0xf7, else 1 + the length of its length.
-  let at = 2 + (list >= 0xf8 ? list - 0xf7 : 0);
-  const item = bytes[at]!;
-  if (item < 0x80) return item !== 0x00; // a single byte: zero must be written as 0x80
-  if (item === 0x80) return true; // zero
-  at += 1 + (item >= 0xb8 ? item - 0xb7 : 0);
-  return bytes[at] !== 0x00;
+  const list = rlpItem(bytes, 1);
+  const chainId = list === undefined ? undefined : rlpItem(bytes, list.start);
+  // Zero is written as the empty string (0x80), so a first content byte of zero is a leading zero,
+  // a single byte 0x00 included.
+  return chainId === undefined || chainId.start === chainId.end || bytes[chainId.start] !== 0x00;
 }
 
 /** The fee cap per gas: maxFeePerGas, or gasPrice for legacy and EIP-2930 txs. */

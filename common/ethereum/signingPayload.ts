@@ -12,12 +12,12 @@
  */
 export function typedSigningPayload(raw: Uint8Array): Uint8Array | undefined {
   if (raw.length < 2 || raw[0]! >= 0xc0) return undefined;
-  const list = item(raw, 1);
+  const list = rlpItem(raw, 1);
   if (list === undefined || !list.isList || list.end !== raw.length) return undefined;
   // Where each item starts: the payload ends where the third from last (yParity) begins.
   const starts: number[] = [];
   for (let at = list.start; at < list.end;) {
-    const field = item(raw, at);
+    const field = rlpItem(raw, at);
     if (field === undefined || field.end > list.end) return undefined;
     starts.push(at);
     at = field.end;
@@ -33,7 +33,7 @@ export function typedSigningPayload(raw: Uint8Array): Uint8Array | undefined {
 }
 
 /** The RLP item at `at`: where its contents start and where it ends; undefined past the input. */
-function item(raw: Uint8Array, at: number): { isList: boolean; start: number; end: number } | undefined {
+export function rlpItem(raw: Uint8Array, at: number): { isList: boolean; start: number; end: number } | undefined {
   const b = raw[at];
   if (b === undefined) return undefined;
   if (b < 0x80) return { isList: false, start: at, end: at + 1 };
