@@ -87,7 +87,7 @@ function filledState(state: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** EVM keys that are the old chain's history (receipts, tx locations, block records), not exported. */
-const EVM_HISTORY = new Set([0x04, 0x05, 0x08, 0x09]);
+const EVM_HISTORY = new Set([0x05, 0x08, 0x09, 0x0a]);
 
 /** The EVM's round trip over its state (params, code, storage): history keys are left behind by design. */
 function assertEvmStateRoundTrip(evm: AppModule, state: StateReader, header: BlockHeader): void {

@@ -90,7 +90,7 @@ export async function logsQuery(
     const block = keeper.withTxHashes(latest.state, record);
     for (const [txIndex, txHash] of block.txHashes.entries()) {
       await budget.tick();
-      const receipt = keeper.getReceipt(latest.state, txHash);
+      const receipt = keeper.receiptAt(latest.state, block.height, txIndex);
       if (!receipt) throw new QueryError(GrpcCode.INTERNAL, `block ${block.height} lists tx 0x${Buffer.from(txHash).toString("hex")} without a receipt`);
       receipt.logs.forEach((log, i) => {
         if (!logMatches(log, req)) return;

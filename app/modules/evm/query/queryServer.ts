@@ -70,8 +70,8 @@ export function registerEvmQueries(services: QueryServices, keepers: EvmKeepers)
         const block = keepers.evm.withTxHashes(state, record);
         const receipts: Receipt[] = [];
         if (req.includeReceipts) {
-          for (const hash of block.txHashes) {
-            const receipt = keepers.evm.getReceipt(state, hash);
+          for (const [index, hash] of block.txHashes.entries()) {
+            const receipt = keepers.evm.receiptAt(state, req.height, index);
             if (!receipt) throw new QueryError(GrpcCode.INTERNAL, `block ${req.height} lists tx 0x${Buffer.from(hash).toString("hex")} without a receipt`);
             receipts.push(receipt);
           }

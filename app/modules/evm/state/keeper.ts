@@ -9,7 +9,7 @@ import { StoreKey } from "../../../storeKey.js";
 import { addIncludedTx, baseFeeAt, beginEvmBlock, currentEvmBlock, getEvmBlockRecord, withTxHashes, type EvmBlockRecord } from "./evmBlocks.js";
 import { evmBlockKey, MODULE_NAME } from "./keys.js";
 import { getEvmParams, setEvmParams, type EvmParams } from "./params.js";
-import { getReceipt, getTxLocation, storeReceipt } from "./receipts.js";
+import { getReceipt, getTxLocation, receiptAt, storeReceipt } from "./receipts.js";
 import type { ReceiptFields } from "./receiptCodec.js";
 import { EvmBlockSchema } from "../../../../gen/chain/evm/evm_pb.js";
 import { fromBinary } from "@bufbuild/protobuf";
@@ -68,6 +68,11 @@ export class EvmKeeper {
 
   getReceipt(state: StateReader, txHash: Uint8Array): Receipt | undefined {
     return getReceipt(this.key.read(state), txHash);
+  }
+
+  /** The receipt of the `index`th Ethereum tx of block `height` (its index in the block's tx hashes). */
+  receiptAt(state: StateReader, height: bigint, index: number): Receipt | undefined {
+    return receiptAt(this.key.read(state), height, index);
   }
 
   getTxLocation(state: StateReader, txHash: Uint8Array): { height: bigint; index: number } | undefined {

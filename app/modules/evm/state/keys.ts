@@ -2,8 +2,8 @@
 // not here: nonce = the auth account's sequence, balance = precisebank's extended balance. Only
 // what Ethereum has and Cosmos does not lives here: code and contract storage, receipts and the
 // per-block records. Fixed-width binary parts, so `0x03 | address` lists one contract's slots in
-// slot order, `0x08 | height` the blocks in height order and `0x09 | height` one block's tx hashes
-// in index order.
+// slot order, `0x08 | height` the blocks in height order, and `0x09 | height` and `0x0a | height`
+// one block's tx hashes and receipts in index order.
 
 export const MODULE_NAME = "evm";
 
@@ -14,8 +14,7 @@ export const CODE_HASH_PREFIX = Uint8Array.of(0x02);
 /** 0x03 | address(20) | slot(32) → value, leading zero bytes trimmed; a zero value is deleted */
 export const STORAGE_PREFIX = Uint8Array.of(0x03);
 
-/** 0x04 | keccak256(raw tx)(32) → chain.evm.Receipt */
-export const RECEIPT_PREFIX = Uint8Array.of(0x04);
+// 0x04 held receipts by keccak tx hash before they were kept by position (0x0a): retired, never reused.
 /** 0x05 | keccak256(raw tx)(32) → chain.evm.TxLocation (height, index among the block's Ethereum txs) */
 export const TX_LOCATION_PREFIX = Uint8Array.of(0x05);
 /** 0x06 → chain.evm.Params */
@@ -25,9 +24,15 @@ export const PARAMS_KEY = Uint8Array.of(0x06);
 export const EVM_BLOCK_PREFIX = Uint8Array.of(0x08);
 /** 0x09 | height(8, big-endian) | index(4, big-endian) → keccak256(raw tx)(32): the block's txs with receipts */
 export const BLOCK_TX_HASH_PREFIX = Uint8Array.of(0x09);
+/**
+ * 0x0a | height(8, big-endian) | index(4, big-endian) → chain.evm.Receipt. By position, not by tx
+ * hash: a block's receipts are then appended next to each other in SQLite's B-trees, where keys
+ * by hash landed each on a page of its own across the whole history.
+ */
+export const RECEIPT_PREFIX = Uint8Array.of(0x0a);
 
-export function receiptKey(txHash: Uint8Array): Uint8Array {
-  return Buffer.concat([RECEIPT_PREFIX, fixed(txHash, 32, "tx hash")]);
+export function receiptKey(height: bigint, index: number): Uint8Array {
+  return positionKey(RECEIPT_PREFIX, height, index);
 }
 
 export function txLocationKey(txHash: Uint8Array): Uint8Array {
@@ -50,8 +55,13 @@ export function blockTxHashesPrefix(height: bigint): Uint8Array {
 }
 
 export function blockTxHashKey(height: bigint, index: number): Uint8Array {
+  return positionKey(BLOCK_TX_HASH_PREFIX, height, index);
+}
+
+/** prefix | height(8) | index(4), both big-endian: a tx's place in its block. */
+function positionKey(prefix: Uint8Array, height: bigint, index: number): Uint8Array {
   const key = Buffer.alloc(1 + 8 + 4);
-  key[0] = BLOCK_TX_HASH_PREFIX[0]!;
+  key[0] = prefix[0]!;
   key.writeBigUInt64BE(height, 1);
   key.writeUInt32BE(index, 9);
   return key;

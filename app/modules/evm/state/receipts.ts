@@ -1,4 +1,5 @@
-// Receipts of included Ethereum txs and where each landed, keyed by the keccak tx hash. A receipt's
+// Receipts of included Ethereum txs, kept by their place in their block, and where each tx hash
+// landed (keys.ts). A receipt's
 // index, cumulative gas and first log index come from its block's EvmBlock record (evmBlocks.ts),
 // which lives in the block's store branch, so a FinalizeBlock that is never committed leaves no trace.
 import { ReceiptSchema, TxLocationSchema, type Receipt } from "../../../../gen/chain/evm/evm_pb.js";
@@ -22,14 +23,20 @@ export function blockPosition(block: EvmBlockRecord): BlockPosition {
   return { index: block.txCount, cumulativeGasUsed: block.gasUsed, logIndex: block.logCount };
 }
 
-/** Stores the receipt and its location. */
+/** Stores the receipt at its place in its block, and that place under its tx hash. */
 export function storeReceipt(evmStore: KVStore, receipt: ReceiptFields): void {
-  evmStore.set(receiptKey(receipt.txHash), encodeReceipt(receipt));
+  evmStore.set(receiptKey(receipt.blockHeight, receipt.txIndex), encodeReceipt(receipt));
   evmStore.set(txLocationKey(receipt.txHash), encodeTxLocation(receipt.blockHeight, receipt.txIndex));
 }
 
 export function getReceipt(evmStore: KVReader, txHash: Uint8Array): Receipt | undefined {
-  return getMessage(evmStore, receiptKey(txHash), ReceiptSchema);
+  const at = getTxLocation(evmStore, txHash);
+  return at && receiptAt(evmStore, at.height, at.index);
+}
+
+/** The receipt of the `index`th Ethereum tx of block `height`. */
+export function receiptAt(evmStore: KVReader, height: bigint, index: number): Receipt | undefined {
+  return getMessage(evmStore, receiptKey(height, index), ReceiptSchema);
 }
 
 export function getTxLocation(evmStore: KVReader, txHash: Uint8Array): { height: bigint; index: number } | undefined {
