@@ -6,7 +6,7 @@
 //
 // The accounting is proposalSelection.ts's, so a proposal an honest PrepareProposal built (over
 // the same state, with a byte budget no larger than the block's) always passes.
-import { hash } from "node:crypto";
+import { cometTxHash } from "./cometTxHash.js";
 import { protoBytesFieldSize } from "../../common/protobufSize.js";
 import type { ProposalRejection } from "./processor.js";
 import { evmGasOf, type ProposalBudget, type ProposalTxCheck } from "./proposalSelection.js";
@@ -18,7 +18,7 @@ export function validateProposalTxs(txs: readonly Uint8Array[], budget: Proposal
   let blockGas = 0n;
   for (const [index, tx] of txs.entries()) {
     // Named only in a rejection: hashing every accepted tx would cost more than checking the sizes.
-    const id = () => `tx ${index} (${txHash(tx)})`;
+    const id = () => `tx ${index} (${cometTxHash(tx)})`;
     bytes += protoBytesFieldSize(tx.length);
     if (budget.maxTxBytes >= 0 && bytes > budget.maxTxBytes)
       return { index, reason: `the txs up to ${id()} take ${bytes} bytes, more than the block's ${budget.maxTxBytes}` };
@@ -31,9 +31,4 @@ export function validateProposalTxs(txs: readonly Uint8Array[], budget: Proposal
     if (maxGas >= 0n && blockGas > maxGas) return { index, reason: `the txs up to ${id()} want ${blockGas} gas, more than the block's max_gas of ${maxGas}` };
   }
   return undefined;
-}
-
-/** CometBFT's tx hash, as its logs and RPC name the tx. */
-function txHash(tx: Uint8Array): string {
-  return hash("sha256", tx, "hex").toUpperCase();
 }

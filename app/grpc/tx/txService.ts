@@ -2,7 +2,6 @@
 // answered through the local CometBFT RPC. Simulate runs the app's own tx pipeline, so it is a
 // QueryServices method (CosmJS calls it through ABCI Query) and not here; the gRPC server joins the
 // two halves of the service (see nodeServices.ts).
-import { createHash } from "node:crypto";
 import { create } from "@bufbuild/protobuf";
 import type { Timestamp } from "@bufbuild/protobuf/wkt";
 import { TxResponseSchema } from "../../../gen/cosmos/base/abci/v1beta1/abci_pb.js";
@@ -15,7 +14,8 @@ import { CometRpcError, type CometRpcClient } from "../../../common/comet/rpcCli
 import { resultBroadcastTxFromJson, resultTxFromJson, resultTxSearchFromJson } from "../../../common/comet/txResult.js";
 import type { NodeServices } from "../nodeServices.js";
 import { cosmosTxFromBytes } from "./cosmosTx.js";
-import { txResponseFromBroadcast, txResponseFromResult, upperHex } from "./txResponse.js";
+import { txResponseFromBroadcast, txResponseFromResult } from "./txResponse.js";
+import { cometTxHash } from "../../tx/cometTxHash.js";
 
 /** Page size when a request names none, and the most CometBFT returns per page. */
 const DEFAULT_LIMIT = 100;
@@ -131,7 +131,7 @@ function mempoolRejection(err: unknown, tx: Uint8Array) {
         ? { codespace: sdkErrors.txTooLarge.codespace, code: sdkErrors.txTooLarge.code }
         : undefined;
   if (!code) return undefined;
-  return create(TxResponseSchema, { ...code, txhash: upperHex(createHash("sha256").update(tx).digest()), rawLog: err.data });
+  return create(TxResponseSchema, { ...code, txhash: cometTxHash(tx), rawLog: err.data });
 }
 
 /** A tx hash as clients write it: 64 hex digits, any case, optionally 0x-prefixed. */

@@ -1,6 +1,7 @@
 // Ethereum txs through the routing tx processor of a small chain (auth, bank, precisebank, evm):
 // CheckTx with geth's error wording, delivery with runTx and settlement, receipts and events.
 import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
 import { test } from "node:test";
 import { createCustomCommon, Hardfork, Mainnet } from "@ethereumjs/common";
 import { createAccessList2930Tx, createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
@@ -74,6 +75,7 @@ test("a value transfer of a fractional amount: both balances, fee burned, tip to
   assert.equal(chain.nonce(SENDER.bytes), 1n);
   const ev = attrs(r!, "ethereum_tx");
   assert.equal(ev.ethereumTxHash, bytesToHex(keccak(raw)));
+  assert.equal(ev.txHash, createHash("sha256").update(raw).digest("hex").toUpperCase(), "CometBFT's hash of the tx");
   assert.deepEqual([ev.txIndex, ev.txGasUsed, ev.recipient, ev.ethereumTxFailed], ["0", "21000", RECIPIENT.toString(), undefined]);
   const rc = await receipt(chain, raw);
   assert.deepEqual(

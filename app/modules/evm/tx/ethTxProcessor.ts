@@ -13,12 +13,12 @@
 // fee_collector module account: the proposer's consensus address holds no account here.
 import { Address, bytesToHex, createContractAddress } from "@ethereumjs/util";
 import type { RunTxResult } from "@ethereumjs/vm";
-import { sha256 } from "@noble/hashes/sha2.js";
 import { Context, QuietContext, type AbciEvent } from "../../../context.js";
 import { AppError, errorResult } from "../../../../common/errors.js";
 import { accountText } from "../../../tx/addressText.js";
 import { isFatal, type TxEnv, type TxResult } from "../../../tx/processor.js";
 import { markIndexed } from "../../../tx/eventIndex.js";
+import { cometTxHash } from "../../../tx/cometTxHash.js";
 import { evmError, evmErrors } from "../../../../common/ethereum/errors.js";
 import { blockHashChain } from "./blockHashChain.js";
 import { decodeEthTx, effectiveGasPrice, upfrontCost, type DecodedEthTx } from "../../../../common/ethereum/ethTx.js";
@@ -237,7 +237,7 @@ export class EthTxProcessor {
     emit("message", { action: "ethereum_tx", module: MODULE_NAME, sender: accountText(sender.bytes) });
     emit("ethereum_tx", {
       ethereumTxHash: txHash,
-      txHash: Buffer.from(sha256(d.bytes)).toString("hex").toUpperCase(),
+      txHash: cometTxHash(d.bytes),
       txIndex: String(position.index),
       txGasUsed: String(gasUsed),
       recipient: (tx.to ?? contract)?.toString() ?? "",
