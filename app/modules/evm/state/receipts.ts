@@ -1,7 +1,7 @@
-// Receipts of included Ethereum txs, kept by their place in their block, and where each tx hash
-// landed (keys.ts). A receipt's
-// index, cumulative gas and first log index come from its block's EvmBlock record (evmBlocks.ts),
-// which lives in the block's store branch, so a FinalizeBlock that is never committed leaves no trace.
+// Receipts of included Ethereum txs, kept by their place in their block, and that place under each
+// tx hash (keys.ts). A receipt's index, cumulative gas and first log index come from its block's
+// EvmBlock record (evmBlocks.ts), which lives in the block's store branch, so a FinalizeBlock that
+// is never committed leaves no trace.
 import { ReceiptSchema, TxLocationSchema, type Receipt } from "../../../../gen/chain/evm/evm_pb.js";
 import type { KVReader, KVStore } from "../../../store/types.js";
 import { receiptKey, txLocationKey } from "./keys.js";
