@@ -1,10 +1,12 @@
 // The evm module: Ethereum txs arrive through the tx pipeline (ethTxProcessor.ts, routed by
 // app/tx/routingTxProcessor.ts), not as Msgs, so it registers only its queries. Its genesis
 // holds the params; its state (code, storage, receipts, block records) starts empty. Its begin
-// block opens the block's EvmBlock record, which fixes the base fee every tx of the block pays.
+// block opens the block's EvmBlock record, which fixes the base fee every tx of the block pays;
+// its end block burns the base fees the block's txs paid to fee_collector (state/feeBurn.ts).
 import type { AppModule } from "../../module.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { defaultEvmGenesis, exportEvmGenesis, initEvmGenesis } from "./genesis.js";
+import { burnBlockBaseFees } from "./state/feeBurn.js";
 import { MODULE_NAME } from "./state/keys.js";
 import { registerEvmQueries } from "./query/queryServer.js";
 
@@ -20,5 +22,6 @@ export function evmModule(keepers: EvmKeepers): AppModule {
     initGenesis: (ctx, genesis) => initEvmGenesis(ctx, keepers.evm, genesis),
     exportGenesis: (state) => exportEvmGenesis(state, keepers.evm),
     beginBlock: (ctx) => void keepers.evm.beginBlock(ctx),
+    endBlock: (ctx) => void burnBlockBaseFees(ctx, keepers),
   };
 }

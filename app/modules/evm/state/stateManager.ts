@@ -5,7 +5,9 @@
 // which the evm module calls after runTx, with no checkpoint open:
 //   - nonces become auth sequences (creating the auth account when a non-zero nonce needs one),
 //   - code, code hashes and storage are written to the evm namespace in sorted key order,
-//   - balances become precisebank sends and burns by the rule in settlement.ts (never a mint).
+//   - balances become precisebank sends and burns by the rule in settlement.ts (never a mint);
+//     the tx's base fee, which its sender lost and the VM credited to no one, is counted as
+//     fee_collector's, so the fee is one send (the evm end block burns the block's base fees).
 // Run settle() in a store branch the caller drops on error: a refused send (the reserve account as
 // recipient) leaves the branch half written.
 //
@@ -25,7 +27,7 @@ import { StoreKey } from "../../../storeKey.js";
 
 const EVM_KEY = new StoreKey(MODULE_NAME);
 import { planSettlement, type BalanceDelta, type SettlementPlan } from "./settlement.js";
-import { FEE_COLLECTOR } from "../../../../common/moduleAccounts.js";
+import { FEE_COLLECTOR, moduleAddress } from "../../../../common/moduleAccounts.js";
 import { evmError, evmErrors } from "../../../../common/ethereum/errors.js";
 import { OriginalStorage } from "./originalStorage.js";
 
@@ -45,9 +47,12 @@ const sortedKeys = (m: { keys(): IterableIterator<string> }) => [...m.keys()].so
 export const PLACEHOLDER_STATE_ROOT = KECCAK256_RLP;
 
 export interface Settlement extends SettlementPlan {
-  /** aunit destroyed: the base fees (and balances of self-destructed contracts) of what ran. */
+  /** aunit destroyed: the balances of self-destructed contracts (base fees go to fee_collector). */
   burned: bigint;
 }
+
+/** fee_collector as the journal's and the plan's key (lowercase hex). */
+const FEE_COLLECTOR_KEY = hex(moduleAddress(FEE_COLLECTOR));
 
 export class StoreStateManager implements StateManagerInterface {
   /** Values of slots before the running tx, for SSTORE gas (EIP-2200); the VM clears it per tx. */
@@ -194,12 +199,16 @@ export class StoreStateManager implements StateManagerInterface {
 
   // ---- settlement: the sole place EVM writes reach the store
 
-  /** Writes everything pending to the context's store and realises balance changes; see the file comment. */
-  settle(): Settlement {
+  /**
+   * Writes everything pending to the context's store and realises balance changes; see the file
+   * comment. `baseFee` (aunit: the tx's gas used x the block's base fee) is credited to
+   * fee_collector with the tip, so the sender pays its fee in one send rather than a send and a burn.
+   */
+  settle(baseFee = 0n): Settlement {
     const w = this.journal.settled();
     try {
       // Planned first: a would-be mint is refused before anything is written.
-      const plan = planSettlement(this.balanceDeltas(w.balance));
+      const plan = planSettlement(this.balanceDeltas(w.balance, baseFee));
       this.writeNonces(w.nonce);
       this.writeEvmStore(w);
       return this.moveBalances(plan);
@@ -255,12 +264,19 @@ export class StoreStateManager implements StateManagerInterface {
     }
   }
 
-  private balanceDeltas(balances: Map<string, bigint>): BalanceDelta[] {
+  private balanceDeltas(balances: Map<string, bigint>, toFeeCollector: bigint): BalanceDelta[] {
     const deltas: BalanceDelta[] = [];
+    let feeCollectorSeen = false;
     for (const address of sortedKeys(balances)) {
-      const delta = balances.get(address)! - this.keepers.precisebank.getBalance(this.ctx.store, unhex(address));
+      let delta = balances.get(address)! - this.keepers.precisebank.getBalance(this.ctx.store, unhex(address));
+      if (address === FEE_COLLECTOR_KEY) {
+        delta += toFeeCollector;
+        feeCollectorSeen = true;
+      }
       if (delta !== 0n) deltas.push({ address, delta });
     }
+    // planSettlement sorts the deltas, so fee_collector may join at the end.
+    if (!feeCollectorSeen && toFeeCollector !== 0n) deltas.push({ address: FEE_COLLECTOR_KEY, delta: toFeeCollector });
     return deltas;
   }
 

@@ -5,7 +5,7 @@
 // runs Ethereum txs through UnitApp itself.
 import { create, fromBinary, toBinary, type DescMessage, type MessageInitShape, type MessageShape } from "@bufbuild/protobuf";
 import { timestampFromMs } from "@bufbuild/protobuf/wkt";
-import { Context, type BlockHeader } from "../../../context.js";
+import { Context, type AbciEvent, type BlockHeader } from "../../../context.js";
 import { defaultAppState, withGenesisBalances } from "../../../genesis.js";
 import { validateModuleList } from "../../../module.js";
 import { MODULE_ACCOUNTS } from "../../../modules.js";
@@ -53,6 +53,8 @@ export class EvmTestChain {
   ]);
   readonly queries = new QueryRouter();
   readonly processor: RoutingTxProcessor;
+  /** The last block's own events (its begin and end blocks'), as FinalizeBlock returns them. */
+  blockEvents: readonly AbciEvent[] = [];
   height = 0;
   private genesis: Branch | undefined;
   private checkState: Branch;
@@ -86,7 +88,7 @@ export class EvmTestChain {
     };
   }
 
-  /** Finalizes and commits a block of `txs`, awaiting each delivery in order. */
+  /** Finalizes and commits a block of `txs`, awaiting each delivery in order, then the end blocks. */
   async block(txs: Uint8Array[]): Promise<TxResult[]> {
     const height = this.height + 1;
     const root = this.genesis ?? this.store.begin();
@@ -95,6 +97,8 @@ export class EvmTestChain {
     for (const m of this.modules) m.beginBlock?.(ctx);
     const results: TxResult[] = [];
     for (const tx of txs) results.push(await this.processor.deliver({ header, state: root, logger: testLogger }, tx));
+    for (const m of this.modules) m.endBlock?.(ctx);
+    this.blockEvents = ctx.events;
     this.store.commit(root, height, this.store.appHashOf(root, height, this.store.lastHash));
     this.height = height;
     this.genesis = undefined;

@@ -16,6 +16,7 @@ import {
 import type { TxResult } from "../../../tx/processor.js";
 import { txEncoding } from "../../../tx/txEncoding.js";
 import { moduleAddress } from "../../../../common/moduleAccounts.js";
+import { formatAccountAddress } from "../../../../sdk/crypto/accountAddress.js";
 import { CONVERSION_FACTOR as CF } from "../../precisebank/module.js";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { EvmTestChain } from "../testing/testChain.js";
@@ -50,6 +51,14 @@ function refused(r: TxResult, codespace: string, code: number, log: string | Reg
   if (typeof log === "string") assert.equal(r.log, log);
   else assert.match(r.log ?? "", log);
 }
+/** The extended-denom burns of the last block's end: burner and amount. */
+function blockBurns(chain: EvmTestChain): Record<string, string>[] {
+  return chain.blockEvents
+    .filter((e) => e.type === "burn")
+    .map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key ?? "", a.value ?? ""])))
+    .filter((b) => b.amount!.endsWith("aunit"));
+}
+
 async function receipt(chain: EvmTestChain, raw: Uint8Array) {
   const hash = bytesToHex(keccak(raw));
   return (await chain.query("/chain.evm.Query/Receipt", QueryReceiptRequestSchema, { txHash: hash }, QueryReceiptResponseSchema)).receipt!;
@@ -68,8 +77,20 @@ test("a value transfer of a fractional amount: both balances, fee burned, tip to
   assert.equal(r!.gasWanted, 200_000n);
   assert.equal(chain.balance(RECIPIENT.bytes), value);
   assert.equal(chain.balance(SENDER.bytes), 10_000_000n * CF - value - 21_000n * (BASE_FEE + TIP));
-  assert.equal(chain.balance(FEE_COLLECTOR), 21_000n * TIP, "the tip goes to the coinbase, fee_collector");
+  assert.equal(chain.balance(FEE_COLLECTOR), 21_000n * TIP, "the tip stays with the coinbase, fee_collector");
   assert.equal(supply - chain.totalSupply(), 21_000n * BASE_FEE, "only the base fee leaves the supply");
+  // The whole fee is one send to fee_collector; the block's end burns the base fee part from it.
+  const fee = `${21_000n * (BASE_FEE + TIP)}aunit`;
+  const sends = (r!.events ?? []).filter((e) => e.type === "transfer").map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key, a.value])));
+  assert.deepEqual(
+    sends.filter((t) => t.amount!.endsWith("aunit")).map((t) => [t.sender, t.recipient, t.amount]),
+    [
+      [formatAccountAddress(SENDER.bytes), formatAccountAddress(RECIPIENT.bytes), `${value}aunit`],
+      [formatAccountAddress(SENDER.bytes), formatAccountAddress(FEE_COLLECTOR), fee],
+    ],
+  );
+  assert.ok(!(r!.events ?? []).some((e) => e.type === "burn"), "no burn in the tx's own events");
+  assert.deepEqual(blockBurns(chain), [{ burner: formatAccountAddress(FEE_COLLECTOR), amount: `${21_000n * BASE_FEE}aunit` }]);
   assert.ok(chain.bankSupply() < bankSupply && (bankSupply - chain.bankSupply()) * CF <= 21_000n * BASE_FEE + CF, "bank supply falls by burns only");
   assert.deepEqual(chain.broken(), []);
   assert.equal(chain.nonce(SENDER.bytes), 1n);
@@ -102,7 +123,6 @@ test("deploy and call a contract in one block: storage in the store, logs, cumul
   // gas, amounts or each log's JSON.
   const unindexed = (c!.events ?? []).flatMap((e) => (e.attributes ?? []).filter((a) => a.index === false).map((a) => `${e.type}.${a.key}`));
   assert.deepEqual([...new Set(unindexed)].sort(), [
-    "burn.amount",
     "coin_received.amount",
     "coin_spent.amount",
     "ethereum_tx.txGasUsed",
@@ -200,6 +220,7 @@ test("txs that fail after they ran are included: status 0, their whole gas limit
   assert.equal(before - chain.balance(SENDER.bytes), 151_000n * (BASE_FEE + TIP) + 1n);
   assert.deepEqual([chain.balance(gov.bytes), chain.balance(createContractAddress(SENDER, 1n))], [0n, 0n]);
   assert.equal(supply - chain.totalSupply(), 151_000n * BASE_FEE, "the base fee of all three burned, nothing else");
+  assert.deepEqual(blockBurns(chain), [{ burner: formatAccountAddress(FEE_COLLECTOR), amount: `${151_000n * BASE_FEE}aunit` }], "in one burn");
   assert.equal(chain.nonce(SENDER.bytes), 3n);
   assert.deepEqual(chain.broken(), []);
   chain.close();

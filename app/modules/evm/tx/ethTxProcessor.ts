@@ -8,9 +8,10 @@
 // receipt says status 0 with that gas, because in Ethereum every tx that moved a nonce has one.
 //
 // Fees: the sender pays gasUsed x effective gas price at the block's base fee (its EvmBlock
-// record's, set by the evm begin block: feeMarket.ts). The base fee part is burned (settlement
-// burns what payers lose beyond what payees gain), the tip goes to the coinbase, which is the
-// fee_collector module account: the proposer's consensus address holds no account here.
+// record's, set by the evm begin block: feeMarket.ts), all of it to the coinbase, which is the
+// fee_collector module account (the proposer's consensus address holds no account here), in one
+// send. The base fee part is burned once for the block, by the evm end block (feeBurn.ts): the
+// block's gas used x its base fee.
 import { Address, bytesToHex, createContractAddress } from "@ethereumjs/util";
 import type { RunTxResult } from "@ethereumjs/vm";
 import { Context, QuietContext, type AbciEvent } from "../../../context.js";
@@ -125,7 +126,7 @@ export class EthTxProcessor {
         skipNonce: false,
         blockGasUsed: position.cumulativeGasUsed,
       });
-      sm.settle();
+      sm.settle(result.totalGasSpent * baseFee);
     } catch (err) {
       // The checks above make runTx's own refusals unreachable, so this is a failure after the tx
       // ran (e.g. value for a module account): its writes go, but it is still included.
@@ -173,7 +174,7 @@ export class EthTxProcessor {
 
   /**
    * Includes a tx that failed after it ran, in a fresh branch (its own writes are gone): it uses
-   * its nonce and pays gas limit x effective price (base fee burned, tip to fee_collector), or the
+   * its nonce and pays gas limit x effective price to fee_collector (the end block burns the base fee part), or the
    * same bytes could be included again and again for free; and like any included tx it gets a
    * receipt (status 0, gas used = its gas limit, no logs) and a place in its block's record, whose
    * gas used, and so the 30M cap and the next base fee, count that whole gas limit. ABCI code 0,
@@ -187,10 +188,8 @@ export class EthTxProcessor {
       const { precisebank } = this.keepers;
       const baseFee = BigInt(evmBlock.baseFee);
       this.useNonce(ctx, d);
-      const burned = gasLimit * baseFee;
-      const tip = gasLimit * effectiveGasPrice(d.tx, baseFee) - burned;
-      if (burned > 0n) precisebank.burnExtended(ctx, d.sender.bytes, burned);
-      if (tip > 0n) precisebank.sendExtended(ctx, d.sender.bytes, COINBASE.bytes, tip);
+      const fee = gasLimit * effectiveGasPrice(d.tx, baseFee);
+      if (fee > 0n) precisebank.sendExtended(ctx, d.sender.bytes, COINBASE.bytes, fee);
     } catch (err) {
       // The checks guarantee the funds; if they fall short, nothing is charged rather than half,
       // and the tx is not included.
