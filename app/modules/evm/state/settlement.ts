@@ -7,9 +7,10 @@
 //   2. Payers (negative delta) and payees (positive delta) are paired greedily in that order:
 //      the first payer pays the first payee as much as both can, and so on. At most
 //      payers + payees - 1 sends, every one within what its payer lost, so none can fail for funds.
-//   3. What payers lose beyond what payees gain is burned, from the last payers in order. In a
-//      runTx this is the EIP-1559 base fee (the VM credits the coinbase only the priority fee),
-//      plus the balance of any account a SELFDESTRUCT deleted.
+//   3. What payers lose beyond what payees gain is burned, from the last payers in order: the
+//      balance of any account a SELFDESTRUCT deleted. (The VM credits the coinbase only the
+//      priority fee; the state manager counts the tx's EIP-1559 base fee as fee_collector's gain,
+//      so it is a send here and the evm end block burns the block's base fees: feeBurn.ts.)
 //   4. Payees gaining more than payers lose would be a mint. The EVM never mints: that is an error.
 //
 // The rule fixes who pays whom only up to fungibility (a send from A to C may "really" be A's gas

@@ -165,7 +165,7 @@ async function run(seed: number): Promise<void> {
         what = `settle at depth ${depth}`;
         if (depth !== 0) break;
         const supplyBefore = h.totalSupply();
-        const settlement = ours.settle();
+        const settlement = ours.settle(0n);
         settled = true;
         seen.settle++;
         if (settlement.burned > 0n) seen.burned++;
@@ -207,7 +207,7 @@ test("code is stored once per hash, under the code hash; storage keys are trimme
   await sm.putCode(b, CODES[1]!);
   await sm.putStorage(a, SLOTS[1]!, Uint8Array.of(0, 0, 7));
   await sm.putStorage(a, SLOTS[2]!, Uint8Array.of(1));
-  sm.settle();
+  sm.settle(0n);
   const evmKeys = h.dump().filter((kv) => kv.startsWith(Buffer.from("evm/").toString("hex")));
   const hash = Buffer.from(keccak_256(CODES[1]!)).toString("hex");
   const p = Buffer.from("evm/").toString("hex");
@@ -220,7 +220,7 @@ test("code is stored once per hash, under the code hash; storage keys are trimme
   ]);
   await sm.putStorage(a, SLOTS[1]!, new Uint8Array(32));
   await sm.clearStorage(b); // nothing stored: a no-op
-  sm.settle();
+  sm.settle(0n);
   assert.equal(h.dump().filter((kv) => kv.startsWith(`${p}03`)).length, 1);
   h.close();
 });
@@ -230,7 +230,7 @@ test("settlement refuses a net mint and leaves the pending writes dropped", asyn
   const sm = h.manager();
   await sm.modifyAccountFields(ADDRESSES[1]!, { balance: 1n });
   const before = h.dump();
-  assert.throws(() => sm.settle(), /would mint 1aunit/);
+  assert.throws(() => sm.settle(0n), /would mint 1aunit/);
   assert.deepEqual(h.dump(), before);
   assert.equal(await sm.getAccount(ADDRESSES[1]!), undefined);
   h.close();
@@ -240,7 +240,7 @@ test("settle inside an open checkpoint is refused", async () => {
   const h = new EvmHarness();
   const sm = h.manager();
   await sm.checkpoint();
-  assert.throws(() => sm.settle(), /open checkpoint/);
+  assert.throws(() => sm.settle(0n), /open checkpoint/);
   h.close();
 });
 
@@ -254,7 +254,7 @@ test("shallowCopy sees pending writes and settles only into its own nested branc
   await copy.modifyAccountFields(a, { balance: CF, nonce: 4n });
   await copy.modifyAccountFields(b, { balance: 2n * CF });
   const before = h.dump();
-  copy.settle();
+  copy.settle(0n);
   assert.deepEqual(h.dump(), before, "the parent branch is untouched");
   assert.equal((await copy.getAccount(b))?.balance, 2n * CF);
   assert.equal(await sm.getAccount(b), undefined);

@@ -202,9 +202,11 @@ export class StoreStateManager implements StateManagerInterface {
   /**
    * Writes everything pending to the context's store and realises balance changes; see the file
    * comment. `baseFee` (aunit: the tx's gas used x the block's base fee) is credited to
-   * fee_collector with the tip, so the sender pays its fee in one send rather than a send and a burn.
+   * fee_collector with the tip, so the sender pays its fee in one send rather than a send and a
+   * burn. It has no default: a block's tx left at 0 would have its base fee burned here and again
+   * by the end block.
    */
-  settle(baseFee = 0n): Settlement {
+  settle(baseFee: bigint): Settlement {
     const w = this.journal.settled();
     try {
       // Planned first: a would-be mint is refused before anything is written.

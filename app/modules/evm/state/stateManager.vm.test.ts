@@ -99,7 +99,7 @@ test("runTx over the store: deploy and call a counter, move value, pay gas on fa
   const before = h.dump();
   await assert.rejects(runTx(vm, { tx: tx(4n, { to: contract }), block }), /nonce/);
   assert.equal(sm.depth, 0);
-  sm.settle();
+  sm.settle(0n);
   assert.deepEqual(h.dump(), before);
 
   // A fresh VM over a fresh manager sees the same state: it all lives in the store.
@@ -107,7 +107,7 @@ test("runTx over the store: deploy and call a counter, move value, pay gas on fa
   const vm2 = await createVM({ common, stateManager: fresh });
   const legacy = createLegacyTx({ nonce: 5n, gasPrice: BASE_FEE + TIP, gasLimit: 100_000n, to: contract }, { common }).sign(KEY);
   await runTx(vm2, { tx: legacy, block });
-  fresh.settle();
+  fresh.settle(0n);
   assert.deepEqual(await fresh.getStorage(contract, SLOT0), Uint8Array.of(3));
   assert.deepEqual(h.broken(), []);
   h.close();

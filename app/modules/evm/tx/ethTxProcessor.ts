@@ -174,11 +174,12 @@ export class EthTxProcessor {
 
   /**
    * Includes a tx that failed after it ran, in a fresh branch (its own writes are gone): it uses
-   * its nonce and pays gas limit x effective price to fee_collector (the end block burns the base fee part), or the
-   * same bytes could be included again and again for free; and like any included tx it gets a
-   * receipt (status 0, gas used = its gas limit, no logs) and a place in its block's record, whose
-   * gas used, and so the 30M cap and the next base fee, count that whole gas limit. ABCI code 0,
-   * as for a revert; the `ethereum_tx` event's ethereumTxFailed carries `failure`'s message.
+   * its nonce and pays gas limit x effective price to fee_collector (the end block burns the base
+   * fee part), or the same bytes could be included again and again for free; and like any included
+   * tx it gets a receipt (status 0, gas used = its gas limit, no logs) and a place in its block's
+   * record, whose gas used, and so the 30M cap, the next base fee and the end block's burn, count
+   * that whole gas limit. ABCI code 0, as for a revert; the `ethereum_tx` event's ethereumTxFailed
+   * carries `failure`'s message.
    */
   private includeFailed(env: TxEnv, d: DecodedEthTx, evmBlock: EvmBlockRecord, failure: AppError): TxResult {
     const branch = env.state.branch();
