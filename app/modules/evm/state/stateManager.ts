@@ -268,17 +268,13 @@ export class StoreStateManager implements StateManagerInterface {
 
   private balanceDeltas(balances: Map<string, bigint>, toFeeCollector: bigint): BalanceDelta[] {
     const deltas: BalanceDelta[] = [];
-    let feeCollectorSeen = false;
     for (const address of sortedKeys(balances)) {
-      let delta = balances.get(address)! - this.keepers.precisebank.getBalance(this.ctx.store, unhex(address));
-      if (address === FEE_COLLECTOR_KEY) {
-        delta += toFeeCollector;
-        feeCollectorSeen = true;
-      }
+      const delta =
+        balances.get(address)! - this.keepers.precisebank.getBalance(this.ctx.store, unhex(address)) + (address === FEE_COLLECTOR_KEY ? toFeeCollector : 0n);
       if (delta !== 0n) deltas.push({ address, delta });
     }
     // planSettlement sorts the deltas, so fee_collector may join at the end.
-    if (!feeCollectorSeen && toFeeCollector !== 0n) deltas.push({ address: FEE_COLLECTOR_KEY, delta: toFeeCollector });
+    if (!balances.has(FEE_COLLECTOR_KEY) && toFeeCollector !== 0n) deltas.push({ address: FEE_COLLECTOR_KEY, delta: toFeeCollector });
     return deltas;
   }
 
