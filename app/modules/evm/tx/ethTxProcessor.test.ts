@@ -14,6 +14,7 @@ import {
   QueryReceiptResponseSchema,
 } from "../../../../gen/chain/evm/query_pb.js";
 import type { TxResult } from "../../../tx/processor.js";
+import type { AbciEvent } from "../../../context.js";
 import { txEncoding } from "../../../tx/txEncoding.js";
 import { moduleAddress } from "../../../../common/moduleAccounts.js";
 import { formatAccountAddress } from "../../../../sdk/crypto/accountAddress.js";
@@ -44,7 +45,10 @@ function tx1559(f: Fields, key = KEY, c = common): Uint8Array {
     .sign(key)
     .serialize();
 }
-const attrs = (r: TxResult, type: string) => Object.fromEntries((r.events ?? []).find((e) => e.type === type)?.attributes?.map((a) => [a.key, a.value]) ?? []);
+/** Each event of `type`, as its attributes by key. */
+const eventsOf = (events: readonly AbciEvent[] | undefined, type: string): Record<string, string>[] =>
+  (events ?? []).filter((e) => e.type === type).map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key ?? "", a.value ?? ""])));
+const attrs = (r: TxResult, type: string) => eventsOf(r.events, type)[0] ?? {};
 const ok = (r: TxResult) => assert.equal(r.code ?? 0, 0, r.log);
 function refused(r: TxResult, codespace: string, code: number, log: string | RegExp) {
   assert.deepEqual([r.codespace, r.code], [codespace, code], r.log);
@@ -53,10 +57,7 @@ function refused(r: TxResult, codespace: string, code: number, log: string | Reg
 }
 /** The extended-denom burns of the last block's end: burner and amount. */
 function blockBurns(chain: EvmTestChain): Record<string, string>[] {
-  return chain.blockEvents
-    .filter((e) => e.type === "burn")
-    .map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key ?? "", a.value ?? ""])))
-    .filter((b) => b.amount!.endsWith("aunit"));
+  return eventsOf(chain.blockEvents, "burn").filter((b) => b.amount!.endsWith("aunit"));
 }
 
 async function receipt(chain: EvmTestChain, raw: Uint8Array) {
@@ -81,7 +82,7 @@ test("a value transfer of a fractional amount: both balances, fee burned, tip to
   assert.equal(supply - chain.totalSupply(), 21_000n * BASE_FEE, "only the base fee leaves the supply");
   // The whole fee is one send to fee_collector; the block's end burns the base fee part from it.
   const fee = `${21_000n * (BASE_FEE + TIP)}aunit`;
-  const sends = (r!.events ?? []).filter((e) => e.type === "transfer").map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key, a.value])));
+  const sends = eventsOf(r!.events, "transfer");
   assert.deepEqual(
     sends.filter((t) => t.amount!.endsWith("aunit")).map((t) => [t.sender, t.recipient, t.amount]),
     [
