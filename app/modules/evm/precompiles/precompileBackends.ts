@@ -1,7 +1,8 @@
 // The BN254 (0x06-0x08) and BLS12-381 (0x0b-0x11) precompiles on WebAssembly for every VM of the
 // process: rustbn-wasm and mcl-wasm instead of @ethereumjs/evm's pure-JavaScript default (noble),
 // which spends up to 3.6 s per million gas (BLS12-381 addition), so that one 30M-gas tx could stall
-// every validator in FinalizeBlock for minutes (docs/evm.md, "Precompile backends").
+// every validator in FinalizeBlock for minutes (docs/evm.md, "Precompile backends"). The KZG point
+// evaluation precompile (0x0a) checks its proof on the same mcl (kzgPointEvaluation.ts).
 //
 // They answer every input with noble's bytes, gas and error (precompileBackends.test.ts). mcl does
 // so as it is, given multi-scalar multiplications in chunks (ChunkedMclBls); rustbn reports a bad
@@ -10,14 +11,18 @@
 // Loaded by a top-level await: the modules that import this one (the VM factory, and through it
 // the app) run only once both are ready, so no VM of this process exists without them, whatever
 // the timing, and a node whose WebAssembly does not load fails at start instead of in a block.
+import type { Common } from "@ethereumjs/common";
 import { EVM, EVMError, MCLBLS, RustBN254, type EVMBLSInterface, type EVMBN254Interface, type EVMOpts } from "@ethereumjs/evm";
-import { bytesToBigInt, concatBytes } from "@ethereumjs/util";
+import { bytesToBigInt, concatBytes, type KZG } from "@ethereumjs/util";
 import * as mcl from "mcl-wasm";
 import { initRustBN } from "rustbn-wasm";
+import { PointEvaluationKzg } from "./kzgPointEvaluation.js";
 
 export interface PrecompileBackends {
   readonly bls: EVMBLSInterface;
   readonly bn254: EVMBN254Interface;
+  /** The point evaluation precompile's proof check, which the EVM takes from its Common. */
+  readonly kzg: KZG;
 }
 
 type RustBN = Awaited<ReturnType<typeof initRustBN>>;
@@ -131,7 +136,8 @@ function g2CoordinatesInField(g2: Uint8Array): boolean {
 
 async function loadPrecompileBackends(): Promise<PrecompileBackends> {
   const [rustbn] = await Promise.all([initRustBN(), mcl.init(mcl.BLS12_381)]);
-  return Object.freeze({ bls: new ChunkedMclBls(mcl), bn254: new Bn254WithNobleErrors(rustbn) });
+  const bls = new ChunkedMclBls(mcl);
+  return Object.freeze({ bls, bn254: new Bn254WithNobleErrors(rustbn), kzg: new PointEvaluationKzg(bls) });
 }
 
 /** The backends every VM of this process uses, loaded once. */
@@ -140,8 +146,11 @@ export const precompileBackends: PrecompileBackends = await loadPrecompileBacken
 /**
  * An EVM whose precompiles run on `precompileBackends`. Built with the constructor, not
  * `createEVM`: in @ethereumjs/evm 10.1.3 `createEVM` (and so `createVM`'s `evmOpts`) replaces
- * any `bn254` it is given with the pure-JavaScript one.
+ * any `bn254` it is given with the pure-JavaScript one. `common` (the VM's own copy) gets the KZG
+ * check in its `customCrypto`, a new object: copies of a Common share the original's.
  */
-export function createEvmOnWasmPrecompiles(opts: Omit<EVMOpts, "bls" | "bn254">): EVM {
-  return new EVM({ ...opts, ...precompileBackends });
+export function createEvmOnWasmPrecompiles(opts: Omit<EVMOpts, "bls" | "bn254"> & { common: Common }): EVM {
+  const { bls, bn254, kzg } = precompileBackends;
+  (opts.common as { customCrypto: Common["customCrypto"] }).customCrypto = { ...opts.common.customCrypto, kzg };
+  return new EVM({ ...opts, bls, bn254 });
 }

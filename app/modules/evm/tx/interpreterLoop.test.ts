@@ -1,9 +1,11 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { createBlock } from "@ethereumjs/block";
-import { createEVM, type EVM } from "@ethereumjs/evm";
+import { EVMMockBlockchain, type EVM } from "@ethereumjs/evm";
+import { SimpleStateManager } from "@ethereumjs/statemanager";
 import { Address, createAccount, bigIntToBytes, bytesToBigInt, setLengthLeft } from "@ethereumjs/util";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
+import { createEvmOnWasmPrecompiles } from "../precompiles/precompileBackends.js";
 import { prng, seedFromEnv } from "../../../../test/support/prng.js";
 import { onLibraryLoop, runsOfThisLoop } from "./interpreterLoop.js";
 import { useSyncMemoryGas } from "./memoryGas.js";
@@ -99,9 +101,12 @@ const BLOCKS = [
   ),
 ];
 
-/** The library's EVM, or the node's: its own handlers and gas for the memory and context opcodes. */
+/**
+ * The library's EVM, or the node's: its own handlers and gas for the memory and context opcodes.
+ * Both on the node's precompile backends, which a random CALL may reach (0x0a needs its KZG).
+ */
 async function evmWithState(node: boolean): Promise<EVM> {
-  const evm = await createEVM({ common: common.copy() });
+  const evm = createEvmOnWasmPrecompiles({ common: common.copy(), stateManager: new SimpleStateManager(), blockchain: new EVMMockBlockchain() });
   if (node) {
     useWordOpcodes(evm);
     useSyncMemoryGas(evm);
