@@ -39,6 +39,7 @@ import { encodeBech32 } from "../sdk/crypto/bech32.js";
 import { DEC_ONE } from "../sdk/math/dec.js";
 import { generateMnemonic } from "../sdk/keys/mnemonic.js";
 import { LocalNode } from "./support/localNode.js";
+import { attributesOf } from "./support/eventAttributes.js";
 
 const HD_PATH = stringToPath("m/44'/118'/0'/0/0");
 const GAS = "300000";
@@ -117,7 +118,7 @@ function rewardOf(start: number, end: number, stake: bigint, validatorTokens: bi
 function withdrawEvent(r: DeliverTxResponse, validator: string): { amount: string; delegator: string } {
   const events = r.events.filter((e) => e.type === "withdraw_rewards");
   assert.equal(events.length, 1, `one withdraw_rewards event in ${JSON.stringify(r.events.map((e) => e.type))}`);
-  const attributes = Object.fromEntries(events[0]!.attributes.map((a) => [a.key, a.value]));
+  const attributes = attributesOf(events[0]!);
   assert.equal(attributes.validator, validator);
   return { amount: attributes.amount!, delegator: attributes.delegator! };
 }

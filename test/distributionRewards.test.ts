@@ -15,6 +15,7 @@ import { DEC_ONE, formatDec } from "../sdk/math/dec.js";
 import { generateMnemonic } from "../sdk/keys/mnemonic.js";
 import { LocalNode } from "./support/localNode.js";
 import { RestGatewayProcess } from "./support/restGateway.js";
+import { attributesOf } from "./support/eventAttributes.js";
 
 const HD_PATH = stringToPath("m/44'/118'/0'/0/0");
 const GAS = "200000";
@@ -112,7 +113,7 @@ test("fees become commission and rewards with exact amounts; withdrawals move ex
   assert.equal(BigInt((await delegator.client.getBalance(payee, "uunit")).amount), expectedReward / DEC_ONE);
   assert.equal(BigInt((await delegator.client.getBalance(delegator.address, "uunit")).amount), before - WITHDRAW_FEE);
   const event = withdrawn.events.find((e) => e.type === "withdraw_rewards")!;
-  const attributes = Object.fromEntries(event.attributes.map((a) => [a.key, a.value]));
+  const attributes = attributesOf(event);
   assert.deepEqual([attributes.amount, attributes.delegator, attributes.validator], [`${expectedReward / DEC_ONE}uunit`, delegator.address, operator]);
 
   // The commission, with the withdrawal's own fee allocated in the next block.

@@ -26,6 +26,7 @@ import { moduleReader } from "../app/store/prefixStore.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { moduleAddress } from "../common/moduleAccounts.js";
 import { InProcessChain } from "./support/inProcessChain.js";
+import { eventsOfType } from "./support/eventAttributes.js";
 
 const KEY = new Uint8Array(32).fill(0x42);
 const SENDER = createAddressFromPrivateKey(KEY);
@@ -102,7 +103,7 @@ test("value for the gov account fails the tx after it ran: included with a statu
   const result = (await chain.block([tx])).txResults![0]!;
   assert.equal(result.code ?? 0, 0, result.log);
   assert.deepEqual([result.gasWanted, result.gasUsed], [gasLimit, gasLimit]);
-  const event = Object.fromEntries(result.events!.find((e) => e.type === "ethereum_tx")!.attributes!.map((a) => [a.key, a.value]));
+  const event = eventsOfType(result.events, "ethereum_tx")[0]!;
   assert.equal(event.ethereumTxFailed, "evm execution failed: the gov module account cannot receive value from the EVM");
 
   const { receipt } = await chain.grpc("/chain.evm.Query/Receipt", QueryReceiptRequestSchema, { txHash: txHashHex(tx) }, QueryReceiptResponseSchema);

@@ -17,6 +17,7 @@ import { consAddressToString, valAddressToString } from "../common/address.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { genValidator } from "../app/modules/staking/genesis.js";
 import { GENESIS_TIME_MS, InProcessChain } from "./support/inProcessChain.js";
+import { eventsOfType } from "./support/eventAttributes.js";
 
 const UNIT = 1_000_000n;
 const OPERATORS = [new Uint8Array(20).fill(0x31), new Uint8Array(20).fill(0x32)];
@@ -70,8 +71,6 @@ async function block(c: InProcessChain, flags: number[], misbehavior: pb.Misbeha
   return create(pb.ResponseFinalizeBlockSchema, res as never);
 }
 
-const attrs = (e: { attributes: { key: string; value: string }[] }) => Object.fromEntries(e.attributes.map((a) => [a.key, a.value]));
-
 async function signingInfo(c: InProcessChain, n: number) {
   const res = await c.grpc(
     "/cosmos.slashing.v1beta1.Query/SigningInfo",
@@ -87,7 +86,7 @@ test("the last commit's votes are counted in each validator's signing record", a
   try {
     await block(c, [BLOCK_ID_FLAG_COMMIT, BLOCK_ID_FLAG_ABSENT]);
     const res = await block(c, [BLOCK_ID_FLAG_COMMIT, BLOCK_ID_FLAG_ABSENT]);
-    const liveness = res.events.filter((e) => e.type === "liveness").map(attrs);
+    const liveness = eventsOfType(res.events, "liveness");
     assert.deepEqual(liveness, [{ address: consAddressToString(CONS[1]!), missed_blocks: "2", height: "2" }]);
     const [a, b] = [await signingInfo(c, 0), await signingInfo(c, 1)];
     assert.deepEqual([a.indexOffset, a.missedBlocksCounter], [2n, 0n]);
@@ -117,10 +116,7 @@ test("a duplicate vote in FinalizeBlock slashes, jails for good, tombstones and 
       ],
     );
     const cons = consAddressToString(CONS[1]!);
-    assert.deepEqual(res.events.filter((e) => e.type === "slash").map(attrs), [
-      { address: cons, power: "100", reason: "double_sign", burned_coins: "5000000" },
-      { jailed: cons },
-    ]);
+    assert.deepEqual(eventsOfType(res.events, "slash"), [{ address: cons, power: "100", reason: "double_sign", burned_coins: "5000000" }, { jailed: cons }]);
     assert.deepEqual(
       res.validatorUpdates.map((u) => u.power),
       [0n],

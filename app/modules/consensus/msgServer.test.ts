@@ -23,6 +23,7 @@ import { consensusErrors } from "./errors.js";
 import { ConsensusKeeper } from "./keeper.js";
 import { msgUpdateParamsHandler } from "./msgServer.js";
 import { registerConsensusQueries } from "./queryServer.js";
+import { attributesOf } from "../../../test/support/eventAttributes.js";
 
 const GENESIS: MessageInitShape<typeof ConsensusParamsSchema> = {
   block: { maxBytes: 22_020_096n, maxGas: -1n },
@@ -112,7 +113,7 @@ test("the gov authority updates the params: stored, version kept, abci kept when
   assert.deepEqual(h.query(), p, "the query answers the stored params");
   const event = events.find((e) => e.type === "update_consensus_params");
   assert.ok(event, JSON.stringify(events));
-  const attrs = Object.fromEntries(event.attributes!.map((a) => [a.key, a.value]));
+  const attrs = attributesOf(event);
   assert.equal(attrs.authority, GOV_AUTHORITY);
   const parameters = JSON.parse(attrs.parameters!);
   assert.deepEqual(parameters.block, { max_bytes: "22020096", max_gas: "50000000" });

@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { parseDec } from "../../../sdk/math/dec.js";
 import { DistributionChain, acc, addr, DISTRIBUTION_ADDRESS, FEE_COLLECTOR_ADDRESS, valoper } from "./testHarness.js";
+import { eventsOfType } from "../../../test/support/eventAttributes.js";
 
 const d = (text: string) => parseDec(text);
 const UNIT = 1_000_000n;
@@ -36,7 +37,7 @@ test("fees of the previous block: 2 % to the pool, the rest by power, 10 % of ea
     assert.deepEqual(k.commission(c.branch, addr(2)), [{ denom: "uunit", amount: d("73.5") }]);
     assert.deepEqual(k.currentRewards(c.branch, addr(1))?.rewards, [{ denom: "uunit", amount: d("220.5") }]);
     assert.deepEqual(k.currentRewards(c.branch, addr(2))?.rewards, [{ denom: "uunit", amount: d("661.5") }]);
-    const byType = (type: string) => events.filter((e) => e.type === type).map((e) => Object.fromEntries(e.attributes!.map((a) => [a.key, a.value])));
+    const byType = (type: string) => eventsOfType(events, type);
     assert.deepEqual(byType("commission"), [
       { amount: "24.500000000000000000uunit", validator: valoper(1) },
       { amount: "73.500000000000000000uunit", validator: valoper(2) },

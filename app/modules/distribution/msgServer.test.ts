@@ -22,14 +22,12 @@ import { accAddressToString } from "../../../common/address.js";
 import { FEE_COLLECTOR, GOV_ACCOUNT, moduleAddress } from "../../../common/moduleAccounts.js";
 import { parseDec } from "../../../sdk/math/dec.js";
 import { distributionErrors } from "./errors.js";
-import type { AbciEvent } from "../../context.js";
 import { acc, addr, DistributionChain, DISTRIBUTION_ADDRESS, GOV, valoper } from "./testHarness.js";
+import { eventsOfType } from "../../../test/support/eventAttributes.js";
 
 const d = (text: string) => parseDec(text);
 const UNIT = 1_000_000n;
 const uunit = (amount: bigint | number) => [{ denom: "uunit", amount: amount.toString() }];
-const attrs = (events: readonly AbciEvent[], type: string) =>
-  events.filter((e) => e.type === type).map((e) => Object.fromEntries(e.attributes!.map((a) => [a.key, a.value])));
 
 /** v1 (100 UNIT) and v2 (300 UNIT); account 5 delegates 100 UNIT to v1 at height 1; 1000uunit of fees are shared at height 2. */
 function rewardedChain(): DistributionChain {
@@ -68,7 +66,7 @@ test("MsgWithdrawDelegatorReward pays the whole rewards, sends the fraction to t
       amount: [{ $typeName: "cosmos.base.v1beta1.Coin", denom: "uunit", amount: "176" }],
     });
     assert.equal(c.balance(addr(5)) - before, 176n);
-    assert.deepEqual(attrs(out.events, "withdraw_rewards"), [{ amount: "176uunit", validator: valoper(1), delegator: acc(5) }]);
+    assert.deepEqual(eventsOfType(out.events, "withdraw_rewards"), [{ amount: "176uunit", validator: valoper(1), delegator: acc(5) }]);
     assert.deepEqual(c.distribution.communityPool(c.branch), [{ denom: "uunit", amount: d("20.4") }]);
     assert.deepEqual(c.distribution.outstanding(c.branch, addr(1)), [{ denom: "uunit", amount: d("215.6") }]);
     // Started again in this block: nothing more, and the event says 0 of the bond denom.
@@ -77,7 +75,7 @@ test("MsgWithdrawDelegatorReward pays the whole rewards, sends the fraction to t
       validatorAddress: valoper(1),
     });
     assert.equal(again.response!.amount.length, 0);
-    assert.deepEqual(attrs(again.events, "withdraw_rewards"), [{ amount: "0uunit", validator: valoper(1), delegator: acc(5) }]);
+    assert.deepEqual(eventsOfType(again.events, "withdraw_rewards"), [{ amount: "0uunit", validator: valoper(1), delegator: acc(5) }]);
   } finally {
     c.close();
   }
@@ -107,7 +105,7 @@ test("MsgWithdrawValidatorCommission pays the whole commission to the operator's
       ["39uunit"],
     );
     assert.equal(c.balance(addr(8)), 39n);
-    assert.deepEqual(attrs(out.events, "withdraw_commission"), [{ amount: "39uunit" }]);
+    assert.deepEqual(eventsOfType(out.events, "withdraw_commission"), [{ amount: "39uunit" }]);
     assert.deepEqual(c.distribution.commission(c.branch, addr(1)), [{ denom: "uunit", amount: d("0.2") }]);
     assert.deepEqual(c.distribution.outstanding(c.branch, addr(1)), [{ denom: "uunit", amount: d("353") }]);
     // 0.2 left: nothing whole to pay, but it is still a commission (the SDK pays an empty amount).
@@ -135,7 +133,7 @@ test("MsgSetWithdrawAddress: rewards go there; module accounts but gov refused; 
   const c = rewardedChain();
   try {
     const out = c.ok(MsgSetWithdrawAddressSchema, { delegatorAddress: acc(5), withdrawAddress: acc(6) });
-    assert.deepEqual(attrs(out.events, "set_withdraw_address"), [{ withdraw_address: acc(6) }]);
+    assert.deepEqual(eventsOfType(out.events, "set_withdraw_address"), [{ withdraw_address: acc(6) }]);
     c.ok(MsgWithdrawDelegatorRewardSchema, { delegatorAddress: acc(5), validatorAddress: valoper(1) });
     assert.equal(c.balance(addr(6)), 176n);
     refused(
@@ -242,7 +240,7 @@ test("MsgDepositValidatorRewardsPool: the deposit is allocated to that validator
   const c = rewardedChain();
   try {
     const out = c.ok(MsgDepositValidatorRewardsPoolSchema, { depositor: acc(9), validatorAddress: valoper(2), amount: uunit(100) });
-    assert.deepEqual(attrs(out.events, "commission"), [{ amount: "10.000000000000000000uunit", validator: valoper(2) }]);
+    assert.deepEqual(eventsOfType(out.events, "commission"), [{ amount: "10.000000000000000000uunit", validator: valoper(2) }]);
     assert.deepEqual(c.distribution.outstanding(c.branch, addr(2)), [{ denom: "uunit", amount: d("688") }]);
     assert.equal(c.balance(DISTRIBUTION_ADDRESS), 1100n);
     refused(

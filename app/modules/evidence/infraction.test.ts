@@ -10,6 +10,7 @@ import { consAddressToString } from "../../../common/address.js";
 import type { BlockMisbehavior } from "../../context.js";
 import { consOf, operatorOf, SlashingHarness, UNIT } from "../slashing/testHarness.js";
 import { equivocationFromMisbehavior, equivocationHash, unpackEquivocation } from "./equivocation.js";
+import { eventsOfType } from "../../../test/support/eventAttributes.js";
 
 const POWERS = [10n, 10n, 10n, 10n];
 
@@ -23,8 +24,6 @@ function misbehavior(h: SlashingHarness, n: number, type: number, height: bigint
     totalVotingPower: 40n,
   };
 }
-
-const attrs = (e: { attributes?: { key?: string; value?: string }[] }) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key, a.value]));
 
 function harness(): SlashingHarness {
   const h = SlashingHarness.create(POWERS);
@@ -43,7 +42,7 @@ for (const [type, name] of [
       const m = misbehavior(h, 2, type, 2n);
       const { events, updates } = h.block(h.votes(POWERS), [m]);
       const address = consAddressToString(consOf(2));
-      const slashes = events.filter((e) => e.type === "slash").map(attrs);
+      const slashes = eventsOfType(events, "slash");
       assert.deepEqual(slashes, [{ address, power: "10", reason: "double_sign", burned_coins: "500000" }, { jailed: address }]);
       const view = h.f.staking.validatorView(h.ctx.store, operatorOf(2))!;
       assert.equal(view.jailed, true);
@@ -120,7 +119,7 @@ test("a validator already jailed for downtime is slashed and tombstoned without 
   try {
     h.f.staking.jail(h.ctx, consOf(4));
     const { events } = h.block(h.votes(POWERS), [misbehavior(h, 4, 1, 3n)]);
-    const slashes = events.filter((e) => e.type === "slash").map(attrs);
+    const slashes = eventsOfType(events, "slash");
     assert.equal(slashes.length, 1, JSON.stringify(slashes));
     assert.equal(slashes[0]!.reason, "double_sign");
     assert.equal(h.slashing.isTombstoned(h.ctx.store, consOf(4)), true);

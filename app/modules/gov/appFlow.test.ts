@@ -44,6 +44,7 @@ import { BlockInfoKeeper } from "../blockinfo/keeper.js";
 import { GOV_AUTHORITY } from "../../modules.js";
 import { govModule, GovKeeper } from "./module.js";
 import { FakeStaking } from "./testHarness.js";
+import { attributesOf } from "../../../test/support/eventAttributes.js";
 
 const CHAIN_ID = "unit_2611-1";
 const T0 = 1_700_000_000_000;
@@ -123,7 +124,7 @@ test("a proposal submitted and voted by signed txs passes after 30s and executes
     const data = fromBinary(TxMsgDataSchema, r.data!);
     assert.equal(anyUnpack(data.msgResponses[0]!, MsgSubmitProposalResponseSchema)!.proposalId, 1n);
     const submitted = r.events!.find((e) => e.type === "submit_proposal" && e.attributes!.some((a) => a.key === "proposal_messages"));
-    assert.deepEqual(Object.fromEntries(submitted!.attributes!.map((a) => [a.key, a.value])), {
+    assert.deepEqual(attributesOf(submitted!), {
       msg_index: "0",
       proposal_id: "1",
       proposal_messages: ",/cosmos.bank.v1beta1.MsgSend",

@@ -13,6 +13,7 @@ import { MsgDepositSchema, MsgSubmitProposalSchema, MsgVoteSchema, MsgVoteWeight
 import { packAny } from "../../../sdk/tx/registry.js";
 import { GOV_AUTHORITY } from "../../modules.js";
 import { bech32, DENOM, GovHarness, testAddress, type ExecResult } from "./testHarness.js";
+import { eventsOfType } from "../../../test/support/eventAttributes.js";
 
 const proposer = testAddress(1);
 const voter = testAddress(2);
@@ -46,8 +47,7 @@ function rejects(h: GovHarness, run: () => ExecResult, codespace: string, code: 
   assert.equal(h.digest(), before);
 }
 
-const attrs = (res: ExecResult, type: string) =>
-  res.events.filter((e) => e.type === type).map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key, a.value])));
+const attrs = (res: ExecResult, type: string) => eventsOfType(res.events, type);
 
 test("a legacy text proposal becomes a v1 proposal holding one MsgExecLegacyContent, and passes as a no-op", () => {
   const h = setup();

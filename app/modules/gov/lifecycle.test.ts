@@ -13,6 +13,7 @@ import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { GOV_AUTHORITY } from "../../modules.js";
 import { defaultParams } from "./params.js";
 import { bech32, DENOM, GovHarness, testAddress } from "./testHarness.js";
+import { attributesOf } from "../../../test/support/eventAttributes.js";
 
 const DAY = 86_400n;
 const MIN_DEPOSIT = 10_000_000n;
@@ -61,7 +62,7 @@ function proposal(h: GovHarness, id: bigint) {
 
 function event(events: AbciEvent[], type: string): Record<string, string> | undefined {
   const e = events.find((x) => x.type === type);
-  return e ? Object.fromEntries((e.attributes ?? []).map((a) => [a.key, a.value])) : undefined;
+  return e ? attributesOf(e) : undefined;
 }
 
 test("a proposal funded at submission votes, passes and executes its message; deposits return", () => {

@@ -5,6 +5,7 @@ import { accAddressToString } from "../../../common/address.js";
 import { precisebankErrors } from "./errors.js";
 import { brokenInvariants } from "./invariants.js";
 import { addr, CF, Harness } from "./testHarness.js";
+import { eventsOfType } from "../../../test/support/eventAttributes.js";
 
 const A = addr(1);
 const B = addr(2);
@@ -45,9 +46,7 @@ function burn(from: Uint8Array, amount: bigint) {
 function bankTransfers(events: ReturnType<typeof send>, harness: Harness): string[] {
   const name = (text: string) =>
     text === accAddressToString(harness.reserve) ? "reserve" : text === accAddressToString(A) ? "A" : text === accAddressToString(B) ? "B" : text;
-  return events
-    .filter((e) => e.type === "transfer")
-    .map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key, a.value])))
+  return eventsOfType(events, "transfer")
     .filter((a) => a.amount!.endsWith("uunit"))
     .map((a) => `${name(a.sender!)}>${name(a.recipient!)}:${a.amount}`);
 }

@@ -15,6 +15,7 @@ import {
   msgUpdateParamsHandler,
 } from "./msgServer.js";
 import { addr, BLOCK_TIME_MS, DENOM, Harness, HEIGHT } from "./testHarness.js";
+import { attributesOf } from "../../../test/support/eventAttributes.js";
 
 const HASH = (n: number) => `0x${n.toString(16).padStart(2, "0").repeat(32)}`;
 const caAuthority = addr(1);
@@ -68,8 +69,6 @@ function rejects(h: Harness, kind: RegisteredError, attempt: () => Error, messag
   assert.deepEqual(h.dump(), before, "state unchanged");
 }
 
-const attrs = (event: { attributes?: { key?: string; value?: string }[] }) => Object.fromEntries((event.attributes ?? []).map((a) => [a.key, a.value]));
-
 test("error codes are registered under the registry codespace from 2 up", () => {
   assert.deepEqual(
     Object.values(registryErrors).map((e) => [e.codespace, e.code]),
@@ -120,7 +119,7 @@ test("set-jurisdiction-authority checks address and name; replacing reports the 
 
   const { events } = h.run(m.set, { authority: GOV_AUTHORITY, jurisdictionCode: "US-CA", authorityAddress: bob.text, name: "New DRE" });
   assert.deepEqual(
-    events.map((e) => [e.type, attrs(e)]),
+    events.map((e) => [e.type, attributesOf(e)]),
     [
       [
         "chain.registry.EventJurisdictionAuthoritySet",
@@ -138,7 +137,7 @@ test("remove-jurisdiction-authority: unknown refused; afterwards nobody register
   rejects(h, registryErrors.jurisdictionNotFound, () => h.fail(m.remove, { authority: GOV_AUTHORITY, jurisdictionCode: "US-NY" }));
   rejects(h, registryErrors.invalidJurisdictionCode, () => h.fail(m.remove, { authority: GOV_AUTHORITY, jurisdictionCode: "usa" }));
   const { events } = h.run(m.remove, { authority: GOV_AUTHORITY, jurisdictionCode: "US-CA" });
-  assert.deepEqual(attrs(events[0]!), { authority: `"${caAuthority.text}"`, jurisdiction_code: '"US-CA"' });
+  assert.deepEqual(attributesOf(events[0]!), { authority: `"${caAuthority.text}"`, jurisdiction_code: '"US-CA"' });
   assert.equal(events[0]!.type, "chain.registry.EventJurisdictionAuthorityRemoved");
   assert.equal(h.registry.getJurisdiction(h.branch, "US-CA"), undefined);
   rejects(h, registryErrors.jurisdictionNotFound, () => h.fail(m.register, registration({ metadataHash: HASH(1) })), /US-CA has no authority/);
@@ -219,7 +218,7 @@ test("register-asset stores the asset with sequential ids and emits EventAssetRe
   assert.equal(response.assetId, 2n);
   assert.equal(h.registry.getAsset(h.branch, 2n)!.metadataHash, HASH(0xcd), "stored lower-case");
   assert.deepEqual(
-    events.map((e) => [e.type, attrs(e)]),
+    events.map((e) => [e.type, attributesOf(e)]),
     [
       [
         "chain.registry.EventAssetRegistered",
@@ -302,14 +301,14 @@ test("transfer-asset pays floor(price x rate / 10,000) into taxrail, moves the a
   const types = events.map((e) => e.type);
   assert.ok(types.includes("chain.taxrail.EventTaxCollected") && types.includes("chain.registry.EventAssetTransferred"), types.join());
   assert.ok(types.indexOf("chain.taxrail.EventTaxCollected") < types.indexOf("chain.registry.EventAssetTransferred"));
-  assert.deepEqual(attrs(events.find((e) => e.type === "chain.taxrail.EventTaxCollected")!), {
+  assert.deepEqual(attributesOf(events.find((e) => e.type === "chain.taxrail.EventTaxCollected")!), {
     amount: '{"denom":"uunit","amount":"1000"}',
     asset_id: '"1"',
     jurisdiction_code: '"US-CA"',
     payer: `"${alice.text}"`,
     rate_bps: "250",
   });
-  assert.deepEqual(attrs(events.find((e) => e.type === "chain.registry.EventAssetTransferred")!), {
+  assert.deepEqual(attributesOf(events.find((e) => e.type === "chain.registry.EventAssetTransferred")!), {
     asset_id: '"1"',
     from: `"${alice.text}"`,
     price: '{"denom":"uunit","amount":"40039"}',
@@ -365,7 +364,7 @@ test("update-params: bounds on max_asset_class_length; require_attested_owner of
     /1 to 64/,
   );
   const { events } = h.run(m.params, { authority: GOV_AUTHORITY, params: { requireAttestedOwner: false, maxAssetClassLength: 8 } });
-  assert.deepEqual(attrs(events[0]!), { params: '{"require_attested_owner":false,"max_asset_class_length":8}' });
+  assert.deepEqual(attributesOf(events[0]!), { params: '{"require_attested_owner":false,"max_asset_class_length":8}' });
   rejects(h, registryErrors.invalidAssetClass, () => h.fail(m.register, registration({ assetClass: "real_estate", metadataHash: HASH(3) })), /more than 8/);
   h.run(m.register, registration({ assetClass: "land", owner: carol.text, metadataHash: HASH(3) }));
   h.run(m.transfer, { owner: alice.text, assetId: 1n, newOwner: carol.text, price: coin(100) });

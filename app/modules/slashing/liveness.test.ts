@@ -15,6 +15,7 @@ import { MsgUpdateParamsSchema } from "../../../gen/cosmos/slashing/v1beta1/tx_p
 import { BondStatus } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { undelegate } from "../staking/delegation.js";
 import { GOV } from "./testHarness.js";
+import { attributesOf } from "../../../test/support/eventAttributes.js";
 
 const POWERS = [10n, 10n, 10n];
 const WINDOW = 10n;
@@ -27,8 +28,6 @@ function harness(): SlashingHarness {
     downtimeJailDuration: { seconds: JAIL_SECONDS, nanos: 0 } as never,
   });
 }
-
-const attrs = (e: { attributes?: { key?: string; value?: string }[] }) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key, a.value]));
 
 test("min signed blocks: min_signed_per_window x window, rounded half to even as LegacyDec.RoundInt64", () => {
   const p = parseParams(defaultParams());
@@ -46,7 +45,7 @@ test("missed blocks are counted; signing again clears the bit; nil votes count a
     const { events } = h.block(h.votes(POWERS, [FLAG_ABSENT, FLAG_NIL, FLAG_COMMIT]));
     const liveness = events.filter((e) => e.type === "liveness");
     assert.equal(liveness.length, 1, "only the absent validator");
-    assert.deepEqual(attrs(liveness[0]!), { address: consAddressToString(v1), missed_blocks: "1", height: "1" });
+    assert.deepEqual(attributesOf(liveness[0]!), { address: consAddressToString(v1), missed_blocks: "1", height: "1" });
     let info = h.slashing.getSigningInfo(h.ctx.store, v1)!;
     assert.equal(info.indexOffset, 1n);
     assert.equal(info.missedBlocksCounter, 1n);
@@ -80,7 +79,7 @@ test("a validator down past the window is slashed 1 %, jailed until time + 60 s,
     const { events, updates } = h.block(h.votes(POWERS, [FLAG_ABSENT]));
     const slash = events.find((e) => e.type === "slash");
     assert.ok(slash, JSON.stringify(events));
-    assert.deepEqual(attrs(slash), {
+    assert.deepEqual(attributesOf(slash), {
       address: consAddressToString(v1),
       power: "10",
       reason: "missing_signature",

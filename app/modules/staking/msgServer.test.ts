@@ -1,13 +1,13 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { MsgDelegateSchema, MsgUndelegateSchema, type MsgUndelegateResponseSchema } from "../../../gen/cosmos/staking/v1beta1/tx_pb.js";
-import type { AbciEvent } from "../../context.js";
 import type { GovStakingKeeper } from "../gov/expectedKeepers.js";
 import { DEC_ONE } from "../../../sdk/math/dec.js";
 import { BondStatus } from "../../../gen/cosmos/staking/v1beta1/staking_pb.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import { accText, addr, StakingFixture } from "./testFixture.js";
 import { valAddressToString } from "./valAddress.js";
+import { eventsOfType } from "../../../test/support/eventAttributes.js";
 
 const UNIT = 1_000_000n;
 const V = addr(1); // validator operator, self-bonded 10 UNIT
@@ -34,10 +34,6 @@ const delegateMsg = (amount: bigint | string, over: Partial<{ delegatorAddress: 
   amount: { denom: over.denom ?? "uunit", amount: amount.toString() },
 });
 
-function attrs(events: AbciEvent[], type: string): Record<string, string>[] {
-  return events.filter((e) => e.type === type).map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key, a.value])));
-}
-
 function power(f: StakingFixture): bigint[] {
   return f.endBlock().map((u) => u.power ?? 0n);
 }
@@ -48,7 +44,9 @@ test("delegate, undelegate and maturity move coins exactly and change power once
     f.nextBlock();
     const d = f.deliver(MsgDelegateSchema, delegateMsg(5_500_000n));
     assert.equal(d.error, undefined, d.error?.message);
-    assert.deepEqual(attrs(d.events, "delegate"), [{ validator: VAL, delegator: DEL, amount: "5500000uunit", new_shares: "5500000.000000000000000000" }]);
+    assert.deepEqual(eventsOfType(d.events, "delegate"), [
+      { validator: VAL, delegator: DEL, amount: "5500000uunit", new_shares: "5500000.000000000000000000" },
+    ]);
     assert.equal(f.balance(D), 94_500_000n);
     assert.equal(f.balance(BONDED), 15_500_000n);
     const state = f.ctx.store;
@@ -62,7 +60,7 @@ test("delegate, undelegate and maturity move coins exactly and change power once
     assert.equal(u1.error, undefined, u1.error?.message);
     assert.equal(u1.response!.completionTime!.seconds, 1_700_000_012n);
     assert.deepEqual({ denom: u1.response!.amount!.denom, amount: u1.response!.amount!.amount }, { denom: "uunit", amount: "2000000" });
-    assert.deepEqual(attrs(u1.events, "unbond"), [{ validator: VAL, delegator: DEL, amount: "2000000uunit", completion_time: "2023-11-14T22:13:32Z" }]);
+    assert.deepEqual(eventsOfType(u1.events, "unbond"), [{ validator: VAL, delegator: DEL, amount: "2000000uunit", completion_time: "2023-11-14T22:13:32Z" }]);
     assert.equal(f.deliver(MsgUndelegateSchema, delegateMsg(500_000n)).error, undefined);
     assert.equal(f.balance(D), 94_500_000n, "nothing paid before maturity");
     assert.equal(f.balance(BONDED), 13_000_000n);
@@ -84,7 +82,7 @@ test("delegate, undelegate and maturity move coins exactly and change power once
     assert.equal(f.balance(D), 94_500_000n);
     f.nextBlock(); // t = 12 s: the first entry matures
     assert.deepEqual(power(f), [], "payouts do not change power");
-    assert.deepEqual(attrs(f.ctx.events, "complete_unbonding"), [{ validator: VAL, delegator: DEL, amount: "2500000uunit" }]);
+    assert.deepEqual(eventsOfType(f.ctx.events, "complete_unbonding"), [{ validator: VAL, delegator: DEL, amount: "2500000uunit" }]);
     assert.equal(f.balance(D), 97_000_000n);
     assert.equal(f.balance(NOT_BONDED), 1_000_000n);
     assert.equal(f.staking.getUnbondingDelegation(state, D, V)!.entries.length, 1);

@@ -6,6 +6,7 @@ import { MsgCreateValidatorSchema, MsgEditValidatorSchema } from "../../../gen/c
 import { parseDec } from "../../../sdk/math/dec.js";
 import { accText, addr, createValidatorMsg, StakingFixture } from "./testFixture.js";
 import { valAddressToString } from "./valAddress.js";
+import { attributesOf } from "../../../test/support/eventAttributes.js";
 
 const UNIT = 1_000_000n;
 const dec = (s: string) => parseDec(s).toString();
@@ -25,7 +26,7 @@ test("a created validator self-delegates, emits create_validator and enters the 
     const r = f.deliver(MsgCreateValidatorSchema, createValidatorMsg(3, 4n * UNIT));
     assert.equal(r.error, undefined, r.error?.message);
     const ev = r.events.find((e) => e.type === "create_validator")!;
-    assert.deepEqual(Object.fromEntries(ev.attributes!.map((a) => [a.key, a.value])), { validator: valAddressToString(addr(3)), amount: "4000000uunit" });
+    assert.deepEqual(attributesOf(ev), { validator: valAddressToString(addr(3)), amount: "4000000uunit" });
     const v = f.staking.getValidator(f.ctx.store, addr(3))!;
     assert.equal(v.status, BondStatus.UNBONDED);
     assert.equal(v.commission?.commissionRates?.rate, dec("0.1"));

@@ -14,6 +14,7 @@ import { parseDec } from "../../../sdk/math/dec.js";
 import { consensusAddress } from "./consensusKey.js";
 import { accText, addr, StakingFixture } from "./testFixture.js";
 import { valAddressToString } from "./valAddress.js";
+import { eventsOfType } from "../../../test/support/eventAttributes.js";
 
 const UNIT = 1_000_000n;
 const val = (n: number) => valAddressToString(addr(n));
@@ -41,7 +42,7 @@ test("a redelegation moves the stake at once, records an entry until unbonding_t
     f.nextBlock();
     const r = redelegate(f, 1, 2, 2n * UNIT);
     assert.equal(r.error, undefined, r.error?.message);
-    const ev = Object.fromEntries(r.events.find((e) => e.type === "redelegate")!.attributes!.map((a) => [a.key, a.value]));
+    const ev = eventsOfType(r.events, "redelegate")[0]!;
     assert.equal(ev.amount, "2000000uunit");
     assert.equal(ev.source_validator, val(1));
     assert.equal(ev.completion_time, new Date((Number(f.ctx.header.time.seconds) + 10) * 1000).toISOString().replace(".000Z", "Z"));

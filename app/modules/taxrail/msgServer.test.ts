@@ -11,6 +11,7 @@ import { msgRegisterAssetHandler, msgSetJurisdictionAuthorityHandler, msgTransfe
 import { addr, DENOM, Harness } from "../registry/testHarness.js";
 import { taxrailErrors } from "./errors.js";
 import { msgSetTaxRuleHandler, msgUpdateParamsHandler, msgWithdrawTaxHandler } from "./msgServer.js";
+import { attributesOf } from "../../../test/support/eventAttributes.js";
 
 const HASH = (n: number) => `0x${n.toString(16).padStart(2, "0").repeat(32)}`;
 const caAuthority = addr(1);
@@ -61,8 +62,6 @@ function rejects(h: Harness, kind: RegisteredError, attempt: () => Error, messag
   assert.deepEqual(h.dump(), before, "state unchanged");
 }
 
-const attrs = (event: { attributes?: { key?: string; value?: string }[] }) => Object.fromEntries((event.attributes ?? []).map((a) => [a.key, a.value]));
-
 test("error codes are registered under the taxrail codespace from 2 up", () => {
   assert.deepEqual(
     Object.values(taxrailErrors).map((e) => [e.codespace, e.code]),
@@ -91,11 +90,11 @@ test("set-tax-rule: only the jurisdiction's authority or governance", () => {
   // Governance may set any jurisdiction's rule, even one without an authority.
   const { events } = h.run(m.rule, { authority: GOV_AUTHORITY, jurisdictionCode: "FR", rateBps: 500 });
   assert.deepEqual(
-    events.map((e) => [e.type, attrs(e)]),
+    events.map((e) => [e.type, attributesOf(e)]),
     [["chain.taxrail.EventTaxRuleSet", { jurisdiction_code: '"FR"', previous_rate_bps: "0", rate_bps: "500", set_by: `"${GOV_AUTHORITY}"` }]],
   );
   const replaced = h.run(m.rule, { authority: caAuthority.text, jurisdictionCode: "US-CA", rateBps: 0 });
-  assert.equal(attrs(replaced.events[0]!).previous_rate_bps, "250");
+  assert.equal(attributesOf(replaced.events[0]!).previous_rate_bps, "250");
   const rule = h.taxrail.getRule(h.branch, "US-CA")!;
   assert.deepEqual([rule.rateBps, rule.setBy], [0, caAuthority.text]);
   h.close();
@@ -158,7 +157,7 @@ test("withdraw-tax moves part of a balance out; collected stays; the gov account
   const b = h.taxrail.getBalance(h.branch, "US-CA");
   assert.deepEqual([b.collected, b.balance], [[{ denom: DENOM, amount: 100_000n }], [{ denom: DENOM, amount: 40_000n }]]);
   assert.deepEqual(h.taxrail.getBalance(h.branch, "DE").balance, [{ denom: DENOM, amount: 20_000n }], "DE untouched");
-  assert.deepEqual(attrs(events.find((e) => e.type === "chain.taxrail.EventTaxWithdrawn")!), {
+  assert.deepEqual(attributesOf(events.find((e) => e.type === "chain.taxrail.EventTaxWithdrawn")!), {
     amount: '[{"denom":"uunit","amount":"60000"}]',
     jurisdiction_code: '"US-CA"',
     recipient: `"${treasury.text}"`,
@@ -180,7 +179,7 @@ test("update-params: gov only, at most 10,000; lowering the cap binds existing r
   rejects(h, taxrailErrors.invalidParams, () => h.fail(m.params, { authority: GOV_AUTHORITY }));
   rejects(h, taxrailErrors.invalidParams, () => h.fail(m.params, { authority: GOV_AUTHORITY, params: { maxRateBps: 10_001 } }), /above 10000/);
   const { events } = h.run(m.params, { authority: GOV_AUTHORITY, params: { maxRateBps: 100 } });
-  assert.deepEqual(attrs(events[0]!), { params: '{"max_rate_bps":100}' });
+  assert.deepEqual(attributesOf(events[0]!), { params: '{"max_rate_bps":100}' });
   // The DE rule says 10 %; the cap now says 1 %: bob pays 1 % of 50,000 on selling back.
   assert.equal(h.taxrail.getRule(h.branch, "DE")!.rateBps, 1000);
   const { response } = h.run(m.transfer, { owner: bob.text, assetId: 2n, newOwner: alice.text, price: coin(50_000) });

@@ -14,13 +14,13 @@ import {
   QueryReceiptResponseSchema,
 } from "../../../../gen/chain/evm/query_pb.js";
 import type { TxResult } from "../../../tx/processor.js";
-import type { AbciEvent } from "../../../context.js";
 import { txEncoding } from "../../../tx/txEncoding.js";
 import { moduleAddress } from "../../../../common/moduleAccounts.js";
 import { formatAccountAddress } from "../../../../sdk/crypto/accountAddress.js";
 import { CONVERSION_FACTOR as CF } from "../../precisebank/module.js";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { EvmTestChain } from "../testing/testChain.js";
+import { eventsOfType } from "../../../../test/support/eventAttributes.js";
 
 const common = evmCommon(2611n);
 const BASE_FEE = 1_000_000_007n; // not a whole uunit per gas, so fees leave fractions
@@ -45,10 +45,7 @@ function tx1559(f: Fields, key = KEY, c = common): Uint8Array {
     .sign(key)
     .serialize();
 }
-/** Each event of `type`, as its attributes by key. */
-const eventsOf = (events: readonly AbciEvent[] | undefined, type: string): Record<string, string>[] =>
-  (events ?? []).filter((e) => e.type === type).map((e) => Object.fromEntries((e.attributes ?? []).map((a) => [a.key ?? "", a.value ?? ""])));
-const attrs = (r: TxResult, type: string) => eventsOf(r.events, type)[0] ?? {};
+const attrs = (r: TxResult, type: string) => eventsOfType(r.events, type)[0] ?? {};
 const ok = (r: TxResult) => assert.equal(r.code ?? 0, 0, r.log);
 function refused(r: TxResult, codespace: string, code: number, log: string | RegExp) {
   assert.deepEqual([r.codespace, r.code], [codespace, code], r.log);
@@ -57,7 +54,7 @@ function refused(r: TxResult, codespace: string, code: number, log: string | Reg
 }
 /** The extended-denom burns of the last block's end: burner and amount. */
 function blockBurns(chain: EvmTestChain): Record<string, string>[] {
-  return eventsOf(chain.blockEvents, "burn").filter((b) => b.amount!.endsWith("aunit"));
+  return eventsOfType(chain.blockEvents, "burn").filter((b) => b.amount!.endsWith("aunit"));
 }
 
 async function receipt(chain: EvmTestChain, raw: Uint8Array) {
@@ -82,7 +79,7 @@ test("a value transfer of a fractional amount: both balances, fee burned, tip to
   assert.equal(supply - chain.totalSupply(), 21_000n * BASE_FEE, "only the base fee leaves the supply");
   // The whole fee is one send to fee_collector; the block's end burns the base fee part from it.
   const fee = `${21_000n * (BASE_FEE + TIP)}aunit`;
-  const sends = eventsOf(r!.events, "transfer");
+  const sends = eventsOfType(r!.events, "transfer");
   assert.deepEqual(
     sends.filter((t) => t.amount!.endsWith("aunit")).map((t) => [t.sender, t.recipient, t.amount]),
     [
