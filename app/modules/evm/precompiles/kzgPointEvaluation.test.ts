@@ -56,9 +56,17 @@ test("proofs of the mainnet ceremony's test cases check as c-kzg checks them", (
     { ...CORRECT_CLAIM, z: word(ORDER) },
     { ...CORRECT_CLAIM, y: word(ORDER + 5n) },
     { ...CORRECT_CLAIM, y: CORRECT_CLAIM.y.slice(0, -2) as Hex },
-    // x = 5 is not the x of a curve point; then a point off the prime-order subgroup.
+    // x = 5 is on the curve (5³ + 4 is a square) but its point is off the prime-order subgroup;
+    // the generator's encoding with its top byte set to 0x80 (its x's top bits cleared) names an
+    // x with no point on the curve.
     { ...CORRECT_CLAIM, commitment: `0x80${"00".repeat(46)}05` as Hex },
     { ...CORRECT_CLAIM, proof: point(G1.BASE).replace(/^0x../, "0x80") as Hex },
+    // Malformed flag bytes: no compression flag; infinity with the sign bit, or with a payload;
+    // an x not below the field modulus.
+    { ...CORRECT_CLAIM, commitment: `0x00${CORRECT_CLAIM.commitment.slice(4)}` as Hex },
+    { ...CORRECT_CLAIM, proof: `0xe0${"00".repeat(47)}` as Hex },
+    { ...CORRECT_CLAIM, proof: `0xc0${"00".repeat(46)}01` as Hex },
+    { ...CORRECT_CLAIM, commitment: `0x${((0x80n << 376n) | G1.Fp.ORDER).toString(16)}` as Hex },
   ]) {
     assert.throws(() => verify(v), badArgs, JSON.stringify(v));
   }
