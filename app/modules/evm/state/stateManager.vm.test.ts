@@ -11,13 +11,13 @@ import { createVM, runTx, type VM } from "@ethereumjs/vm";
 import { storageKey, MODULE_NAME } from "./keys.js";
 import type { StoreStateManager } from "./stateManager.js";
 import { CF, EvmHarness } from "../testing/testHarness.js";
-import { moduleAddress } from "../../../../common/moduleAccounts.js";
+import { FEE_COLLECTOR, moduleAddress } from "../../../../common/moduleAccounts.js";
 
 const common = createCustomCommon({ chainId: 2611, name: "unit" }, Mainnet, { hardfork: Hardfork.Prague });
 const BASE_FEE = 7_000_000_007n; // aunit per gas: odd on purpose, so fees are not whole uunit
 const TIP = 1_500_000_001n;
 const COINBASE = new Address(new Uint8Array(20).fill(0xc0));
-const FEE_COLLECTOR = moduleAddress("fee_collector");
+const FEE_COLLECTOR_ADDRESS = moduleAddress(FEE_COLLECTOR);
 const block = createBlock(
   { header: { number: 3n, timestamp: 1_700_000_000n, coinbase: COINBASE, gasLimit: 30_000_000n, baseFeePerGas: BASE_FEE } },
   { common },
@@ -43,7 +43,7 @@ async function runAndSettle(h: EvmHarness, sm: StoreStateManager, vm: VM, signed
   const bankSupply = h.bankSupply();
   const senderBefore = h.balance(SENDER.bytes);
   const coinbaseBefore = h.balance(COINBASE.bytes);
-  const feeCollectorBefore = h.balance(FEE_COLLECTOR);
+  const feeCollectorBefore = h.balance(FEE_COLLECTOR_ADDRESS);
   const result = await runTx(vm, { tx: signed, block });
   assert.equal(sm.depth, 0);
   const gas = result.totalGasSpent;
@@ -53,7 +53,7 @@ async function runAndSettle(h: EvmHarness, sm: StoreStateManager, vm: VM, signed
   assert.equal(supply, h.totalSupply(), "aunit supply is unchanged until the block's end");
   assert.equal(h.bankSupply(), bankSupply, "sends leave the bank supply as it was");
   assert.equal(h.balance(COINBASE.bytes) - coinbaseBefore, gas * TIP, "the coinbase gets the priority fee");
-  assert.equal(h.balance(FEE_COLLECTOR) - feeCollectorBefore, gas * BASE_FEE, "fee_collector gets the base fee");
+  assert.equal(h.balance(FEE_COLLECTOR_ADDRESS) - feeCollectorBefore, gas * BASE_FEE, "fee_collector gets the base fee");
   assert.equal(senderBefore - h.balance(SENDER.bytes), gas * (BASE_FEE + TIP) + signed.value, "the sender pays gas and value");
   assert.deepEqual(h.broken(), []);
   return { result, settlement };
