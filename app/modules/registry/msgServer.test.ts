@@ -15,7 +15,7 @@ import {
   msgUpdateParamsHandler,
 } from "./msgServer.js";
 import { addr, BLOCK_TIME_MS, DENOM, Harness, HEIGHT } from "./testHarness.js";
-import { attributesOf } from "../../../test/support/eventAttributes.js";
+import { attributesOf, eventsOfType } from "../../../test/support/eventAttributes.js";
 
 const HASH = (n: number) => `0x${n.toString(16).padStart(2, "0").repeat(32)}`;
 const caAuthority = addr(1);
@@ -301,14 +301,14 @@ test("transfer-asset pays floor(price x rate / 10,000) into taxrail, moves the a
   const types = events.map((e) => e.type);
   assert.ok(types.includes("chain.taxrail.EventTaxCollected") && types.includes("chain.registry.EventAssetTransferred"), types.join());
   assert.ok(types.indexOf("chain.taxrail.EventTaxCollected") < types.indexOf("chain.registry.EventAssetTransferred"));
-  assert.deepEqual(attributesOf(events.find((e) => e.type === "chain.taxrail.EventTaxCollected")!), {
+  assert.deepEqual(eventsOfType(events, "chain.taxrail.EventTaxCollected")[0], {
     amount: '{"denom":"uunit","amount":"1000"}',
     asset_id: '"1"',
     jurisdiction_code: '"US-CA"',
     payer: `"${alice.text}"`,
     rate_bps: "250",
   });
-  assert.deepEqual(attributesOf(events.find((e) => e.type === "chain.registry.EventAssetTransferred")!), {
+  assert.deepEqual(eventsOfType(events, "chain.registry.EventAssetTransferred")[0], {
     asset_id: '"1"',
     from: `"${alice.text}"`,
     price: '{"denom":"uunit","amount":"40039"}',

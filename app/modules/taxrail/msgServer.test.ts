@@ -11,7 +11,7 @@ import { msgRegisterAssetHandler, msgSetJurisdictionAuthorityHandler, msgTransfe
 import { addr, DENOM, Harness } from "../registry/testHarness.js";
 import { taxrailErrors } from "./errors.js";
 import { msgSetTaxRuleHandler, msgUpdateParamsHandler, msgWithdrawTaxHandler } from "./msgServer.js";
-import { attributesOf } from "../../../test/support/eventAttributes.js";
+import { attributesOf, eventsOfType } from "../../../test/support/eventAttributes.js";
 
 const HASH = (n: number) => `0x${n.toString(16).padStart(2, "0").repeat(32)}`;
 const caAuthority = addr(1);
@@ -157,7 +157,7 @@ test("withdraw-tax moves part of a balance out; collected stays; the gov account
   const b = h.taxrail.getBalance(h.branch, "US-CA");
   assert.deepEqual([b.collected, b.balance], [[{ denom: DENOM, amount: 100_000n }], [{ denom: DENOM, amount: 40_000n }]]);
   assert.deepEqual(h.taxrail.getBalance(h.branch, "DE").balance, [{ denom: DENOM, amount: 20_000n }], "DE untouched");
-  assert.deepEqual(attributesOf(events.find((e) => e.type === "chain.taxrail.EventTaxWithdrawn")!), {
+  assert.deepEqual(eventsOfType(events, "chain.taxrail.EventTaxWithdrawn")[0], {
     amount: '[{"denom":"uunit","amount":"60000"}]',
     jurisdiction_code: '"US-CA"',
     recipient: `"${treasury.text}"`,
