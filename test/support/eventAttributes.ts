@@ -15,3 +15,8 @@ export function attributesOf(event: EventLike): Record<string, string> {
 export function eventsOfType(events: readonly EventLike[] | undefined, type: string): Record<string, string>[] {
   return (events ?? []).filter((e) => e.type === type).map(attributesOf);
 }
+
+/** The attributes of the first event of `type`, or an empty record when there is none. */
+export function firstEventOfType(events: readonly EventLike[] | undefined, type: string): Record<string, string> {
+  return eventsOfType(events, type)[0] ?? {};
+}

@@ -21,7 +21,7 @@ import { queryStateManager } from "../query/queryState.js";
 import { EvmTestChain } from "../testing/testChain.js";
 import { TestSigner } from "../testing/testSigner.js";
 import { createEvmRuntime } from "../tx/vmFactory.js";
-import { eventsOfType } from "../../../../test/support/eventAttributes.js";
+import { firstEventOfType } from "../../../../test/support/eventAttributes.js";
 
 const precompile = (n: number) => createAddressFromString(`0x${n.toString(16).padStart(40, "0")}`);
 const outcome = (r: EVMResult) => ({
@@ -126,7 +126,7 @@ test("the VMs of blocks and of queries both run on the WebAssembly backends", as
 });
 
 test("in a block and in eth_call, precompile results and refusals read as on noble", async () => {
-  const attrs = (r: TxResult, type: string) => eventsOfType(r.events, type)[0] ?? {};
+  const attrs = (r: TxResult, type: string) => firstEventOfType(r.events, type);
   const pairing = concatBytes(blsG1Times(2n), blsG2Times(3n), blsG1Times(BLS12_381_ORDER - 6n), blsG2Times(1n)); // e(2G,3Q)e(-6G,Q) = 1
   const badAdd = concatBytes(bnG1Times(1n), new Uint8Array(64).fill(1));
   const results = await chain.block([alice.tx({ to: precompile(0x0f), data: pairing }), alice.tx({ to: precompile(0x06), data: badAdd })]);

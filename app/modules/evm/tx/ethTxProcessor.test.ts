@@ -20,7 +20,7 @@ import { formatAccountAddress } from "../../../../sdk/crypto/accountAddress.js";
 import { CONVERSION_FACTOR as CF } from "../../precisebank/module.js";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { EvmTestChain } from "../testing/testChain.js";
-import { eventsOfType } from "../../../../test/support/eventAttributes.js";
+import { eventsOfType, firstEventOfType } from "../../../../test/support/eventAttributes.js";
 
 const common = evmCommon(2611n);
 const BASE_FEE = 1_000_000_007n; // not a whole uunit per gas, so fees leave fractions
@@ -45,7 +45,7 @@ function tx1559(f: Fields, key = KEY, c = common): Uint8Array {
     .sign(key)
     .serialize();
 }
-const attrs = (r: TxResult, type: string) => eventsOfType(r.events, type)[0] ?? {};
+const attrs = (r: TxResult, type: string) => firstEventOfType(r.events, type);
 const ok = (r: TxResult) => assert.equal(r.code ?? 0, 0, r.log);
 function refused(r: TxResult, codespace: string, code: number, log: string | RegExp) {
   assert.deepEqual([r.codespace, r.code], [codespace, code], r.log);
