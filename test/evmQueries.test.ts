@@ -11,6 +11,7 @@ import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { LOG_TOPIC, deployCode, probe, PROBE_RUNTIME } from "../app/modules/evm/testing/testContracts.js";
 import { TestSigner, txHashHex } from "../app/modules/evm/testing/testSigner.js";
 import { InProcessChain } from "./support/inProcessChain.js";
+import { HISTORY_SERVE_WINDOW, HISTORY_STORAGE_ADDRESS, HISTORY_STORAGE_CODE } from "../app/modules/evm/state/historyStorage.js";
 
 const alice = new TestSigner(new Uint8Array(32).fill(0x31));
 const nobody = new TestSigner(new Uint8Array(32).fill(0x32));
@@ -178,3 +179,39 @@ test("BLOCKHASH: the 256 blocks before the current one, from blockinfo; 0 outsid
   // At an earlier height, eth_call sees that height's hashes.
   assert.deepEqual(Buffer.from((await q.call(probe.blockHash(5n), 6)).returnData), Buffer.alloc(32, 5));
 });
+
+test("EIP-2935: each block's start puts its parent's hash in the history contract, which eth_call asks as the next block", async () => {
+  const history = `0x${Buffer.from(HISTORY_STORAGE_ADDRESS).toString("hex")}`;
+  assert.deepEqual(Buffer.from((await q.code(history)).code), Buffer.from(HISTORY_STORAGE_CODE));
+  // Slot n mod 8191 holds block n's hash (the test chain's block n hash is 32 bytes of n mod 256).
+  const latest = BigInt(chain.height);
+  for (const n of [1n, 100n, latest - 1n]) {
+    const slot = `0x${(n % HISTORY_SERVE_WINDOW).toString(16)}`;
+    assert.deepEqual(Buffer.from((await q.storage(history, slot)).value), Buffer.alloc(32, Number(n % 256n)), `slot of block ${n}`);
+  }
+  // The latest block's hash is written by the next block's start: in storage only once it begins.
+  assert.deepEqual(Buffer.from((await q.storage(history, `0x${latest.toString(16)}`)).value), Buffer.alloc(32));
+  const ask = (n: bigint, height = 0, data = pushWord32(n)) =>
+    call("Call", Q.QueryCallRequestSchema, { args: { to: Buffer.from(HISTORY_STORAGE_ADDRESS), data } }, Q.QueryCallResponseSchema, height);
+  // eth_call runs as block latest + 1, whose start has written the latest block's hash.
+  for (const n of [latest, latest - 1n, latest - 256n, 1n]) {
+    const answer = await ask(n);
+    assert.equal(answer.reverted, false, `block ${n}`);
+    assert.deepEqual(Buffer.from(answer.returnData), Buffer.alloc(32, Number(n % 256n)), `block ${n}: older than BLOCKHASH's 256 too`);
+  }
+  // Block 0 was never a parent here: its slot is empty.
+  assert.deepEqual(Buffer.from((await ask(0n)).returnData), Buffer.alloc(32));
+  // The call's own block and later ones revert, as does calldata other than one word.
+  for (const n of [latest + 1n, latest + 1000n]) assert.equal((await ask(n)).reverted, true, `block ${n}`);
+  assert.equal((await ask(1n, 0, new Uint8Array(31))).reverted, true, "31 bytes of calldata");
+  assert.equal((await ask(1n, 0, new Uint8Array(64))).reverted, true, "64 bytes of calldata");
+  // At an earlier height, the contract holds that height's hashes, and its own block's as the next one writes it.
+  assert.deepEqual(Buffer.from((await ask(6n, 6)).returnData), Buffer.alloc(32, 6));
+  assert.deepEqual(Buffer.from((await ask(5n, 6)).returnData), Buffer.alloc(32, 5));
+  assert.equal((await ask(7n, 6)).reverted, true);
+});
+
+/** `n` as one 32-byte word of calldata. */
+function pushWord32(n: bigint): Uint8Array {
+  return Buffer.from(n.toString(16).padStart(64, "0"), "hex");
+}

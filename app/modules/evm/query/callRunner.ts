@@ -1,6 +1,7 @@
 // Runs eth_call-style executions of one call against the committed state at a query's height, as
 // the next block would run them (number height + 1, the latest block's time, the next block's base
-// fee, coinbase fee_collector, gas limit 30M), through the same runTx as FinalizeBlock, so gas
+// fee, coinbase fee_collector, gas limit 30M, the latest block's hash in the EIP-2935 contract as
+// that block's start writes it), through the same runTx as FinalizeBlock, so gas
 // used (intrinsic gas, refunds, the EIP-7623 floor) is exactly what the same tx would use on chain.
 // Nonce checks are skipped. Every run starts from the committed state again and is dropped
 // afterwards: the state manager is over a read-only view (queryState.ts) and is never settled. The
@@ -20,6 +21,7 @@ import { nextBaseFee } from "../../../../common/ethereum/feeMarket.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { decodeCommon } from "../../../../common/ethereum/ethTx.js";
 import { QueryRuntimes, type QueryRuntime } from "./queryRuntimes.js";
+import { recordParentHashInJournal } from "../state/historyStorage.js";
 import type { EvmBlockContext } from "../tx/vmFactory.js";
 
 // One set of kept VMs per keepers, i.e. per app (or query worker).
@@ -61,6 +63,8 @@ export class CallRunner {
     private readonly rt: QueryRuntime,
     private readonly nonce: bigint,
     private readonly balance: bigint,
+    /** The hash of the query's own block, which the next block's start puts in the EIP-2935 contract. */
+    private readonly latestHash: Uint8Array | undefined,
   ) {
     this.minimumGas = getMinimumGasLimit(callTx(call, BLOCK_GAS_LIMIT, nonce, decodeCommon(chainId)), call.from);
   }
@@ -86,7 +90,7 @@ export class CallRunner {
       runtimes.release(params.chainId, context, rt, false);
       throw err;
     }
-    return new CallRunner(call, runtimes, params.chainId, context, rt, call.nonce ?? account?.nonce ?? 0n, account?.balance ?? 0n);
+    return new CallRunner(call, runtimes, params.chainId, context, rt, call.nonce ?? account?.nonce ?? 0n, account?.balance ?? 0n, latest?.hash);
   }
 
   /** Gives the VM back for the next query; call it once, after the last run. */
@@ -129,6 +133,7 @@ export class CallRunner {
     const { sm, runtime } = this.rt;
     sm.discard();
     try {
+      await recordParentHashInJournal(sm, this.context.number, this.latestHash);
       // The nonce the call asked for stands in for the sender's (it decides a created contract's address).
       if (this.call.nonce !== undefined) await sm.modifyAccountFields(this.call.from, { nonce: this.nonce });
       const result = await runtime.runTx(runtime.vm, { tx, block: runtime.block, skipNonce: true, skipBalance: false });

@@ -44,7 +44,8 @@ test("each included tx writes two keys of the same size, the 1000th as the first
   const db = openStore(":memory:");
   const { store, take } = recording(moduleStore(db.begin(), MODULE_NAME));
   beginEvmBlock(store, header(7), defaultEvmParams());
-  const opened = take();
+  // The record is the begin block's last write (the history contract's code comes before it).
+  const opened = take().slice(-1);
   const perTx: number[][] = [];
   const bloom = new Uint8Array(BLOOM_BYTES);
   for (let i = 0; i < 1000; i++) {

@@ -15,6 +15,7 @@ import { LastDecoded } from "../../../store/lastDecoded.js";
 import type { KVReader, KVStore } from "../../../store/types.js";
 import { nextBaseFee } from "../../../../common/ethereum/feeMarket.js";
 import { blockTxHashesPrefix, blockTxHashKey, evmBlockKey } from "./keys.js";
+import { recordParentHash } from "./historyStorage.js";
 import { BLOCK_GAS_LIMIT, type EvmParams } from "./params.js";
 
 /** Bytes of a logs bloom (2048 bits). */
@@ -102,13 +103,18 @@ export function baseFeeAt(evmStore: KVReader, height: bigint, params: EvmParams)
   return nextBaseFee(height > 0n ? getEvmBlockRecord(evmStore, height - 1n) : undefined, params);
 }
 
-/** Opens the record of the block `header` starts. The evm begin block; sole writer of base_fee. */
+/**
+ * Opens the record of the block `header` starts, after the parent's hash goes into the EIP-2935
+ * history contract (historyStorage.ts). The evm begin block; sole writer of base_fee.
+ */
 export function beginEvmBlock(evmStore: KVStore, header: BlockHeader, params: EvmParams): EvmBlockRecord {
+  const parent = header.height > 0n ? getEvmBlockRecord(evmStore, header.height - 1n) : undefined;
+  recordParentHash(evmStore, header.height, parent?.hash);
   const record = create(EvmBlockSchema, {
     height: header.height,
     hash: header.hash,
     time: header.time.seconds < 0n ? 0n : header.time.seconds,
-    baseFee: baseFeeAt(evmStore, header.height, params).toString(),
+    baseFee: nextBaseFee(parent, params).toString(),
     gasLimit: BLOCK_GAS_LIMIT,
     gasUsed: 0n,
     bloom: new Uint8Array(BLOOM_BYTES),

@@ -1,0 +1,84 @@
+// EIP-2935 (Prague): the hashes of the last 8191 blocks in the storage of a system contract, a ring
+// buffer indexed by block number modulo 8191, which any contract can ask for a hash older than
+// BLOCKHASH's 256 blocks (OpenZeppelin's Blockhash library does). Ethereum fills it with a system
+// call at the start of each block; here the evm begin block writes the same slot directly, and puts
+// the contract's code at its address first if the address has none (a new chain's first block, or
+// the first block of a chain that ran a version without it). The opcode BLOCKHASH does not read it
+// (blockHashChain.ts).
+import { Address } from "@ethereumjs/util";
+import { keccak256 } from "../../../../sdk/crypto/hashes.js";
+import type { KVStore } from "../../../store/types.js";
+import { codeHashKey, codeKey, storageKey, trimStorageValue } from "./keys.js";
+
+/** Where Ethereum's history contract lives (EIP-2935's HISTORY_STORAGE_ADDRESS). */
+export const HISTORY_STORAGE_ADDRESS = Uint8Array.from(Buffer.from("0000f90827f1c53a10cb7a02335b175320002935", "hex"));
+
+/** Blocks the contract serves (EIP-2935's HISTORY_SERVE_WINDOW), and the ring buffer's length. */
+export const HISTORY_SERVE_WINDOW = 8191n;
+
+/**
+ * The contract's runtime code, byte for byte EIP-2935's. Called by anyone with a 32-byte block
+ * number n, it returns slot n mod 8191 when n is below the current block and at most 8191 blocks
+ * back, and reverts otherwise (other calldata sizes too); called by the system address
+ * (0xff..fe, which no key signs for), it stores its calldata as the parent block's hash.
+ */
+export const HISTORY_STORAGE_CODE = Uint8Array.from(
+  Buffer.from(
+    "3373fffffffffffffffffffffffffffffffffffffffe14604657602036036042575f35600143038111604257611fff81430311604257611fff9006545f5260205ff35b5f5ffd5b5f35611fff60014303065500",
+    "hex",
+  ),
+);
+const CODE_HASH = keccak256(HISTORY_STORAGE_CODE);
+
+/** The slot that holds block `number`'s hash. */
+export function historySlot(number: bigint): Uint8Array {
+  const slot = Buffer.alloc(32);
+  slot.writeBigUInt64BE(number % HISTORY_SERVE_WINDOW, 24);
+  return slot;
+}
+
+/**
+ * The value stored for a block hash: a hash that is not 32 bytes (a header without one) stores 0,
+ * as BLOCKHASH answers 0 for it.
+ */
+export function historyValue(hash: Uint8Array): Uint8Array {
+  return hash.length === 32 ? trimStorageValue(hash) : new Uint8Array();
+}
+
+/**
+ * The start of block `height`: the contract's code at its address if it has none, then the parent
+ * block's hash in its slot, when there is a parent (`parentHash` undefined at the chain's first
+ * block). Deterministic: what it writes depends on the state and the arguments alone.
+ */
+export function recordParentHash(evmStore: KVStore, height: bigint, parentHash: Uint8Array | undefined): void {
+  const codeHashAt = codeHashKey(HISTORY_STORAGE_ADDRESS);
+  if (!evmStore.has(codeHashAt)) {
+    evmStore.set(codeKey(CODE_HASH), HISTORY_STORAGE_CODE);
+    evmStore.set(codeHashAt, CODE_HASH);
+  }
+  if (parentHash === undefined || height === 0n) return;
+  const key = storageKey(HISTORY_STORAGE_ADDRESS, historySlot(height - 1n));
+  const value = historyValue(parentHash);
+  if (value.length === 0) evmStore.delete(key);
+  else evmStore.set(key, value);
+}
+
+/** The state manager calls the journal form needs (StoreStateManager's). */
+interface HistoryJournal {
+  getCode(address: Address): Promise<Uint8Array>;
+  putCode(address: Address, code: Uint8Array): Promise<void>;
+  putStorage(address: Address, slot: Uint8Array, value: Uint8Array): Promise<void>;
+}
+
+const HISTORY_ADDRESS = new Address(HISTORY_STORAGE_ADDRESS);
+
+/**
+ * recordParentHash's writes for block `height`, in a state manager's journal: for an eth_call, which
+ * runs as the block after its state's, so the contract answers that state's own block as the next
+ * block will. The journal is dropped with the query; the store is never written.
+ */
+export async function recordParentHashInJournal(sm: HistoryJournal, height: bigint, parentHash: Uint8Array | undefined): Promise<void> {
+  if ((await sm.getCode(HISTORY_ADDRESS)).length === 0) await sm.putCode(HISTORY_ADDRESS, HISTORY_STORAGE_CODE);
+  if (parentHash === undefined || height === 0n) return;
+  await sm.putStorage(HISTORY_ADDRESS, historySlot(height - 1n), historyValue(parentHash));
+}
