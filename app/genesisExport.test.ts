@@ -20,6 +20,8 @@ import { exportAppState, exportGenesisDoc } from "./genesisExport.js";
 import { wireApp } from "./modules.js";
 import { openStore } from "./store/index.js";
 import { assertGenesisRoundTrip, namespaceEntries } from "./testing/moduleGenesisRoundTrip.js";
+import { HISTORY_STORAGE_ADDRESS, HISTORY_STORAGE_CODE } from "./modules/evm/state/historyStorage.js";
+import { keccak256 } from "../sdk/crypto/hashes.js";
 import { Context, type BlockHeader } from "./context.js";
 import type { AppModule } from "./module.js";
 import type { StateReader } from "./store/types.js";
@@ -88,10 +90,17 @@ function filledState(state: Record<string, unknown>): Record<string, unknown> {
 
 /** EVM keys that are the old chain's history (receipts, tx locations, block records), not exported. */
 const EVM_HISTORY = new Set([0x05, 0x08, 0x09, 0x0a]);
+/** The EIP-2935 contract's entries (its code, code hash and slots): the old chain's block hashes, not exported either. */
+const HISTORY_CONTRACT = [
+  `01${Buffer.from(keccak256(HISTORY_STORAGE_CODE)).toString("hex")}`,
+  `02${Buffer.from(HISTORY_STORAGE_ADDRESS).toString("hex")}`,
+  `03${Buffer.from(HISTORY_STORAGE_ADDRESS).toString("hex")}`,
+];
+const isEvmHistory = (entry: string) => EVM_HISTORY.has(parseInt(entry.slice(0, 2), 16)) || HISTORY_CONTRACT.some((prefix) => entry.startsWith(prefix));
 
 /** The EVM's round trip over its state (params, code, storage): history keys are left behind by design. */
 function assertEvmStateRoundTrip(evm: AppModule, state: StateReader, header: BlockHeader): void {
-  const entries = (s: StateReader) => namespaceEntries(s, "evm").filter((e) => !EVM_HISTORY.has(parseInt(e.slice(0, 2), 16)));
+  const entries = (s: StateReader) => namespaceEntries(s, "evm").filter((e) => !isEvmHistory(e));
   const exported = JSON.parse(JSON.stringify(evm.exportGenesis!(state))) as unknown;
   const store = openStore(":memory:");
   try {
@@ -147,6 +156,8 @@ test("export at height N: each section imports back byte for byte, and a chain s
     // The election opened at block 2 and the block-3 state says so; the contract and fraction are there.
     assert.equal((app.voting!.elections as { status: string }[])[0]!.status, "ELECTION_STATUS_OPEN");
     assert.deepEqual((app.evm!.accounts as { storage: unknown[] }[])[0]!.storage.length, 2);
+    const history = `0x${Buffer.from(HISTORY_STORAGE_ADDRESS).toString("hex")}`;
+    assert.ok(!(app.evm!.accounts as { address: string }[]).some((a) => a.address === history), "the history contract is left out");
     assert.deepEqual(app.precisebank, { balances: [{ address: alice, amount: "400000000000" }], remainder: "600000000000" });
     const accounts = app.auth!.accounts as { "@type": string; account_number: string }[];
     assert.ok(accounts.some((a) => a["@type"] === "/cosmos.auth.v1beta1.ModuleAccount"));

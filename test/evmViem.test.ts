@@ -12,6 +12,7 @@ import {
   createWalletClient,
   defineChain,
   http,
+  toHex,
   webSocket,
   type Abi,
   type Address,
@@ -24,7 +25,7 @@ import {
   type Account,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { startEvmTestChain, type EvmTestChain } from "./support/evmTestChain.js";
+import { evmTargetKind, startEvmTestChain, type EvmTestChain } from "./support/evmTestChain.js";
 import { testContract } from "./support/solidity.js";
 
 const key = (label: string) => `0x${createHash("sha256").update(`evm viem test ${label}`).digest("hex")}` as Hex;
@@ -186,6 +187,25 @@ test("getBlock agrees with every receipt, and blocks chain by parentHash", async
   assert.ok(tx, "the full block holds the deploy tx");
   assert.equal(tx.blockHash, full.hash);
 });
+
+// Hardhat's node answers any call to the address with "EIP2935 is not supported in Hardhat yet".
+const hardhatWithoutEip2935 = evmTargetKind() === "hardhat" && "Hardhat's node does not serve EIP-2935";
+test(
+  "the EIP-2935 history contract answers a block's hash as getBlock gives it; a future block or other calldata reverts",
+  { skip: hardhatWithoutEip2935 },
+  async () => {
+    const history = "0x0000F90827F1C53a10cb7A02335B175320002935";
+    assert.ok(((await publicClient.getCode({ address: history })) ?? "0x").length > 2, "the contract has code");
+    const latest = await publicClient.getBlockNumber();
+    const ask = (n: bigint) => publicClient.call({ to: history, data: toHex(n, { size: 32 }), blockNumber: latest });
+    for (const n of new Set([latest - 1n, latest / 2n, 1n])) {
+      const { data } = await ask(n);
+      assert.equal(data, (await publicClient.getBlock({ blockNumber: n })).hash, `block ${n}`);
+    }
+    await assert.rejects(ask(latest + 5n), "a future block reverts");
+    await assert.rejects(publicClient.call({ to: history, data: "0x01", blockNumber: latest }), "calldata other than one word reverts");
+  },
+);
 
 async function waitFor(what: string, check: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -5,6 +5,7 @@ import { keccak256 } from "../../../../sdk/crypto/hashes.js";
 import type { Context } from "../../../context.js";
 import { StoreKey } from "../../../storeKey.js";
 import type { StateReader } from "../../../store/types.js";
+import { HISTORY_STORAGE_ADDRESS } from "./historyStorage.js";
 import { accountStoragePrefix, CODE_HASH_PREFIX, codeHashKey, codeKey, MODULE_NAME, storageKey, trimStorageValue } from "./keys.js";
 
 export interface EvmGenesisAccount {
@@ -16,12 +17,17 @@ export interface EvmGenesisAccount {
 const key = new StoreKey(MODULE_NAME);
 const hex = (b: Uint8Array) => `0x${Buffer.from(b).toString("hex")}`;
 
-/** Every address with code, in address order, with its non-zero slots in slot order (values as 32 bytes). */
+/**
+ * Every address with code, in address order, with its non-zero slots in slot order (values as 32
+ * bytes); but the EIP-2935 history contract: its slots are the old chain's block hashes, which the
+ * new chain forgets as it forgets BLOCKHASH's, and its first block puts the code back.
+ */
 export function exportEvmAccounts(state: StateReader): EvmGenesisAccount[] {
   const evm = key.read(state);
   const out: EvmGenesisAccount[] = [];
   for (const { key: k, value: codeHash } of evm.prefixIterator(CODE_HASH_PREFIX)) {
     const address = k.subarray(1);
+    if (Buffer.from(address).equals(HISTORY_STORAGE_ADDRESS)) continue;
     const code = evm.get(codeKey(codeHash));
     if (!code) throw new Error(`evm export: no code for hash ${hex(codeHash)} of ${hex(address)}`);
     const prefix = accountStoragePrefix(address);
