@@ -21,6 +21,7 @@ import { wireApp } from "./modules.js";
 import { openStore } from "./store/index.js";
 import { assertGenesisRoundTrip, namespaceEntries } from "./testing/moduleGenesisRoundTrip.js";
 import { HISTORY_STORAGE_ADDRESS, HISTORY_STORAGE_CODE } from "./modules/evm/state/historyStorage.js";
+import { accountStoragePrefix, codeHashKey, codeKey } from "./modules/evm/state/keys.js";
 import { keccak256 } from "../sdk/crypto/hashes.js";
 import { Context, type BlockHeader } from "./context.js";
 import type { AppModule } from "./module.js";
@@ -91,11 +92,9 @@ function filledState(state: Record<string, unknown>): Record<string, unknown> {
 /** EVM keys that are the old chain's history (receipts, tx locations, block records), not exported. */
 const EVM_HISTORY = new Set([0x05, 0x08, 0x09, 0x0a]);
 /** The EIP-2935 contract's entries (its code, code hash and slots): the old chain's block hashes, not exported either. */
-const HISTORY_CONTRACT = [
-  `01${Buffer.from(keccak256(HISTORY_STORAGE_CODE)).toString("hex")}`,
-  `02${Buffer.from(HISTORY_STORAGE_ADDRESS).toString("hex")}`,
-  `03${Buffer.from(HISTORY_STORAGE_ADDRESS).toString("hex")}`,
-];
+const HISTORY_CONTRACT = [codeKey(keccak256(HISTORY_STORAGE_CODE)), codeHashKey(HISTORY_STORAGE_ADDRESS), accountStoragePrefix(HISTORY_STORAGE_ADDRESS)].map(
+  (k) => Buffer.from(k).toString("hex"),
+);
 const isEvmHistory = (entry: string) => EVM_HISTORY.has(parseInt(entry.slice(0, 2), 16)) || HISTORY_CONTRACT.some((prefix) => entry.startsWith(prefix));
 
 /** The EVM's round trip over its state (params, code, storage): history keys are left behind by design. */

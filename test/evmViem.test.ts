@@ -198,12 +198,14 @@ test(
     assert.ok(((await publicClient.getCode({ address: history })) ?? "0x").length > 2, "the contract has code");
     const latest = await publicClient.getBlockNumber();
     const ask = (n: bigint) => publicClient.call({ to: history, data: toHex(n, { size: 32 }), blockNumber: latest });
-    for (const n of new Set([latest - 1n, latest / 2n, 1n])) {
+    // eth_call runs as the block after `latest`, so the latest block's own hash is served too.
+    for (const n of new Set([latest, latest - 1n, latest / 2n, 1n])) {
       const { data } = await ask(n);
       assert.equal(data, (await publicClient.getBlock({ blockNumber: n })).hash, `block ${n}`);
     }
-    await assert.rejects(ask(latest + 5n), "a future block reverts");
-    await assert.rejects(publicClient.call({ to: history, data: "0x01", blockNumber: latest }), "calldata other than one word reverts");
+    const reverted = (err: Error) => /execution reverted/i.test(err.message);
+    await assert.rejects(ask(latest + 5n), reverted, "a future block reverts");
+    await assert.rejects(publicClient.call({ to: history, data: "0x01", blockNumber: latest }), reverted, "calldata other than one word reverts");
   },
 );
 

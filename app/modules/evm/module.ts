@@ -1,7 +1,8 @@
 // The evm module: Ethereum txs arrive through the tx pipeline (ethTxProcessor.ts, routed by
 // app/tx/routingTxProcessor.ts), not as Msgs, so it registers only its queries. Its genesis
 // holds the params; its state (code, storage, receipts, block records) starts empty. Its begin
-// block opens the block's EvmBlock record, which fixes the base fee every tx of the block pays;
+// block puts the parent block's hash in the EIP-2935 history contract (state/historyStorage.ts)
+// and opens the block's EvmBlock record, which fixes the base fee every tx of the block pays;
 // its end block burns the base fees the block's txs paid to fee_collector (state/feeBurn.ts).
 import type { AppModule } from "../../module.js";
 import type { EvmKeepers } from "./expectedKeepers.js";

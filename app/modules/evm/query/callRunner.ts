@@ -1,7 +1,7 @@
 // Runs eth_call-style executions of one call against the committed state at a query's height, as
 // the next block would run them (number height + 1, the latest block's time, the next block's base
 // fee, coinbase fee_collector, gas limit 30M, the latest block's hash in the EIP-2935 contract as
-// that block's start writes it), through the same runTx as FinalizeBlock, so gas
+// the next block's start writes it), through the same runTx as FinalizeBlock, so gas
 // used (intrinsic gas, refunds, the EIP-7623 floor) is exactly what the same tx would use on chain.
 // Nonce checks are skipped. Every run starts from the committed state again and is dropped
 // afterwards: the state manager is over a read-only view (queryState.ts) and is never settled. The

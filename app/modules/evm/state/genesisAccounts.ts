@@ -1,10 +1,10 @@
-// Contracts' code and storage as genesis accounts (the export and its import). Beside the state
-// manager, the only code touching `evm/` code and storage keys: genesis writes them directly,
-// content-addressing code by its keccak256 as the state manager does.
-import { keccak256 } from "../../../../sdk/crypto/hashes.js";
+// Contracts' code and storage as genesis accounts (the export and its import). Genesis writes the
+// `evm/` code and storage keys directly, as the state manager lays them out (code through
+// contractCode.ts, content-addressed).
 import type { Context } from "../../../context.js";
 import { StoreKey } from "../../../storeKey.js";
 import type { StateReader } from "../../../store/types.js";
+import { putContractCode } from "./contractCode.js";
 import { HISTORY_STORAGE_ADDRESS } from "./historyStorage.js";
 import { accountStoragePrefix, CODE_HASH_PREFIX, codeHashKey, codeKey, MODULE_NAME, storageKey, trimStorageValue } from "./keys.js";
 
@@ -47,7 +47,10 @@ function bytes(text: string, length: number | undefined, where: string): Uint8Ar
   return b;
 }
 
-/** Writes exported accounts' code and storage; refuses empty code, duplicates and malformed hex. */
+/**
+ * Writes exported accounts' code and storage; refuses empty code, duplicates, malformed hex and the
+ * history contract's address (an export leaves it out).
+ */
 export function importEvmAccounts(ctx: Context, accounts: readonly EvmGenesisAccount[]): void {
   const evm = key.write(ctx);
   for (const [i, a] of accounts.entries()) {
@@ -55,9 +58,10 @@ export function importEvmAccounts(ctx: Context, accounts: readonly EvmGenesisAcc
     const code = bytes(a.code, undefined, `accounts[${i}].code`);
     if (code.length === 0) throw new Error(`evm genesis accounts[${i}].code: empty (only accounts with code are listed)`);
     if (evm.has(codeHashKey(address))) throw new Error(`evm genesis accounts[${i}]: duplicate address ${a.address}`);
-    const hash = keccak256(code);
-    evm.set(codeKey(hash), code);
-    evm.set(codeHashKey(address), hash);
+    if (Buffer.from(address).equals(HISTORY_STORAGE_ADDRESS)) {
+      throw new Error(`evm genesis accounts[${i}]: ${a.address} is the EIP-2935 history contract, which the chain puts there itself`);
+    }
+    putContractCode(evm, address, code);
     for (const [j, s] of a.storage.entries()) {
       const value = trimStorageValue(bytes(s.value, 32, `accounts[${i}].storage[${j}].value`));
       if (value.length > 0) evm.set(storageKey(address, bytes(s.key, 32, `accounts[${i}].storage[${j}].key`)), value);

@@ -1,13 +1,18 @@
 // The EIP-2935 history contract as the evm begin block keeps it: its code put once, at the first
 // block that finds none; the parent's hash in slot (height - 1) mod 8191, wrapping; nothing for a
-// block without a parent; a hash that is not 32 bytes stored as 0.
+// block without a parent; a hash that is not 32 bytes stored as 0. A genesis cannot put anything
+// at its address.
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { timestampFromMs } from "@bufbuild/protobuf/wkt";
+import { Context } from "../../../context.js";
+import { testLogger } from "../../../../test/support/logger.js";
 import { openStore } from "../../../store/index.js";
 import { moduleStore } from "../../../store/prefixStore.js";
 import type { KVStore } from "../../../store/types.js";
 import { keccak256 } from "../../../../sdk/crypto/hashes.js";
 import { codeHashKey, codeKey, MODULE_NAME, storageKey } from "./keys.js";
+import { importEvmAccounts } from "./genesisAccounts.js";
 import { HISTORY_SERVE_WINDOW, HISTORY_STORAGE_ADDRESS, HISTORY_STORAGE_CODE, historySlot, recordParentHash } from "./historyStorage.js";
 
 const slotKey = (n: bigint) => storageKey(HISTORY_STORAGE_ADDRESS, historySlot(n));
@@ -47,4 +52,16 @@ test("slots wrap at 8191 blocks, a later block overwriting the one 8191 before i
   // A header without a 32-byte hash (BLOCKHASH answers 0 for it) clears the slot.
   recordParentHash(store, 8194n, new Uint8Array());
   assert.equal(store.get(slotKey(8193n)), undefined);
+});
+
+test("a genesis listing the history contract's address among its EVM accounts is refused, and writes nothing", () => {
+  const db = openStore(":memory:");
+  const branch = db.begin();
+  const header = { chainId: "t", height: 0n, time: timestampFromMs(0), hash: new Uint8Array(), proposerAddress: new Uint8Array() };
+  const address = `0x${Buffer.from(HISTORY_STORAGE_ADDRESS).toString("hex")}`;
+  assert.throws(
+    () => importEvmAccounts(new Context(header, branch, testLogger), [{ address, code: "0x00", storage: [] }]),
+    /^Error: evm genesis accounts\[0\]: 0x0000f90827f1c53a10cb7a02335b175320002935 is the EIP-2935 history contract, which the chain puts there itself$/,
+  );
+  assert.equal([...moduleStore(branch, MODULE_NAME).iterator()].length, 0);
 });

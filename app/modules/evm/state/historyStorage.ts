@@ -2,13 +2,12 @@
 // buffer indexed by block number modulo 8191, which any contract can ask for a hash older than
 // BLOCKHASH's 256 blocks (OpenZeppelin's Blockhash library does). Ethereum fills it with a system
 // call at the start of each block; here the evm begin block writes the same slot directly, and puts
-// the contract's code at its address first if the address has none (a new chain's first block, or
-// the first block of a chain that ran a version without it). The opcode BLOCKHASH does not read it
-// (blockHashChain.ts).
+// the contract's code at its address first when the address has none (a chain's first block). The
+// opcode BLOCKHASH does not read it (blockHashChain.ts).
 import { Address } from "@ethereumjs/util";
-import { keccak256 } from "../../../../sdk/crypto/hashes.js";
 import type { KVStore } from "../../../store/types.js";
-import { codeHashKey, codeKey, storageKey, trimStorageValue } from "./keys.js";
+import { putContractCode } from "./contractCode.js";
+import { codeHashKey, storageKey, trimStorageValue } from "./keys.js";
 
 /** Where Ethereum's history contract lives (EIP-2935's HISTORY_STORAGE_ADDRESS). */
 export const HISTORY_STORAGE_ADDRESS = Uint8Array.from(Buffer.from("0000f90827f1c53a10cb7a02335b175320002935", "hex"));
@@ -28,7 +27,6 @@ export const HISTORY_STORAGE_CODE = Uint8Array.from(
     "hex",
   ),
 );
-const CODE_HASH = keccak256(HISTORY_STORAGE_CODE);
 
 /** The slot that holds block `number`'s hash. */
 export function historySlot(number: bigint): Uint8Array {
@@ -51,26 +49,24 @@ export function historyValue(hash: Uint8Array): Uint8Array {
  * block). Deterministic: what it writes depends on the state and the arguments alone.
  */
 export function recordParentHash(evmStore: KVStore, height: bigint, parentHash: Uint8Array | undefined): void {
-  const codeHashAt = codeHashKey(HISTORY_STORAGE_ADDRESS);
-  if (!evmStore.has(codeHashAt)) {
-    evmStore.set(codeKey(CODE_HASH), HISTORY_STORAGE_CODE);
-    evmStore.set(codeHashAt, CODE_HASH);
-  }
+  if (!evmStore.has(codeHashKey(HISTORY_STORAGE_ADDRESS))) putContractCode(evmStore, HISTORY_STORAGE_ADDRESS, HISTORY_STORAGE_CODE);
   if (parentHash === undefined || height === 0n) return;
   const key = storageKey(HISTORY_STORAGE_ADDRESS, historySlot(height - 1n));
   const value = historyValue(parentHash);
-  if (value.length === 0) evmStore.delete(key);
-  else evmStore.set(key, value);
+  // An empty slot stays untouched, as settle() writes nothing the EVM left as it was.
+  if (value.length > 0) evmStore.set(key, value);
+  else if (evmStore.has(key)) evmStore.delete(key);
 }
 
-/** The state manager calls the journal form needs (StoreStateManager's). */
+/** What recordParentHashInJournal asks of a state manager (StoreStateManager has it). */
 interface HistoryJournal {
   getCode(address: Address): Promise<Uint8Array>;
   putCode(address: Address, code: Uint8Array): Promise<void>;
   putStorage(address: Address, slot: Uint8Array, value: Uint8Array): Promise<void>;
 }
 
-const HISTORY_ADDRESS = new Address(HISTORY_STORAGE_ADDRESS);
+/** HISTORY_STORAGE_ADDRESS as the state manager takes addresses. */
+const historyAddress = new Address(HISTORY_STORAGE_ADDRESS);
 
 /**
  * recordParentHash's writes for block `height`, in a state manager's journal: for an eth_call, which
@@ -78,7 +74,7 @@ const HISTORY_ADDRESS = new Address(HISTORY_STORAGE_ADDRESS);
  * block will. The journal is dropped with the query; the store is never written.
  */
 export async function recordParentHashInJournal(sm: HistoryJournal, height: bigint, parentHash: Uint8Array | undefined): Promise<void> {
-  if ((await sm.getCode(HISTORY_ADDRESS)).length === 0) await sm.putCode(HISTORY_ADDRESS, HISTORY_STORAGE_CODE);
+  if ((await sm.getCode(historyAddress)).length === 0) await sm.putCode(historyAddress, HISTORY_STORAGE_CODE);
   if (parentHash === undefined || height === 0n) return;
-  await sm.putStorage(HISTORY_ADDRESS, historySlot(height - 1n), historyValue(parentHash));
+  await sm.putStorage(historyAddress, historySlot(height - 1n), historyValue(parentHash));
 }
