@@ -60,8 +60,6 @@ export function recordParentHash(evmStore: KVStore, height: bigint, parentHash: 
 
 /** What recordParentHashInJournal asks of a state manager (StoreStateManager has it). */
 interface HistoryJournal {
-  getCode(address: Address): Promise<Uint8Array>;
-  putCode(address: Address, code: Uint8Array): Promise<void>;
   putStorage(address: Address, slot: Uint8Array, value: Uint8Array): Promise<void>;
 }
 
@@ -69,12 +67,12 @@ interface HistoryJournal {
 const historyAddress = new Address(HISTORY_STORAGE_ADDRESS);
 
 /**
- * recordParentHash's writes for block `height`, in a state manager's journal: for an eth_call, which
- * runs as the block after its state's, so the contract answers that state's own block as the next
- * block will. The journal is dropped with the query; the store is never written.
+ * recordParentHash's slot write for block `height`, in a state manager's journal: for an eth_call,
+ * which runs as the block after its state's, so the contract answers that state's own block as the
+ * next block will. The journal is dropped with the query; the store is never written. The code is
+ * not looked up: any state with a parent block has it, put by the chain's first block.
  */
 export async function recordParentHashInJournal(sm: HistoryJournal, height: bigint, parentHash: Uint8Array | undefined): Promise<void> {
-  if ((await sm.getCode(historyAddress)).length === 0) await sm.putCode(historyAddress, HISTORY_STORAGE_CODE);
   if (parentHash === undefined || height === 0n) return;
   await sm.putStorage(historyAddress, historySlot(height - 1n), historyValue(parentHash));
 }
