@@ -13,7 +13,8 @@
 // Only this check is served: blob txs are refused before they are decoded (ethTx.ts).
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import type { EVMBLSInterface } from "@ethereumjs/evm";
-import { bigIntToBytes, concatBytes, hexToBytes, setLengthLeft, type KZG } from "@ethereumjs/util";
+import { concatBytes, hexToBytes, type KZG } from "@ethereumjs/util";
+import { eip2537Scalar, encodeG1Point, encodeG2Point } from "./eip2537Encoding.js";
 
 /**
  * [τ]₂, the second G2 point (`g2_monomial[1]`) of the trusted setup from Ethereum's KZG ceremony,
@@ -30,23 +31,9 @@ const BLS_MODULUS = G1.Fn.ORDER;
 const COMPRESSED_G1_BYTES = 48;
 const FIELD_ELEMENT_BYTES = 32;
 
-// EIP-2537 encodings: each base-field element in 64 bytes; a point at infinity all zeros.
-const fp = (n: bigint) => setLengthLeft(bigIntToBytes(n), 64);
-const scalar = (n: bigint) => setLengthLeft(bigIntToBytes(n), 32);
-function encodeG1(p: InstanceType<typeof G1>): Uint8Array {
-  if (p.is0()) return new Uint8Array(128);
-  const { x, y } = p.toAffine();
-  return concatBytes(fp(x), fp(y));
-}
-function encodeG2(p: InstanceType<typeof G2>): Uint8Array {
-  if (p.is0()) return new Uint8Array(256);
-  const { x, y } = p.toAffine();
-  return concatBytes(fp(x.c0), fp(x.c1), fp(y.c0), fp(y.c1));
-}
-
-const G1_GENERATOR = encodeG1(G1.BASE);
-const G2_GENERATOR = encodeG2(G2.BASE);
-const MINUS_TAU_G2 = encodeG2(G2.fromHex(CEREMONY_TAU_G2).negate());
+const G1_GENERATOR = encodeG1Point(G1.BASE);
+const G2_GENERATOR = encodeG2Point(G2.BASE);
+const MINUS_TAU_G2 = encodeG2Point(G2.fromHex(CEREMONY_TAU_G2).negate());
 
 /** c-kzg's refusal of a malformed argument; the precompile answers it with `invalid inputs`. */
 function badArgs(what: string): Error {
@@ -57,7 +44,7 @@ function g1Point(hex: string, what: string): Uint8Array {
   const bytes = hexToBytes(hex as `0x${string}`);
   if (bytes.length !== COMPRESSED_G1_BYTES) throw badArgs(`${what} must be ${COMPRESSED_G1_BYTES} bytes, got ${bytes.length}`);
   try {
-    return encodeG1(G1.fromBytes(bytes));
+    return encodeG1Point(G1.fromBytes(bytes));
   } catch (err) {
     throw badArgs(`${what} is not a compressed point of the G1 subgroup (${(err as Error).message})`);
   }
@@ -85,7 +72,7 @@ export class PointEvaluationKzg implements KZG {
     const zValue = fieldElement(z, "z");
     const yValue = fieldElement(y, "y");
     // C - [y]₁ + z·π = 1·C + (r - y)·G1 + z·π, every scalar below r.
-    const lhs = this.bls.msmG1(concatBytes(c, scalar(1n), G1_GENERATOR, scalar((BLS_MODULUS - yValue) % BLS_MODULUS), pi, scalar(zValue)));
+    const lhs = this.bls.msmG1(concatBytes(c, eip2537Scalar(1n), G1_GENERATOR, eip2537Scalar((BLS_MODULUS - yValue) % BLS_MODULUS), pi, eip2537Scalar(zValue)));
     const check = this.bls.pairingCheck(concatBytes(lhs, G2_GENERATOR, pi, MINUS_TAU_G2));
     return check[31] === 1;
   }

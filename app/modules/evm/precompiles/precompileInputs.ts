@@ -6,6 +6,7 @@
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { bn254 } from "@noble/curves/bn254.js";
 import { bigIntToBytes, concatBytes, setLengthLeft } from "@ethereumjs/util";
+import { eip2537Fp, eip2537G1, eip2537G2, eip2537Scalar, encodeG1Point, encodeG2Point, type Fp2Element } from "./eip2537Encoding.js";
 
 export interface PrecompileCase {
   name: string;
@@ -14,10 +15,7 @@ export interface PrecompileCase {
   data: Uint8Array;
 }
 
-interface Fp2 {
-  c0: bigint;
-  c1: bigint;
-}
+type Fp2 = Fp2Element;
 
 const be = (n: bigint, bytes: number) => setLengthLeft(bigIntToBytes(n), bytes);
 
@@ -46,37 +44,31 @@ const BLS_P = bls12_381.G1.Point.CURVE().p;
 const BLS_R = bls12_381.G1.Point.CURVE().n;
 /** The order r of BLS12-381's G1 and G2 subgroups. */
 export const BLS12_381_ORDER = BLS_R;
-const fp = (n: bigint) => be(n, 64);
-const blsG1 = (x: bigint, y: bigint) => concatBytes(fp(x), fp(y));
-const blsG2 = (x: Fp2, y: Fp2) => concatBytes(fp(x.c0), fp(x.c1), fp(y.c0), fp(y.c1));
+// The node's own encoders (eip2537Encoding.ts); coordinates too, for the points off the curve below.
+const fp = eip2537Fp;
+const blsG1 = eip2537G1;
+const blsG2 = eip2537G2;
 
 /** k x the BLS12-381 G1 generator, encoded (k = 0: infinity). */
 export function blsG1Times(k: bigint): Uint8Array {
-  if (k === 0n) return new Uint8Array(128);
-  const p = bls12_381.G1.Point.BASE.multiply(k).toAffine();
-  return blsG1(p.x, p.y);
+  return k === 0n ? new Uint8Array(128) : encodeG1Point(bls12_381.G1.Point.BASE.multiply(k));
 }
 
 /** k x the BLS12-381 G2 generator, encoded (k = 0: infinity). */
 export function blsG2Times(k: bigint): Uint8Array {
-  if (k === 0n) return new Uint8Array(256);
-  const p = bls12_381.G2.Point.BASE.multiply(k).toAffine();
-  return blsG2(p.x, p.y);
+  return k === 0n ? new Uint8Array(256) : encodeG2Point(bls12_381.G2.Point.BASE.multiply(k));
 }
 
 /** first x G, (first + 1) x G, ... for `count` G1 points of BLS12-381, encoded (by additions: quick). */
 export function blsG1Multiples(first: bigint, count: number): Uint8Array[] {
   const out: Uint8Array[] = [];
   let p = bls12_381.G1.Point.BASE.multiply(first);
-  for (let i = 0; i < count; i++, p = p.add(bls12_381.G1.Point.BASE)) {
-    const a = p.toAffine();
-    out.push(blsG1(a.x, a.y));
-  }
+  for (let i = 0; i < count; i++, p = p.add(bls12_381.G1.Point.BASE)) out.push(encodeG1Point(p));
   return out;
 }
 
 /** A 32-byte scalar, for MSM pairs and BN254 multiplication. */
-export const scalar = (n: bigint) => be(n, 32);
+export const scalar = eip2537Scalar;
 
 /** A BLS12-381 field element (for the map precompiles). */
 export const blsFp = fp;
