@@ -100,7 +100,12 @@ export function withTxHashes(evmStore: KVReader, record: EvmBlockRecord): EvmBlo
 
 /** The base fee of the block at `height`, from its parent's record: what CheckTx and eth_call charge. */
 export function baseFeeAt(evmStore: KVReader, height: bigint, params: EvmParams): bigint {
-  return nextBaseFee(height > 0n ? getEvmBlockRecord(evmStore, height - 1n) : undefined, params);
+  return nextBaseFee(parentRecord(evmStore, height), params);
+}
+
+/** The record of the block before `height`; none before the first. */
+function parentRecord(evmStore: KVReader, height: bigint): EvmBlockRecord | undefined {
+  return height > 0n ? getEvmBlockRecord(evmStore, height - 1n) : undefined;
 }
 
 /**
@@ -108,7 +113,7 @@ export function baseFeeAt(evmStore: KVReader, height: bigint, params: EvmParams)
  * history contract (historyStorage.ts). The evm begin block; sole writer of base_fee.
  */
 export function beginEvmBlock(evmStore: KVStore, header: BlockHeader, params: EvmParams): EvmBlockRecord {
-  const parent = header.height > 0n ? getEvmBlockRecord(evmStore, header.height - 1n) : undefined;
+  const parent = parentRecord(evmStore, header.height);
   recordParentHash(evmStore, header.height, parent?.hash);
   const record = create(EvmBlockSchema, {
     height: header.height,
