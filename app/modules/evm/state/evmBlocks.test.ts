@@ -7,6 +7,7 @@ import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { openStore } from "../../../store/index.js";
 import { moduleStore } from "../../../store/prefixStore.js";
 import type { KVStore } from "../../../store/types.js";
+import { recordingStore } from "../../../testing/recordingStore.js";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
 import { EvmBlockSchema } from "../../../../gen/chain/evm/evm_pb.js";
 import { addIncludedTx, beginEvmBlock, blockTxHashes, BLOOM_BYTES, currentEvmBlock, encodeEvmBlockRecord, withTxHashes } from "./evmBlocks.js";
@@ -29,15 +30,7 @@ const hashOf = (i: number) => {
 /** `store` with every set recorded (value sizes), so a test can measure what each step writes. */
 function recording(store: KVStore) {
   const writes: number[] = [];
-  const wrapped: KVStore = {
-    get: (k) => store.get(k),
-    has: (k) => store.has(k),
-    iterator: (o) => store.iterator(o),
-    prefixIterator: (p, r) => store.prefixIterator(p, r),
-    set: (k, v) => (writes.push(k.length + v.length), store.set(k, v)),
-    delete: (k) => store.delete(k),
-  };
-  return { store: wrapped, take: () => writes.splice(0) };
+  return { store: recordingStore(store, (k, v) => writes.push(k.length + v.length)), take: () => writes.splice(0) };
 }
 
 test("each included tx writes two keys of the same size, the 1000th as the first: the record does not grow", () => {

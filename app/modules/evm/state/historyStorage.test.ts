@@ -9,7 +9,7 @@ import { Context } from "../../../context.js";
 import { testLogger } from "../../../../test/support/logger.js";
 import { openStore } from "../../../store/index.js";
 import { moduleStore } from "../../../store/prefixStore.js";
-import type { KVStore } from "../../../store/types.js";
+import { recordingStore } from "../../../testing/recordingStore.js";
 import { keccak256 } from "../../../../sdk/crypto/hashes.js";
 import { codeHashKey, codeKey, MODULE_NAME, storageKey } from "./keys.js";
 import { importEvmAccounts } from "./genesisAccounts.js";
@@ -28,15 +28,11 @@ test("the contract's code is EIP-2935's (its keccak256 as published) and is put 
   assert.equal([...store.prefixIterator(slotKey(0n).subarray(0, 21))].length, 0, "the first block has no parent: no slot");
   // Later blocks find the code and do not write it again.
   const writes: string[] = [];
-  const watched: KVStore = {
-    get: (k) => store.get(k),
-    has: (k) => store.has(k),
-    iterator: (o) => store.iterator(o),
-    prefixIterator: (p, r) => store.prefixIterator(p, r),
-    set: (k, v) => (writes.push(hex(k)!), store.set(k, v)),
-    delete: (k) => store.delete(k),
-  };
-  recordParentHash(watched, 2n, new Uint8Array(32).fill(1));
+  recordParentHash(
+    recordingStore(store, (k) => writes.push(hex(k)!)),
+    2n,
+    new Uint8Array(32).fill(1),
+  );
   assert.deepEqual(writes, [hex(slotKey(1n))]);
 });
 
