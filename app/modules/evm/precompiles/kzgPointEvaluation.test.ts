@@ -18,7 +18,7 @@ import { EvmTestChain } from "../testing/testChain.js";
 import { TestSigner } from "../testing/testSigner.js";
 import { createEvmOnWasmPrecompiles, precompileBackends } from "./precompileBackends.js";
 import { CORRECT_CLAIM, INCORRECT_CLAIM, pointEvaluationInput, type KzgClaim } from "./pointEvaluationInputs.js";
-import { eventsOfType } from "../../../../test/support/eventAttributes.js";
+import { firstEventOfType } from "../../../../test/support/eventAttributes.js";
 
 type Hex = `0x${string}`;
 
@@ -122,7 +122,7 @@ after(() => chain.close());
 test("a block's txs and eth_call reach the precompile: a good proof succeeds, a bad one fails the call, not the node", async () => {
   // Regression: with no KZG in the VM's Common, the library threw "kzg not initialized" out of the
   // tx, which was then included as failed by the node rather than by the EVM.
-  const failure = (r: TxResult) => eventsOfType(r.events, "ethereum_tx")[0]?.ethereumTxFailed;
+  const failure = (r: TxResult) => firstEventOfType(r.events, "ethereum_tx").ethereumTxFailed;
   const [good, bad] = await chain.block([
     alice.tx({ to: POINT_EVALUATION.bytes, data: pointEvaluationInput(CORRECT_CLAIM) }),
     alice.tx({ to: POINT_EVALUATION.bytes, data: pointEvaluationInput(INCORRECT_CLAIM) }),
