@@ -58,6 +58,13 @@ export class StoreStateManager implements StateManagerInterface {
   /** Values of slots before the running tx, for SSTORE gas (EIP-2200); the VM clears it per tx. */
   readonly originalStorageCache: OriginalStorage;
   private journal = new WriteJournal();
+  /**
+   * Stored balances this run read. The VM reads an account before it writes it, and settle() needs
+   * the stored balance of each account whose balance changed (the sender, the coinbase, ...), so it
+   * finds them here instead of reading them again; the store does not change until settle(), which
+   * forgets them, as attach() and discard() do.
+   */
+  private readonly storedBalances = new Map<string, bigint>();
 
   constructor(
     private readonly keepers: EvmKeepers,
@@ -71,12 +78,18 @@ export class StoreStateManager implements StateManagerInterface {
     if (!this.journal.isEmpty) throw new Error("attach() with unsettled EVM writes");
     this.ctx = ctx;
     this.originalStorageCache.clear();
+    this.forgetStoreReads();
   }
 
   /** Forgets every pending write and open checkpoint (a failed or throwaway execution). */
   discard(): void {
     this.journal.reset();
     this.originalStorageCache.clear();
+    this.forgetStoreReads();
+  }
+
+  private forgetStoreReads(): void {
+    this.storedBalances.clear();
   }
 
   /** Open checkpoints. */
@@ -217,6 +230,7 @@ export class StoreStateManager implements StateManagerInterface {
     } finally {
       this.journal.reset();
       this.originalStorageCache.clear();
+      this.forgetStoreReads();
     }
   }
 
@@ -269,8 +283,7 @@ export class StoreStateManager implements StateManagerInterface {
   private balanceDeltas(balances: Map<string, bigint>, toFeeCollector: bigint): BalanceDelta[] {
     const deltas: BalanceDelta[] = [];
     for (const address of sortedKeys(balances)) {
-      const delta =
-        balances.get(address)! - this.keepers.precisebank.getBalance(this.ctx.store, unhex(address)) + (address === FEE_COLLECTOR_KEY ? toFeeCollector : 0n);
+      const delta = balances.get(address)! - this.storedBalance(address, unhex(address)) + (address === FEE_COLLECTOR_KEY ? toFeeCollector : 0n);
       if (delta !== 0n) deltas.push({ address, delta });
     }
     // planSettlement sorts the deltas, so fee_collector may join at the end.
@@ -296,7 +309,7 @@ export class StoreStateManager implements StateManagerInterface {
   private readAccount(address: Uint8Array): Account | undefined {
     const key = hex(address);
     const nonce = this.journal.get("nonce", key) ?? this.storedNonce(address);
-    const balance = this.journal.get("balance", key) ?? this.keepers.precisebank.getBalance(this.ctx.store, address);
+    const balance = this.journal.get("balance", key) ?? this.storedBalance(key, address);
     const codeHash = this.readCodeHash(address);
     if (nonce === 0n && balance === 0n && equalsBytes(codeHash, KECCAK256_NULL)) return undefined;
     return new Account(nonce, balance, PLACEHOLDER_STATE_ROOT, codeHash);
@@ -309,6 +322,15 @@ export class StoreStateManager implements StateManagerInterface {
   private storedNonce(address: Uint8Array): bigint {
     const { accounts } = this.keepers;
     return accounts.getAccount(this.ctx.store, address)?.sequence ?? 0n;
+  }
+
+  private storedBalance(key: string, address: Uint8Array): bigint {
+    let balance = this.storedBalances.get(key);
+    if (balance === undefined) {
+      balance = this.keepers.precisebank.getBalance(this.ctx.store, address);
+      this.storedBalances.set(key, balance);
+    }
+    return balance;
   }
 
   /** The module's code and storage keys; this manager is the keeper's part that the VM reads through. */
