@@ -59,10 +59,11 @@ export class StoreStateManager implements StateManagerInterface {
   readonly originalStorageCache: OriginalStorage;
   private journal = new WriteJournal();
   /**
-   * Stored balances this run read. The VM reads an account before it writes it, and settle() needs
-   * the stored balance of each account whose balance changed (the sender, the coinbase, ...), so it
-   * finds them here instead of reading them again; the store does not change until settle(), which
-   * forgets them, as attach() and discard() do.
+   * Stored balances this run has read, by address key. settle() needs the stored balance of each
+   * account whose balance the run changed, and the VM read it before writing it, so it is read once.
+   * They hold while nothing writes this context's store during the run: the VM's writes wait in
+   * the journal, and settle() plans from these reads before it writes anything. A precompile that
+   * wrote through the keepers would break that.
    */
   private readonly storedBalances = new Map<string, bigint>();
 
@@ -77,18 +78,17 @@ export class StoreStateManager implements StateManagerInterface {
   attach(ctx: Context): void {
     if (!this.journal.isEmpty) throw new Error("attach() with unsettled EVM writes");
     this.ctx = ctx;
-    this.originalStorageCache.clear();
-    this.forgetStoreReads();
+    this.forgetRunReads();
   }
 
   /** Forgets every pending write and open checkpoint (a failed or throwaway execution). */
   discard(): void {
     this.journal.reset();
-    this.originalStorageCache.clear();
-    this.forgetStoreReads();
+    this.forgetRunReads();
   }
 
-  private forgetStoreReads(): void {
+  private forgetRunReads(): void {
+    this.originalStorageCache.clear();
     this.storedBalances.clear();
   }
 
@@ -196,8 +196,10 @@ export class StoreStateManager implements StateManagerInterface {
     return equalsBytes(root, PLACEHOLDER_STATE_ROOT);
   }
 
-  /** Nothing is cached: every read goes to the journal or the store. */
-  clearCaches(): void {}
+  /** Reads go to the journal or the store; only the run's stored balances are kept (storedBalances). */
+  clearCaches(): void {
+    this.storedBalances.clear();
+  }
 
   /**
    * A manager over a fresh nested branch of this one's store, seeing this one's pending writes
@@ -222,15 +224,15 @@ export class StoreStateManager implements StateManagerInterface {
   settle(baseFee: bigint): Settlement {
     const w = this.journal.settled();
     try {
-      // Planned first: a would-be mint is refused before anything is written.
+      // Planned first, from the run's reads, before anything below writes: a would-be mint is
+      // refused before anything is written, and storedBalances still holds.
       const plan = planSettlement(this.balanceDeltas(w.balance, baseFee));
       this.writeNonces(w.nonce);
       this.writeEvmStore(w);
       return this.moveBalances(plan);
     } finally {
-      this.journal.reset();
-      this.originalStorageCache.clear();
-      this.forgetStoreReads();
+      // Written or refused, nothing of this run stays pending.
+      this.discard();
     }
   }
 
@@ -283,7 +285,7 @@ export class StoreStateManager implements StateManagerInterface {
   private balanceDeltas(balances: Map<string, bigint>, toFeeCollector: bigint): BalanceDelta[] {
     const deltas: BalanceDelta[] = [];
     for (const address of sortedKeys(balances)) {
-      const delta = balances.get(address)! - this.storedBalance(address, unhex(address)) + (address === FEE_COLLECTOR_KEY ? toFeeCollector : 0n);
+      const delta = balances.get(address)! - this.storedBalance(address) + (address === FEE_COLLECTOR_KEY ? toFeeCollector : 0n);
       if (delta !== 0n) deltas.push({ address, delta });
     }
     // planSettlement sorts the deltas, so fee_collector may join at the end.
@@ -309,7 +311,7 @@ export class StoreStateManager implements StateManagerInterface {
   private readAccount(address: Uint8Array): Account | undefined {
     const key = hex(address);
     const nonce = this.journal.get("nonce", key) ?? this.storedNonce(address);
-    const balance = this.journal.get("balance", key) ?? this.storedBalance(key, address);
+    const balance = this.journal.get("balance", key) ?? this.storedBalance(key);
     const codeHash = this.readCodeHash(address);
     if (nonce === 0n && balance === 0n && equalsBytes(codeHash, KECCAK256_NULL)) return undefined;
     return new Account(nonce, balance, PLACEHOLDER_STATE_ROOT, codeHash);
@@ -324,10 +326,10 @@ export class StoreStateManager implements StateManagerInterface {
     return accounts.getAccount(this.ctx.store, address)?.sequence ?? 0n;
   }
 
-  private storedBalance(key: string, address: Uint8Array): bigint {
+  private storedBalance(key: string): bigint {
     let balance = this.storedBalances.get(key);
     if (balance === undefined) {
-      balance = this.keepers.precisebank.getBalance(this.ctx.store, address);
+      balance = this.keepers.precisebank.getBalance(this.ctx.store, unhex(key));
       this.storedBalances.set(key, balance);
     }
     return balance;
