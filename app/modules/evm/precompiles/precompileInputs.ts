@@ -6,7 +6,17 @@
 import { bls12_381 } from "@noble/curves/bls12-381.js";
 import { bn254 } from "@noble/curves/bn254.js";
 import { bigIntToBytes, concatBytes, setLengthLeft } from "@ethereumjs/util";
-import { eip2537Fp, eip2537G1, eip2537G2, eip2537Scalar, encodeG1Point, encodeG2Point, type Fp2Element } from "./eip2537Encoding.js";
+// BLS12-381 through the node's own encoders (eip2537Encoding.ts), from coordinates too, for the
+// points off the curve below.
+import {
+  eip2537Fp as blsFp,
+  eip2537G1 as blsG1,
+  eip2537G2 as blsG2,
+  eip2537Scalar as scalar,
+  encodeG1Point,
+  encodeG2Point,
+  type Fp2Element as Fp2,
+} from "./eip2537Encoding.js";
 
 export interface PrecompileCase {
   name: string;
@@ -14,8 +24,6 @@ export interface PrecompileCase {
   address: number;
   data: Uint8Array;
 }
-
-type Fp2 = Fp2Element;
 
 const be = (n: bigint, bytes: number) => setLengthLeft(bigIntToBytes(n), bytes);
 
@@ -44,10 +52,6 @@ const BLS_P = bls12_381.G1.Point.CURVE().p;
 const BLS_R = bls12_381.G1.Point.CURVE().n;
 /** The order r of BLS12-381's G1 and G2 subgroups. */
 export const BLS12_381_ORDER = BLS_R;
-// The node's own encoders (eip2537Encoding.ts); coordinates too, for the points off the curve below.
-const fp = eip2537Fp;
-const blsG1 = eip2537G1;
-const blsG2 = eip2537G2;
 
 /** k x the BLS12-381 G1 generator, encoded (k = 0: infinity). */
 export function blsG1Times(k: bigint): Uint8Array {
@@ -67,11 +71,8 @@ export function blsG1Multiples(first: bigint, count: number): Uint8Array[] {
   return out;
 }
 
-/** A 32-byte scalar, for MSM pairs and BN254 multiplication. */
-export const scalar = eip2537Scalar;
-
-/** A BLS12-381 field element (for the map precompiles). */
-export const blsFp = fp;
+/** `scalar`: a 32-byte scalar, for MSM pairs and BN254 multiplication; `blsFp`: a BLS12-381 field element (for the map precompiles). */
+export { blsFp, scalar };
 
 /** The first point on BN254's twist (x = i + small integer) that is outside the order-r subgroup. */
 function bnG2OffSubgroup(): Uint8Array {
@@ -294,19 +295,19 @@ function blsCases(add: AddCase): void {
     ["2^384-1", (1n << 384n) - 1n],
     ["c", 0x1234567890abcdefn ** 5n],
   ] as const) {
-    add(0x10, `map-fp ${label}`, fp(n));
-    add(0x11, `map-fp2 (${label}, 1)`, fp(n), fp(1n));
-    add(0x11, `map-fp2 (1, ${label})`, fp(1n), fp(n));
+    add(0x10, `map-fp ${label}`, blsFp(n));
+    add(0x11, `map-fp2 (${label}, 1)`, blsFp(n), blsFp(1n));
+    add(0x11, `map-fp2 (1, ${label})`, blsFp(1n), blsFp(n));
   }
-  add(0x10, "map-fp short input", fp(1n).subarray(1));
+  add(0x10, "map-fp short input", blsFp(1n).subarray(1));
   add(
     0x10,
     "map-fp nonzero top bytes",
     (() => {
-      const b = fp(1n);
+      const b = blsFp(1n);
       b[0] = 1;
       return b;
     })(),
   );
-  add(0x11, "map-fp2 short input", fp(1n));
+  add(0x11, "map-fp2 short input", blsFp(1n));
 }
