@@ -12,6 +12,7 @@ import { LOG_TOPIC, deployCode, probe, PROBE_RUNTIME } from "../app/modules/evm/
 import { TestSigner, txHashHex } from "../app/modules/evm/testing/testSigner.js";
 import { InProcessChain } from "./support/inProcessChain.js";
 import { HISTORY_SERVE_WINDOW, HISTORY_STORAGE_ADDRESS, HISTORY_STORAGE_CODE } from "../app/modules/evm/state/historyStorage.js";
+import { wordToBytes } from "../app/modules/evm/tx/words.js";
 
 const alice = new TestSigner(new Uint8Array(32).fill(0x31));
 const nobody = new TestSigner(new Uint8Array(32).fill(0x32));
@@ -193,7 +194,7 @@ test("EIP-2935: each block's start puts its parent's hash in the history contrac
   }
   // The latest block's hash is written by the next block's start: in storage only once it begins.
   assert.deepEqual(Buffer.from((await q.storage(history, `0x${latest.toString(16)}`)).value), Buffer.alloc(32));
-  const ask = (n: bigint, height = 0, data = pushWord32(n)) =>
+  const ask = (n: bigint, height = 0, data = wordToBytes(n)) =>
     call("Call", Q.QueryCallRequestSchema, { args: { to: Buffer.from(HISTORY_STORAGE_ADDRESS), data } }, Q.QueryCallResponseSchema, height);
   // eth_call runs as block latest + 1, whose start has written the latest block's hash.
   for (const n of [latest, latest - 1n, latest - 256n, 1n]) {
@@ -212,8 +213,3 @@ test("EIP-2935: each block's start puts its parent's hash in the history contrac
   assert.deepEqual(Buffer.from((await ask(5n, 6)).returnData), Buffer.alloc(32, 5));
   assert.equal((await ask(7n, 6)).reverted, true);
 });
-
-/** `n` as one 32-byte word of calldata. */
-function pushWord32(n: bigint): Uint8Array {
-  return Buffer.from(n.toString(16).padStart(64, "0"), "hex");
-}

@@ -13,6 +13,7 @@ import { recordingStore } from "../../../testing/recordingStore.js";
 import { keccak256 } from "../../../../sdk/crypto/hashes.js";
 import { codeHashKey, codeKey, MODULE_NAME, storageKey } from "./keys.js";
 import { importEvmAccounts } from "./genesisAccounts.js";
+import { wordToBytes } from "../tx/words.js";
 import { HISTORY_SERVE_WINDOW, HISTORY_STORAGE_ADDRESS, HISTORY_STORAGE_CODE, historySlot, recordParentHash } from "./historyStorage.js";
 
 const slotKey = (n: bigint) => storageKey(HISTORY_STORAGE_ADDRESS, historySlot(n));
@@ -38,8 +39,8 @@ test("the contract's code is EIP-2935's (its keccak256 as published) and is put 
 
 test("slots wrap at 8191 blocks, a later block overwriting the one 8191 before it; a malformed hash stores 0", () => {
   const store = moduleStore(openStore(":memory:").begin(), MODULE_NAME);
-  const hashOf = (n: bigint) => Buffer.from(n.toString(16).padStart(64, "0"), "hex");
-  for (const height of [2n, 8192n, 8193n, 8194n]) recordParentHash(store, height, hashOf(height - 1n));
+  // Block n's hash here: n as a 32-byte word.
+  for (const height of [2n, 8192n, 8193n, 8194n]) recordParentHash(store, height, wordToBytes(height - 1n));
   assert.equal(historySlot(8192n).at(-1), 1, "block 8192 is slot 1");
   // Values are stored as Ethereum's storage values are, without leading zero bytes.
   assert.equal(hex(store.get(slotKey(1n))), "2000", "block 8192's hash replaced block 1's");

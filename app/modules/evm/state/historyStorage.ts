@@ -8,6 +8,7 @@ import { Address } from "@ethereumjs/util";
 import type { KVStore } from "../../../store/types.js";
 import { putContractCode } from "./contractCode.js";
 import { codeHashKey, storageKey, trimStorageValue } from "./keys.js";
+import { wordToBytes } from "../tx/words.js";
 
 /** Where Ethereum's history contract lives (EIP-2935's HISTORY_STORAGE_ADDRESS). */
 export const HISTORY_STORAGE_ADDRESS = Uint8Array.from(Buffer.from("0000f90827f1c53a10cb7a02335b175320002935", "hex"));
@@ -30,9 +31,7 @@ export const HISTORY_STORAGE_CODE = Uint8Array.from(
 
 /** The slot that holds block `number`'s hash. */
 export function historySlot(number: bigint): Uint8Array {
-  const slot = Buffer.alloc(32);
-  slot.writeBigUInt64BE(number % HISTORY_SERVE_WINDOW, 24);
-  return slot;
+  return wordToBytes(number % HISTORY_SERVE_WINDOW);
 }
 
 /**
