@@ -5,7 +5,7 @@ import type { Context } from "../../../context.js";
 import { StoreKey } from "../../../storeKey.js";
 import type { StateReader } from "../../../store/types.js";
 import { putContractCode } from "./contractCode.js";
-import { HISTORY_STORAGE_ADDRESS } from "./historyStorage.js";
+import { isHistoryContract } from "./historyStorage.js";
 import { accountStoragePrefix, CODE_HASH_PREFIX, codeHashKey, codeKey, MODULE_NAME, storageKey, trimStorageValue } from "./keys.js";
 
 export interface EvmGenesisAccount {
@@ -27,7 +27,7 @@ export function exportEvmAccounts(state: StateReader): EvmGenesisAccount[] {
   const out: EvmGenesisAccount[] = [];
   for (const { key: k, value: codeHash } of evm.prefixIterator(CODE_HASH_PREFIX)) {
     const address = k.subarray(1);
-    if (Buffer.from(address).equals(HISTORY_STORAGE_ADDRESS)) continue;
+    if (isHistoryContract(address)) continue;
     const code = evm.get(codeKey(codeHash));
     if (!code) throw new Error(`evm export: no code for hash ${hex(codeHash)} of ${hex(address)}`);
     const prefix = accountStoragePrefix(address);
@@ -58,7 +58,7 @@ export function importEvmAccounts(ctx: Context, accounts: readonly EvmGenesisAcc
     const code = bytes(a.code, undefined, `accounts[${i}].code`);
     if (code.length === 0) throw new Error(`evm genesis accounts[${i}].code: empty (only accounts with code are listed)`);
     if (evm.has(codeHashKey(address))) throw new Error(`evm genesis accounts[${i}]: duplicate address ${a.address}`);
-    if (Buffer.from(address).equals(HISTORY_STORAGE_ADDRESS)) {
+    if (isHistoryContract(address)) {
       throw new Error(`evm genesis accounts[${i}]: ${a.address} is the EIP-2935 history contract, which the chain puts there itself`);
     }
     putContractCode(evm, address, code);

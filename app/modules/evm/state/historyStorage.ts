@@ -4,7 +4,7 @@
 // call at the start of each block; here the evm begin block writes the same slot directly, and puts
 // the contract's code at its address first when the address has none (a chain's first block). The
 // opcode BLOCKHASH does not read it (blockHashChain.ts).
-import { Address } from "@ethereumjs/util";
+import { Address, equalsBytes } from "@ethereumjs/util";
 import type { KVStore } from "../../../store/types.js";
 import { putContractCode } from "./contractCode.js";
 import { codeHashKey, storageKey, trimStorageValue } from "./keys.js";
@@ -12,6 +12,11 @@ import { wordToBytes } from "../tx/words.js";
 
 /** Where Ethereum's history contract lives (EIP-2935's HISTORY_STORAGE_ADDRESS). */
 export const HISTORY_STORAGE_ADDRESS = Uint8Array.from(Buffer.from("0000f90827f1c53a10cb7a02335b175320002935", "hex"));
+
+/** Whether `address` is the history contract's, which genesis neither exports nor imports. */
+export function isHistoryContract(address: Uint8Array): boolean {
+  return equalsBytes(address, HISTORY_STORAGE_ADDRESS);
+}
 
 /** Blocks the contract serves (EIP-2935's HISTORY_SERVE_WINDOW), and the ring buffer's length. */
 export const HISTORY_SERVE_WINDOW = 8191n;
