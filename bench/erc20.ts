@@ -25,6 +25,11 @@
  *     --txs-per-block 871               (default: the EVM block gas limit / the gas limit)
  *     --profile                         our app and JSON-RPC server under `node --cpu-prof`, and
  *                                       CometBFT's pprof for the first --comet-profile-seconds of the load
+ *     --comet-goroutines                instead: CometBFT's goroutines dumped every 10 ms for the first
+ *                                       --comet-profile-seconds of the load, its ABCI socket clients'
+ *                                       writers counted by where they were (bench/erc20/cometGoroutines.ts);
+ *                                       the dumps cost CometBFT and the load client CPU, so not a
+ *                                       throughput figure
  *     --keep                            keep temp dirs (node homes, logs, profiles)
  *
  * Setup (not timed): a funder deploys Token (test/contracts/Token.sol) and gives each sender
@@ -57,6 +62,7 @@ import { captureCometProfile, summariseCometProfile } from "./erc20/cometProfile
 import { erc20AppPhases } from "./erc20/inProcess.js";
 import { printPhases } from "./load/inProcess.js";
 import { BLOCK_GAS_LIMIT } from "../app/modules/evm/state/params.js";
+import { formatGoroutineTally, sampleCometGoroutines } from "./erc20/cometGoroutines.js";
 import { feesOf, sendSetup } from "./erc20/setup.js";
 import { SENDER_TOKENS, funder, makeSenders, setupTxs, token, tokenAddress, transferData, transferLanes } from "./erc20/workload.js";
 
@@ -75,6 +81,7 @@ const { values: args } = parseArgs({
     only: { type: "string", default: "ours,hardhat,anvil" },
     runs: { type: "string", default: "1" },
     profile: { type: "boolean", default: false },
+    "comet-goroutines": { type: "boolean", default: false },
     "in-process": { type: "boolean", default: false },
     "txs-per-block": { type: "string" },
     "comet-profile-seconds": { type: "string", default: "8" },
@@ -97,6 +104,8 @@ const COMET_PROFILE_SECONDS = positiveInt("comet-profile-seconds");
 const ONLY = args.only.split(",").map((s) => s.trim());
 const RUNS = positiveInt("runs");
 if (args.profile && RUNS > 1) throw new Error("--profile takes one run: leave --runs at 1");
+if (args["comet-goroutines"] && (args.profile || RUNS > 1))
+  throw new Error("--comet-goroutines takes one run without --profile (its dumps would be in the CPU profile)");
 const VIA = args.via;
 if (VIA !== "json-rpc" && VIA !== "cometbft") throw new Error(`--via takes json-rpc or cometbft, got ${VIA}`);
 if (VIA === "cometbft" && ONLY.some((o) => o !== "ours")) throw new Error("--via cometbft applies to our node only: add --only ours");
@@ -188,6 +197,10 @@ async function runTarget(target: Target, run: number): Promise<Outcome> {
       args.profile && target.cometPprofUrl
         ? captureCometProfile(target.cometPprofUrl, COMET_PROFILE_SECONDS, path.join(target.profileDir!, "cometbft.pprof"))
         : undefined;
+    const cometGoroutines =
+      args["comet-goroutines"] && target.cometPprofUrl
+        ? sampleCometGoroutines(target.cometPprofUrl, COMET_PROFILE_SECONDS).then(formatGoroutineTally, (err: Error) => `no goroutine sample: ${err.message}`)
+        : undefined;
     log(`${target.name}: load starts`);
     const load = await runLoad(sender, bodies, {
       concurrency: CONCURRENCY,
@@ -251,6 +264,10 @@ async function runTarget(target: Target, run: number): Promise<Outcome> {
       const file = await cometProfile;
       console.log(`\n### CometBFT CPU profile, the first ${COMET_PROFILE_SECONDS} s of the load\n`);
       console.log(fs.existsSync(file) ? "```\n" + summariseCometProfile(cometBinary, file) + "```" : file);
+    }
+    if (cometGoroutines) {
+      console.log(`\n### CometBFT's goroutines, the first ${COMET_PROFILE_SECONDS} s of the load\n`);
+      console.log(await cometGoroutines);
     }
     if (args.profile && target.profileDir) {
       await printProfiles(target, [
@@ -399,6 +416,7 @@ try {
               funder: funder.address,
               funderUunit: FUNDER_WEI / 10n ** 12n,
               profile: args.profile,
+              pprof: args["comet-goroutines"],
             })
           : name === "hardhat"
             ? await startHardhat({ funder: funder.address })

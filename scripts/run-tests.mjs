@@ -5,7 +5,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const roots = ["abci", "app", "common", "cometbft", "gateway", "evm", "sdk", "test"];
+const roots = ["abci", "app", "bench", "common", "cometbft", "gateway", "evm", "sdk", "test"];
 const skip = new Set(["node_modules", "dist", "gen"]);
 
 function find(dir) {

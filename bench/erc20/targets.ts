@@ -90,6 +90,8 @@ export async function startOurs(opts: {
   funder: string;
   funderUunit: bigint;
   profile: boolean;
+  /** CometBFT's pprof server without the Node profilers (--profile turns both on). */
+  pprof?: boolean;
   /** Accounts funded at genesis besides the funder (1uunit each, bench/load/genesisAccounts.ts): state that no tx touches. */
   extraAccounts?: number;
 }): Promise<Target> {
@@ -110,7 +112,7 @@ export async function startOurs(opts: {
   if (extraAccounts > 0) appendGenesisAccounts(path.join(paths.cometHome, "config", "genesis.json"), extraAccounts);
   const profileDir = path.join(home, "prof");
   let cometPprofUrl: string | undefined;
-  if (opts.profile) {
+  if (opts.profile || opts.pprof) {
     const pprofPort = await freePort();
     const file = path.join(paths.cometHome, "config", "config.toml");
     fs.writeFileSync(file, setTomlValue(fs.readFileSync(file, "utf8"), "rpc", "pprof_laddr", `127.0.0.1:${pprofPort}`));
