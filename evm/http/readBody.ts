@@ -1,6 +1,7 @@
-// A request body read with a hard size limit enforced while streaming (a lying or absent
-// Content-Length cannot get past it).
+// The JSON-RPC server's request body: at most the configured size (common/node/requestBody.ts),
+// its failures as HTTP errors.
 import type { IncomingMessage } from "node:http";
+import { readRequestBody } from "../../common/node/requestBody.js";
 
 export class HttpError extends Error {
   constructor(
@@ -15,18 +16,11 @@ export async function readBody(req: IncomingMessage, limitBytes: number): Promis
   const tooLarge = () => new HttpError(413, `request body too large: at most ${limitBytes} bytes`);
   const declared = Number(req.headers["content-length"]);
   if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
-  const chunks: Buffer[] = [];
-  let size = 0;
   try {
-    for await (const chunk of req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      if (size > limitBytes) throw tooLarge();
-      chunks.push(chunk);
-    }
+    return (await readRequestBody(req, limitBytes, tooLarge)).toString("utf8");
   } catch (err) {
     if (err instanceof HttpError) throw err;
     // The client went away mid-body ("aborted", ECONNRESET): its request, not the server, failed.
     throw new HttpError(400, `request body not received: ${(err as Error)?.message ?? String(err)}`);
   }
-  return Buffer.concat(chunks).toString("utf8");
 }
