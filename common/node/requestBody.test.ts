@@ -65,6 +65,26 @@ test("request body: past the limit it rejects with the caller's error instead of
   }
 });
 
+test("request body: a Content-Length past the limit is refused before the body is read", async () => {
+  const seen: (Buffer | Error)[] = [];
+  const s = await serve(10, (o) => seen.push(o));
+  try {
+    const answer = await new Promise<number>((resolve, reject) => {
+      const req = http.request({ port: s.port, host: "127.0.0.1", method: "POST", headers: { "content-length": "11" } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on("error", reject);
+      // Only the headers: an answer can come only from the declared length.
+      req.flushHeaders();
+    });
+    assert.equal(answer, 413);
+    assert.ok(seen[0] instanceof Error && seen[0].message === "too large");
+  } finally {
+    await s.close();
+  }
+});
+
 test("request body: a client that goes away mid-body rejects the read instead of leaving it waiting", async () => {
   let settled!: (o: Buffer | Error) => void;
   const outcome = new Promise<Buffer | Error>((resolve) => (settled = resolve));

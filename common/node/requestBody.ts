@@ -5,11 +5,14 @@
 import type { IncomingMessage } from "node:http";
 
 /**
- * The whole body of `req`. Past `limitBytes` it stops reading (the caller answers and closes the
- * connection, so the rest is never parsed as a request) and rejects with `tooLarge()`; a request
+ * The whole body of `req`. A Content-Length past `limitBytes` rejects with `tooLarge()` before
+ * anything is read; a body that streams past it stops being read (the caller answers and closes
+ * the connection, so the rest is never parsed as a request) and rejects the same way; a request
  * that fails or closes before its end rejects with that error.
  */
 export function readRequestBody(req: IncomingMessage, limitBytes: number, tooLarge: () => Error): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limitBytes) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;

@@ -14,8 +14,6 @@ export class HttpError extends Error {
 
 export async function readBody(req: IncomingMessage, limitBytes: number): Promise<string> {
   const tooLarge = () => new HttpError(413, `request body too large: at most ${limitBytes} bytes`);
-  const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
   try {
     return (await readRequestBody(req, limitBytes, tooLarge)).toString("utf8");
   } catch (err) {

@@ -8,8 +8,6 @@ export async function readJsonBody(req: IncomingMessage, limitBytes: number): Pr
   const type = (req.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") throw new FaucetHttpError(415, `Content-Type must be application/json${type ? `, got ${type}` : ""}`);
   const tooLarge = () => new FaucetHttpError(413, `request body too large: at most ${limitBytes} bytes`);
-  const declared = Number(req.headers["content-length"]);
-  if (Number.isFinite(declared) && declared > limitBytes) throw tooLarge();
   // Past the limit the reading stops; the connection is closed after the answer so the rest is never buffered.
   const text = (await readRequestBody(req, limitBytes, tooLarge)).toString("utf8");
   if (text.trim() === "") throw new FaucetHttpError(400, 'empty request body: expected JSON such as {"address": "unit1..."}');
