@@ -10,7 +10,7 @@
  *   - two POSTs of a JSON-RPC `eth_call` body answered with the same fixed JSON, the body read by
  *     `for await` over the request (as the JSON-RPC server and the faucet did before round 34) and by
  *     common/node/requestBody.ts, which reads it through the stream's events.
- * Rounds alternate the three so the machine's drift hits all alike; each row is the median over
+ * Rounds alternate the servers so the machine's drift hits all alike; each row is the median over
  * the rounds of req/s and of the server's CPU (user + system, from /proc) per request.
  *
  *   npm run bench -- http-overhead [--seconds 5] [--rounds 3] [--connections 16]
