@@ -30,6 +30,12 @@ export interface AbciApplication {
   initChain(req: pb.RequestInitChain): MaybePromise<InitChainResult>;
   query(req: pb.RequestQuery): MaybePromise<QueryResult>;
   checkTx(req: pb.RequestCheckTx): MaybePromise<CheckTxResult>;
+  /**
+   * Optional: a CheckTx request has arrived behind others on its connection, and `checkTx` will
+   * get this same request object when its turn comes. Work the check needs that does not depend on
+   * the requests before it may start now. Must not throw.
+   */
+  checkTxQueued?(req: pb.RequestCheckTx): void;
   commit(req: pb.RequestCommit): MaybePromise<CommitResult>;
   prepareProposal(req: pb.RequestPrepareProposal): MaybePromise<PrepareProposalResult>;
   processProposal(req: pb.RequestProcessProposal): MaybePromise<ProcessProposalResult>;

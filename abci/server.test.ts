@@ -153,3 +153,38 @@ test("four concurrent connections each get their own ordered stream", async () =
     c.close();
   }
 });
+
+test("CheckTx requests queued behind others are announced to the app before their turn, the first of a batch not", async () => {
+  class LookaheadApp extends BaseApplication {
+    events: string[] = [];
+    checkTxQueued(req: pb.RequestCheckTx): void {
+      this.events.push(`queued ${req.tx[0]}`);
+      if (req.tx[0] === 9) throw new Error("a broken lookahead must not stop the connection");
+    }
+    override async checkTx(req: pb.RequestCheckTx) {
+      this.events.push(`check ${req.tx[0]}`);
+      await new Promise((r) => setTimeout(r, 5));
+      return { code: 0, gasWanted: BigInt(req.tx[0]!) };
+    }
+  }
+  const lookahead = new LookaheadApp();
+  const s = new AbciServer(lookahead, { address: "tcp://127.0.0.1:0", logger: testLogger });
+  const c = await RawAbciClient.connect(Number((await s.listen()).split(":").pop()));
+  try {
+    const checkTx = (n: number) => ({ value: { case: "checkTx" as const, value: { tx: Uint8Array.of(n), type: pb.CheckTxType.NEW } } });
+    c.send(checkTx(1), checkTx(2), { value: { case: "echo", value: { message: "x" } } }, checkTx(3), { value: { case: "flush", value: {} } });
+    const res = await c.waitFor(5);
+    assert.deepEqual(
+      res.map((r) => (r.value.case === "checkTx" ? `checkTx ${(r.value.value as pb.ResponseCheckTx).gasWanted}` : r.value.case)),
+      ["checkTx 1", "checkTx 2", "echo", "checkTx 3", "flush"],
+      "answers in request order",
+    );
+    // 2 and 3 were announced as they arrived, before 1's check began; 1 was next in line.
+    assert.deepEqual(lookahead.events, ["queued 2", "queued 3", "check 1", "check 2", "check 3"]);
+    c.send(checkTx(4), checkTx(9), { value: { case: "flush", value: {} } });
+    assert.equal((await c.waitFor(8)).length, 8, "a throwing lookahead costs its head start only; the server still answers");
+  } finally {
+    c.close();
+    await s.close();
+  }
+});

@@ -5,7 +5,7 @@ import net from "node:net";
 import fs from "node:fs";
 import { create, toBinary } from "@bufbuild/protobuf";
 import type { Logger } from "pino";
-import { ResponseSchema, type Request } from "../gen/tendermint/abci/types_pb.js";
+import { ResponseSchema, type Request, type RequestCheckTx } from "../gen/tendermint/abci/types_pb.js";
 import type { AbciApplication } from "./application.js";
 import { dispatchEncoded } from "./dispatch.js";
 import { DEFAULT_MAX_FRAME_BYTES, FrameDecoder, FrameError, encodeFrame } from "./framing.js";
@@ -112,12 +112,16 @@ export class AbciServer {
         return;
       }
       for (const frame of frames) {
+        let req: Request;
         try {
-          queue.push(decodeRequest(frame));
+          req = decodeRequest(frame);
         } catch (err) {
           fail("malformed request protobuf", err);
           return;
         }
+        // A CheckTx that will wait for the ones before it: the app may start on it meanwhile.
+        if (req.value.case === "checkTx" && (running || queue.length > 0)) this.announceQueued(req.value.value);
+        queue.push(req);
       }
       void drain();
     });
@@ -127,6 +131,15 @@ export class AbciServer {
       this.sockets.delete(socket);
       log.debug("abci connection closed");
     });
+  }
+
+  /** Tells the app of a queued CheckTx; an app that throws there loses only the head start. */
+  private announceQueued(req: RequestCheckTx): void {
+    try {
+      this.app.checkTxQueued?.(req);
+    } catch (err) {
+      this.options.logger.debug({ err }, "checkTxQueued failed");
+    }
   }
 }
 

@@ -119,6 +119,8 @@ export class UnitApp extends BaseApplication {
   private preCommitCheckState: { state: Branch; until: number } | undefined;
   /** The header CheckTx runs under; it changes only when a block commits, so it is built then. */
   private checkHeader: BlockHeader;
+  /** Work started for queued CheckTx requests (checkTxQueued), by the request's tx bytes. */
+  private readonly checksAhead = new WeakMap<Uint8Array, Promise<void>>();
   /** What CheckTx admitted into `checkState`, in order: proposals that are its first txs need no second check. */
   private readonly admitted = new AdmittedTxs();
   private readonly faultDelayMs: number;
@@ -325,10 +327,33 @@ export class UnitApp extends BaseApplication {
     });
   }
 
-  /** During a block's execution in its windows, otherwise in turn (app/checkTxWindows.ts). */
+  /**
+   * During a block's execution in its windows, otherwise in turn (app/checkTxWindows.ts); after
+   * the work started for it while it was queued, if any (checkTxQueued).
+   */
   override checkTx(req: pb.RequestCheckTx): Promise<A.CheckTxResult> {
     const check = () => this.check(req);
-    return this.checkTxWindows.admit(check) ?? this.serial.run(check);
+    const run = () => this.checkTxWindows.admit(check) ?? this.serial.run(check);
+    const ahead = this.checksAhead.get(req.tx);
+    if (ahead === undefined) return run();
+    this.checksAhead.delete(req.tx);
+    return ahead.then(run);
+  }
+
+  /**
+   * A new tx queued behind other CheckTx requests: what its check can do before its turn starts
+   * now (an Ethereum tx's sender recovery, on a sender recovery thread when the node has them).
+   * Nothing here touches the check state, so the checks still run in arrival order.
+   */
+  checkTxQueued(req: pb.RequestCheckTx): void {
+    if (req.type !== pb.CheckTxType.NEW || !this.txProcessor.checkAhead) return;
+    try {
+      const ahead = this.txProcessor.checkAhead({ header: this.checkHeader, state: this.checkState, logger: this.logger }, req.tx);
+      if (ahead !== undefined) this.checksAhead.set(req.tx, ahead);
+    } catch (err) {
+      // Only a head start is lost: the check does all of its work itself.
+      this.logger.debug({ err }, "could not start a CheckTx ahead");
+    }
   }
 
   private check(req: pb.RequestCheckTx): A.CheckTxResult {

@@ -5,7 +5,9 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AbciServer } from "../abci/server.js";
-import { DEFAULT_QUERY_TIMEOUT_MS, DEFAULT_QUERY_WORKERS, nodeHomePaths, readAppConfig } from "../common/node/home.js";
+import { DEFAULT_QUERY_TIMEOUT_MS, DEFAULT_QUERY_WORKERS, defaultSenderRecoveryWorkers, nodeHomePaths, readAppConfig } from "../common/node/home.js";
+import { useSenderKeySource } from "../common/ethereum/ethTx.js";
+import { SenderRecoveryPool } from "./senderRecovery/pool.js";
 import { UnitApp } from "./app.js";
 import { createNodeGrpcServer, GrpcListenError } from "./grpc/index.js";
 import { createLogger } from "../common/logger.js";
@@ -48,6 +50,17 @@ if (queryWorkers > 0) {
   });
   queryExecutor = new PooledExecutor(queryPool, queryExecutor);
 }
+// Ethereum senders recovered on other threads while earlier CheckTx requests run (docs/node-lifecycle.md).
+const senderRecoveryWorkers = config.senderRecoveryWorkers ?? defaultSenderRecoveryWorkers();
+const senderRecovery =
+  senderRecoveryWorkers > 0
+    ? new SenderRecoveryPool({
+        size: senderRecoveryWorkers,
+        workerUrl: threadModule(new URL("./senderRecovery/worker.js", import.meta.url)),
+        logger: logger.child({ component: "sender-recovery" }),
+      })
+    : undefined;
+useSenderKeySource(senderRecovery);
 // Snapshots for state sync (docs/statesync.md): none taken unless snapshot-interval is set, two kept;
 // a node restores from peers' snapshots whatever its own interval.
 const { snapshotInterval = 0, snapshotKeepRecent = 2 } = config as { snapshotInterval?: number; snapshotKeepRecent?: number };
@@ -119,7 +132,7 @@ try {
   store.close();
   process.exit(1);
 }
-logger.info({ height: store.lastHeight, abci: abciAddress, grpc: grpcServer.address, db: paths.appDb, queryWorkers }, "app ready");
+logger.info({ height: store.lastHeight, abci: abciAddress, grpc: grpcServer.address, db: paths.appDb, queryWorkers, senderRecoveryWorkers }, "app ready");
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -129,6 +142,7 @@ async function shutdown(signal: string): Promise<void> {
   await grpcServer.close();
   await server.close();
   await queryPool?.close();
+  await senderRecovery?.close();
   store.close();
   process.exit(0);
 }

@@ -40,6 +40,12 @@ export interface SimulationResult {
 export interface TxProcessor {
   /** Mempool admission: the same checks as delivery, against the mempool's own state branch. */
   check(env: TxEnv, tx: Uint8Array, recheck: boolean): TxResult;
+  /**
+   * A new tx whose CheckTx waits behind others: starts the work of its check that needs no state
+   * (an Ethereum tx's sender recovery, on another thread), and returns what its `check` should
+   * await first, or undefined when nothing. `env` is the mempool's, for reading parameters only.
+   */
+  checkAhead?(env: TxEnv, tx: Uint8Array): Promise<void> | undefined;
   /** Executes a tx of a block. */
   /** Execution in a block; may be async (the EVM's runTx is), and the app awaits each in order. */
   deliver(env: TxEnv, tx: Uint8Array): TxResult | Promise<TxResult>;

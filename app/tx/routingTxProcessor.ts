@@ -26,6 +26,7 @@ export type CosmosTxPipeline = TxProcessor & ProposalTxVerifier;
 /** The Ethereum pipeline as the router needs it: CheckTx is synchronous, delivery is not (the VM is async). */
 export interface EthereumTxPipeline extends ProposalTxVerifier {
   check(env: TxEnv, tx: Uint8Array, recheck: boolean): TxResult;
+  checkAhead?(env: TxEnv, tx: Uint8Array): Promise<void> | undefined;
   deliver(env: TxEnv, tx: Uint8Array): Promise<TxResult>;
 }
 
@@ -56,6 +57,11 @@ export class RoutingTxProcessor implements TxProcessor {
       default:
         return refused(tx);
     }
+  }
+
+  /** Only Ethereum txs have work to start ahead (their sender recovery). */
+  checkAhead(env: TxEnv, tx: Uint8Array): Promise<void> | undefined {
+    return txEncoding(tx) === "ethereum" ? this.ethereum.checkAhead?.(env, tx) : undefined;
   }
 
   /** A promise only for Ethereum txs, so Cosmos txs keep their synchronous path. */

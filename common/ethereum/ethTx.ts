@@ -87,7 +87,7 @@ const decoded = new Memo<string, CachedDecode>(DECODED_CACHE_MAX_ENTRIES, { max:
 export function decodeEthTx(bytes: Uint8Array, chainId: bigint, lastUse = false): DecodedEthTx {
   // Before the cache key, which costs in proportion to the size.
   if (bytes.length > MAX_ETH_TX_BYTES) throw sdkErrors.txTooLarge.wrap(`Ethereum tx of ${bytes.length} bytes exceeds the limit of ${MAX_ETH_TX_BYTES}`);
-  const key = `${chainId}/${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
+  const key = decodeCacheKey(bytes, chainId);
   const known = decoded.get(key);
   if (known !== undefined) {
     if (lastUse) decoded.delete(key);
@@ -98,26 +98,93 @@ export function decodeEthTx(bytes: Uint8Array, chainId: bigint, lastUse = false)
   return d;
 }
 
+function decodeCacheKey(bytes: Uint8Array, chainId: bigint): string {
+  return `${chainId}/${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
+}
+
 /** Entries and raw bytes the decode cache holds (for tests of its bounds). */
 export function decodeCacheUsage(): { entries: number; bytes: number } {
   return { entries: decoded.size, bytes: decoded.weightSum };
 }
 
-function decodeUncached(bytes: Uint8Array, chainId: bigint): DecodedEthTx {
+/**
+ * Where senders are recovered ahead of their CheckTx: worker threads (app/senderRecovery/), given
+ * the raw bytes and chain id, answer with recoverSenderKey's public key, or undefined when it throws
+ * (CheckTx then decodes the tx itself and says why).
+ */
+export interface SenderKeySource {
+  recover(bytes: Uint8Array, chainId: bigint): Promise<Uint8Array | undefined>;
+}
+
+let senderKeys: SenderKeySource | undefined;
+/** Recoveries under way, by decode cache key: each settles once its decoding is in the cache (or failed). */
+const recovering = new Map<string, Promise<void>>();
+
+/** Recovers senders ahead through `source` from now on; undefined stops it. */
+export function useSenderKeySource(source: SenderKeySource | undefined): void {
+  senderKeys = source;
+}
+
+/**
+ * Starts recovering the sender of a tx whose CheckTx waits behind others, on another thread, and
+ * resolves once the tx's decoding with that sender is in the decode cache, so its CheckTx finds it
+ * there instead of recovering it on this thread. Undefined when there is nothing to wait for: no
+ * key source, the tx decoded already, or bytes no Ethereum tx can have. Never rejects: a failed
+ * recovery leaves the tx to CheckTx.
+ */
+export function decodeAhead(bytes: Uint8Array, chainId: bigint): Promise<void> | undefined {
+  const source = senderKeys;
+  if (source === undefined || bytes.length === 0 || bytes.length > MAX_ETH_TX_BYTES || bytes[0] === BLOB_TX_TYPE) return undefined;
+  const key = decodeCacheKey(bytes, chainId);
+  if (decoded.get(key) !== undefined) return undefined;
+  const under = recovering.get(key);
+  if (under !== undefined) return under;
+  // Its own copy: the caller's bytes are usually a view into a larger request buffer, which
+  // posting to a thread would copy whole.
+  const own = Uint8Array.from(bytes);
+  const done = source
+    .recover(own, chainId)
+    .then((publicKey) => {
+      if (publicKey === undefined || decoded.get(key) !== undefined) return;
+      const d = decodeUncached(own, chainId, publicKey);
+      decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: own.length });
+    })
+    .catch(() => undefined)
+    .finally(() => recovering.delete(key));
+  recovering.set(key, done);
+  return done;
+}
+
+/**
+ * The public key (64 bytes) that signed a raw Ethereum tx, as decodeEthTx recovers it: what a
+ * SenderKeySource computes on its thread. Throws what decoding or recovery throws.
+ */
+export function recoverSenderKey(bytes: Uint8Array, chainId: bigint): Uint8Array {
+  return parseForRecovery(bytes, chainId).tx.getSenderPublicKey();
+}
+
+/** The tx, unfrozen, with its signing hash taken from its raw bytes where they are canonical. */
+function parseForRecovery(bytes: Uint8Array, chainId: bigint): { tx: TypedTransaction; canonical: boolean } {
   const tx = parseEthTx(bytes, chainId, { freeze: false });
   const canonical = hasCanonicalChainId(bytes);
   // A typed tx's signing hash from its raw bytes (signingPayload.ts), for the library's recovery
-  // below to check the signature against; a legacy tx (EIP-155's payload is not a cut of its
-  // bytes) and a chain id with leading zeros keep the library's serialisation.
+  // to check the signature against; a legacy tx (EIP-155's payload is not a cut of its bytes) and
+  // a chain id with leading zeros keep the library's serialisation.
   const payload = canonical ? typedSigningPayload(bytes) : undefined;
   if (payload !== undefined) {
     const signingHash = keccak256(payload);
     Object.defineProperty(tx, "getMessageToVerifySignature", { value: () => signingHash });
   }
+  return { tx, canonical };
+}
+
+/** `senderKey`: the public key recoverSenderKey gave for these bytes on another thread; absent, it is recovered here. */
+function decodeUncached(bytes: Uint8Array, chainId: bigint, senderKey?: Uint8Array): DecodedEthTx {
+  const { tx, canonical } = parseForRecovery(bytes, chainId);
   let sender: Address;
   try {
     // The library keeps the public key only in a frozen tx: kept here, so nothing recovers it again.
-    tx.cache.senderPubKey = tx.getSenderPublicKey();
+    tx.cache.senderPubKey = senderKey ?? tx.getSenderPublicKey();
     sender = new Address(senderAddress(tx.cache.senderPubKey));
   } catch (err) {
     throw evmError(evmErrors.invalidSignature, (err as Error).message);

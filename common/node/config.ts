@@ -2,6 +2,7 @@
 // table of keys drives writing the documented file, reading it back, UNITD_* environment
 // overrides and the errors that name a bad key and its file. Precedence, highest first:
 // a process's own flag > UNITD_* variable > app.toml > the default written here.
+import os from "node:os";
 import type { NodePorts } from "./ports.js";
 import { DEFAULT_PORTS } from "./ports.js";
 
@@ -16,6 +17,8 @@ export interface AppConfig {
   queryWorkers?: number;
   /** Longest one query may run before it is stopped. Default: DEFAULT_QUERY_TIMEOUT_MS. */
   queryTimeoutMs?: number;
+  /** Threads recovering Ethereum txs' senders ahead of their CheckTx; 0: none. Default: defaultSenderRecoveryWorkers(). */
+  senderRecoveryWorkers?: number;
   /** Permissive CORS on the node's HTTP APIs (devnet only). */
   unsafeCors: boolean;
   /** Origins the REST gateway lets browsers read from (when unsafeCors is off); absent = none. */
@@ -51,6 +54,15 @@ export const DEFAULT_PRUNING_KEEP_RECENT = 362_880;
 export const DEFAULT_PRUNING_INTERVAL = 10;
 export const DEFAULT_QUERY_WORKERS = 2;
 export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+/**
+ * Sender recovery threads for a machine with `cores` cores: none below four, where the app's
+ * thread, CometBFT and the JSON-RPC server already take the cores and a thread would move CPU
+ * rather than add it (bench/RESULTS.md, round 35); then one per four cores, at most four.
+ */
+export function defaultSenderRecoveryWorkers(cores = os.availableParallelism()): number {
+  return cores < 4 ? 0 : Math.min(4, Math.floor(cores / 4));
+}
 /** The SDK's defaults: no snapshots unless asked for, two kept. */
 export const DEFAULT_SNAPSHOT_INTERVAL = 0;
 export const DEFAULT_SNAPSHOT_KEEP_RECENT = 2;
@@ -236,6 +248,16 @@ export const CONFIG_KEYS: ConfigKey[] = [
     get: (c) => c.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
     set: (c, v) => (c.queryTimeoutMs = v as number),
   },
+  {
+    section: "mempool",
+    key: "sender-recovery-workers",
+    kind: "int",
+    min: 0,
+    max: 16,
+    doc: "Threads that recover Ethereum txs' senders while earlier CheckTx requests run; 0: CheckTx recovers each itself. Written at init for the machine: 0 below 4 cores, then one per 4 cores, at most 4.",
+    get: (c) => c.senderRecoveryWorkers ?? defaultSenderRecoveryWorkers(),
+    set: (c, v) => (c.senderRecoveryWorkers = v as number),
+  },
 ];
 
 const SECTION_DOCS: Record<string, string> = {
@@ -247,6 +269,7 @@ const SECTION_DOCS: Record<string, string> = {
   pruning: "Old heights of the app's state.",
   "state-sync": "Snapshots served to nodes joining by state sync.",
   query: "Query workers.",
+  mempool: "Admission of txs to the mempool (CheckTx).",
 };
 
 /** The UNITD_* variable of a key: UNITD_<SECTION>_<KEY>, dashes as underscores (UNITD_GRPC_PORT). */

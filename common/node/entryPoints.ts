@@ -17,7 +17,11 @@ export const ENTRY_POINTS = {
 export type NodeProcess = keyof typeof ENTRY_POINTS;
 
 /** The modules worker threads run, by path from the repository root. */
-export const WORKER_MODULES = { query: "app/queryWorker", snapshot: "app/snapshots/snapshotWorker" } as const;
+export const WORKER_MODULES = {
+  query: "app/queryWorker",
+  snapshot: "app/snapshots/snapshotWorker",
+  senderRecovery: "app/senderRecovery/worker",
+} as const;
 
 /** Every module that begins a process or a thread: `npm run build` bundles each (scripts/bundle.mjs). */
 export const BUNDLED_MODULES: readonly string[] = [...Object.values(ENTRY_POINTS), ...Object.values(WORKER_MODULES), "app/cli/unitd"];

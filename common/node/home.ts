@@ -32,7 +32,13 @@ export function nodeHomePaths(root: string): NodeHomePaths {
 }
 
 export type { AppConfig } from "./config.js";
-export { DEFAULT_PRUNING_INTERVAL, DEFAULT_PRUNING_KEEP_RECENT, DEFAULT_QUERY_TIMEOUT_MS, DEFAULT_QUERY_WORKERS } from "./config.js";
+export {
+  DEFAULT_PRUNING_INTERVAL,
+  DEFAULT_PRUNING_KEEP_RECENT,
+  DEFAULT_QUERY_TIMEOUT_MS,
+  DEFAULT_QUERY_WORKERS,
+  defaultSenderRecoveryWorkers,
+} from "./config.js";
 
 /**
  * The node's settings: app.toml (or, in a home not yet migrated, the older app.json), then the

@@ -22,7 +22,7 @@ import { markIndexed } from "../../../tx/eventIndex.js";
 import { cometTxHash } from "../../../tx/cometTxHash.js";
 import { evmError, evmErrors } from "../../../../common/ethereum/errors.js";
 import { blockHashChain } from "./blockHashChain.js";
-import { decodeEthTx, effectiveGasPrice, upfrontCost, type DecodedEthTx } from "../../../../common/ethereum/ethTx.js";
+import { decodeAhead, decodeEthTx, effectiveGasPrice, upfrontCost, type DecodedEthTx } from "../../../../common/ethereum/ethTx.js";
 import { checkEthTx } from "./ethTxChecks.js";
 import type { EvmKeepers } from "../expectedKeepers.js";
 import { BLOOM_BYTES, type EvmBlockRecord } from "../state/evmBlocks.js";
@@ -79,6 +79,11 @@ export class EthTxProcessor {
     }
     branch.write();
     return { gasWanted: d.tx.gasLimit, gasUsed: 0n };
+  }
+
+  /** Starts recovering the tx's sender on another thread, when the app has them (ethTx.ts, decodeAhead). */
+  checkAhead(env: TxEnv, bytes: Uint8Array): Promise<void> | undefined {
+    return decodeAhead(bytes, this.keepers.evm.getParams(env.state).chainId);
   }
 
   /**

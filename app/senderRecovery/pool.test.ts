@@ -1,0 +1,70 @@
+import { afterEach, test } from "node:test";
+import assert from "node:assert/strict";
+import { createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
+import { pino } from "pino";
+import { evmCommon, recoverSenderKey } from "../../common/ethereum/ethTx.js";
+import { SenderRecoveryPool } from "./pool.js";
+
+// Worker threads load compiled JavaScript: from the sources, the build's copy (npm test builds first).
+const workerUrl = import.meta.url.endsWith(".ts")
+  ? new URL("../../dist/app/senderRecovery/worker.js", import.meta.url)
+  : new URL("./worker.js", import.meta.url);
+const CHAIN = 2611n;
+const pools: SenderRecoveryPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+function start(size: number, maxWaiting?: number): SenderRecoveryPool {
+  const pool = new SenderRecoveryPool({ size, workerUrl, logger: pino({ level: "silent" }), maxWaiting });
+  pools.push(pool);
+  return pool;
+}
+
+const keyOf = (i: number) => new Uint8Array(32).fill(i + 1);
+const typed = (i: number) =>
+  createFeeMarket1559Tx({ nonce: BigInt(i), gasLimit: 21_000n, maxFeePerGas: 10n ** 9n, to: `0x${"66".repeat(20)}` }, { common: evmCommon(CHAIN) })
+    .sign(keyOf(i % 7))
+    .serialize();
+const legacy = (i: number) =>
+  createLegacyTx({ nonce: BigInt(i), gasLimit: 21_000n, gasPrice: 10n ** 9n, to: `0x${"77".repeat(20)}` }, { common: evmCommon(CHAIN) })
+    .sign(keyOf(i % 5))
+    .serialize();
+
+test("threads answer each tx with the key recoverSenderKey gives on this thread, many at once", async () => {
+  const pool = start(2);
+  const txs = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? legacy(i) : typed(i)));
+  const keys = await Promise.all(txs.map((tx) => pool.recover(tx, CHAIN)));
+  keys.forEach((key, i) => assert.deepEqual(key, recoverSenderKey(txs[i]!, CHAIN), `tx ${i}`));
+});
+
+test("what cannot be decoded or recovered, or is of another chain, answers undefined", async () => {
+  const pool = start(1);
+  assert.equal(await pool.recover(new Uint8Array([0x02, 0xc1, 0x80]), CHAIN), undefined);
+  assert.equal(await pool.recover(typed(1), 1n), undefined, "signed for chain 2611");
+  assert.deepEqual(await pool.recover(typed(2), CHAIN), recoverSenderKey(typed(2), CHAIN), "and the thread goes on");
+});
+
+test("past the waiting bound a recovery answers undefined at once, so CheckTx does it itself", async () => {
+  const pool = start(1, 2);
+  const answers = await Promise.all([typed(1), typed(2), typed(3)].map((tx) => pool.recover(tx, CHAIN)));
+  assert.ok(answers[0] && answers[1]);
+  assert.equal(answers[2], undefined);
+});
+
+test("closing answers what waits with undefined, and later recoveries too", async () => {
+  const pool = start(1);
+  const waiting = Promise.all(Array.from({ length: 20 }, (_, i) => pool.recover(typed(i), CHAIN)));
+  await pool.close();
+  const answers = await waiting;
+  assert.ok(
+    answers.some((a) => a === undefined),
+    "what was still waiting",
+  );
+  assert.equal(await pool.recover(typed(1), CHAIN), undefined);
+  assert.equal(pool.size, 0);
+});
+
+test("a pool needs at least one thread", () => {
+  assert.throws(() => new SenderRecoveryPool({ size: 0, workerUrl, logger: pino({ level: "silent" }) }), /positive integer/);
+});

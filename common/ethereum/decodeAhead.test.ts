@@ -1,0 +1,84 @@
+import { afterEach, test } from "node:test";
+import assert from "node:assert/strict";
+import { createFeeMarket1559Tx } from "@ethereumjs/tx";
+import { Address, privateToAddress, publicToAddress } from "@ethereumjs/util";
+import { decodeAhead, decodeEthTx, evmCommon, recoverSenderKey, useSenderKeySource, type SenderKeySource } from "./ethTx.js";
+
+const CHAIN = 2611n;
+const alice = new Uint8Array(32).fill(3);
+const bob = new Uint8Array(32).fill(4);
+// A nonce per tx built here, so no test finds another's decoding in the shared cache.
+let nextNonce = 1_000n;
+const signed = (key: Uint8Array) =>
+  createFeeMarket1559Tx({ nonce: nextNonce++, gasLimit: 21_000n, maxFeePerGas: 10n ** 9n, to: `0x${"55".repeat(20)}` }, { common: evmCommon(CHAIN) })
+    .sign(key)
+    .serialize();
+
+/** Answers with what `answer` gives, counting the calls. */
+function source(answer: (bytes: Uint8Array, chainId: bigint) => Promise<Uint8Array | undefined>): SenderKeySource & { calls: number } {
+  const s = {
+    calls: 0,
+    recover: (bytes: Uint8Array, chainId: bigint) => {
+      s.calls++;
+      return answer(bytes, chainId);
+    },
+  };
+  return s;
+}
+
+afterEach(() => useSenderKeySource(undefined));
+
+test("recoverSenderKey gives the key decodeEthTx recovers", () => {
+  const bytes = signed(alice);
+  const key = recoverSenderKey(bytes, CHAIN);
+  assert.equal(key.length, 64);
+  assert.ok(new Address(publicToAddress(key)).equals(new Address(privateToAddress(alice))));
+  assert.throws(() => recoverSenderKey(bytes.subarray(0, 20), CHAIN));
+});
+
+test("without a key source there is nothing to wait for", () => {
+  assert.equal(decodeAhead(signed(alice), CHAIN), undefined);
+});
+
+test("the key recovered ahead is the one CheckTx's decoding uses, and a tx is recovered once however often it is asked for", async () => {
+  // The source answers with Bob's key for Alice's tx: only a decoding that took the key from the
+  // source, instead of recovering it again, can name Bob.
+  const bobKey = recoverSenderKey(signed(bob), CHAIN);
+  const s = source(async () => bobKey);
+  useSenderKeySource(s);
+  const bytes = signed(alice);
+  const first = decodeAhead(bytes, CHAIN);
+  assert.ok(first instanceof Promise);
+  assert.equal(decodeAhead(Uint8Array.from(bytes), CHAIN), first, "the same recovery while it runs");
+  await first;
+  assert.equal(s.calls, 1);
+  assert.equal(decodeAhead(bytes, CHAIN), undefined, "decoded already");
+  const d = decodeEthTx(bytes, CHAIN);
+  assert.ok(d.sender.equals(new Address(privateToAddress(bob))));
+  assert.ok(Object.isFrozen(d.tx));
+});
+
+test("a recovery that fails or finds nothing leaves the tx to CheckTx, which recovers it itself", async () => {
+  for (const answer of [async () => undefined, async () => Promise.reject(new Error("thread gone"))]) {
+    useSenderKeySource(source(answer));
+    const bytes = signed(alice);
+    await decodeAhead(bytes, CHAIN); // never rejects
+    assert.ok(decodeEthTx(bytes, CHAIN).sender.equals(new Address(privateToAddress(alice))));
+  }
+});
+
+test("a key that does not fit the tx's decoding leaves the tx to CheckTx", async () => {
+  useSenderKeySource(source(async () => new Uint8Array(10)));
+  const bytes = signed(alice);
+  await decodeAhead(bytes, CHAIN);
+  assert.ok(decodeEthTx(bytes, CHAIN).sender.equals(new Address(privateToAddress(alice))));
+});
+
+test("bytes no Ethereum tx can have are not sent anywhere", () => {
+  const s = source(async () => undefined);
+  useSenderKeySource(s);
+  assert.equal(decodeAhead(new Uint8Array(), CHAIN), undefined);
+  assert.equal(decodeAhead(new Uint8Array([0x03, 0xc0]), CHAIN), undefined, "a blob tx");
+  assert.equal(decodeAhead(new Uint8Array(128 * 1024 + 1).fill(0xc0), CHAIN), undefined, "over the size limit");
+  assert.equal(s.calls, 0);
+});
