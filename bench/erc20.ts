@@ -23,6 +23,11 @@
  *     --in-process                      instead: the app alone in this process, CPU time per step of a
  *                                       transfer's life (bench/erc20/inProcess.ts); --txs-per-block
  *     --txs-per-block 871               (default: the EVM block gas limit / the gas limit)
+ *     --check-tx-queue 1                in-process: new CheckTx requests handed over as the ABCI server
+ *                                       does with this many in flight (the first checked, the rest
+ *                                       announced as queued), e.g. 64 as the load's concurrency
+ *     --recovery-workers 0              in-process: sender recovery threads (app/senderRecovery/) for
+ *                                       the queued ones, as mempool.sender-recovery-workers
  *     --profile                         our app and JSON-RPC server under `node --cpu-prof`, and
  *                                       CometBFT's pprof for the first --comet-profile-seconds of the load
  *     --comet-goroutines                instead: CometBFT's goroutines dumped every 10 ms for the first
@@ -60,6 +65,11 @@ import { EthRpc, type EthReceipt } from "./erc20/ethRpc.js";
 import { startAnvil, startHardhat, startOurs, type Target } from "./erc20/targets.js";
 import { captureCometProfile, summariseCometProfile } from "./erc20/cometProfile.js";
 import { erc20AppPhases } from "./erc20/inProcess.js";
+import { pino } from "pino";
+import { pathToFileURL } from "node:url";
+import { useSenderKeySource } from "../common/ethereum/ethTx.js";
+import { SenderRecoveryPool } from "../app/senderRecovery/pool.js";
+import { runnableModule, WORKER_MODULES } from "../common/node/entryPoints.js";
 import { printPhases } from "./load/inProcess.js";
 import { BLOCK_GAS_LIMIT } from "../app/modules/evm/state/params.js";
 import { formatGoroutineTally, sampleCometGoroutines } from "./erc20/cometGoroutines.js";
@@ -84,6 +94,8 @@ const { values: args } = parseArgs({
     "comet-goroutines": { type: "boolean", default: false },
     "in-process": { type: "boolean", default: false },
     "txs-per-block": { type: "string" },
+    "check-tx-queue": { type: "string", default: "1" },
+    "recovery-workers": { type: "string", default: "0" },
     "comet-profile-seconds": { type: "string", default: "8" },
     keep: { type: "boolean", default: false },
   },
@@ -384,6 +396,14 @@ function rate(o: Outcome): number {
   return o.committed / o.commitSeconds;
 }
 
+/** Sender recovery threads for the in-process app, as app/main.ts starts them (the build's worker). */
+function startSenderRecovery(size: number): SenderRecoveryPool {
+  const workerUrl = pathToFileURL(runnableModule(WORKER_MODULES.senderRecovery));
+  const pool = new SenderRecoveryPool({ size, workerUrl, logger: pino({ level: "warn" }) });
+  useSenderKeySource(pool);
+  return pool;
+}
+
 /** The target's name, with its run when there are several. */
 function label(o: Outcome): string {
   return RUNS > 1 ? `${o.target.name} (run ${o.run})` : o.target.name;
@@ -393,7 +413,20 @@ if (args["in-process"]) {
   // The transfer's gas when the run does not say: what eth_estimateGas answers on ours.
   const gasLimit = args["gas-limit"] ? BigInt(args["gas-limit"]) : 34_433n;
   const txsPerBlock = args["txs-per-block"] ? positiveInt("txs-per-block") : Number(BLOCK_GAS_LIMIT / gasLimit);
-  const phases = await erc20AppPhases({ senders, perSender: PER_SENDER, gasLimit, gasMoney: GAS_MONEY, funderUunit: FUNDER_WEI / 10n ** 12n, txsPerBlock });
+  const recoveryWorkers = Number(args["recovery-workers"]);
+  if (!Number.isInteger(recoveryWorkers) || recoveryWorkers < 0) throw new Error(`--recovery-workers takes 0 or more, got ${args["recovery-workers"]}`);
+  const recovery = recoveryWorkers > 0 ? startSenderRecovery(recoveryWorkers) : undefined;
+  const phases = await erc20AppPhases({
+    senders,
+    perSender: PER_SENDER,
+    gasLimit,
+    gasMoney: GAS_MONEY,
+    funderUunit: FUNDER_WEI / 10n ** 12n,
+    txsPerBlock,
+    checkTxQueue: positiveInt("check-tx-queue"),
+  });
+  await recovery?.close();
+  console.log(`CheckTx requests queued ${positiveInt("check-tx-queue")} deep, ${recoveryWorkers} sender recovery threads.\n`);
   printPhases(phases, txsPerBlock, {
     checkTx: "CheckTx (decode, sender recovery, nonce and balance; the nonce and upfront cost taken in the check state)",
     finalizeBlock: "FinalizeBlock (the EVM runs each transfer; decode cache hit)",

@@ -97,3 +97,15 @@ test("a memo whose keys are mostly deleted after use keeps its bound and its ord
   assert.equal(memo.get(195_050), undefined, "the oldest held key goes first");
   assert.equal(memo.get(195_100), 195_100);
 });
+
+test("clear forgets every entry and its weight, and the memo fills again from empty", () => {
+  const m = new Memo<string, number>(3, { max: 100, of: (v) => v });
+  m.set("a", 10);
+  m.set("b", 20);
+  m.clear();
+  assert.equal(m.size, 0);
+  assert.equal(m.weightSum, 0);
+  assert.equal(m.get("a"), undefined);
+  for (const k of ["c", "d", "e", "f"]) m.set(k, 1);
+  assert.deepEqual(["c", "d", "e", "f"].map((k) => m.get(k)), [undefined, 1, 1, 1], "the oldest goes first, as before");
+});

@@ -53,6 +53,14 @@ export class Memo<K, V> {
     return true;
   }
 
+  /** Forgets every entry. */
+  clear(): void {
+    this.entries.clear();
+    this.order = [];
+    this.head = 0;
+    this.totalWeight = 0;
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -2,7 +2,7 @@ import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
 import { pino } from "pino";
-import { evmCommon, recoverSenderKey } from "../../common/ethereum/ethTx.js";
+import { evmCommon, recoverSender } from "../../common/ethereum/ethTx.js";
 import { SenderRecoveryPool } from "./pool.js";
 
 // Worker threads load compiled JavaScript: from the sources, the build's copy (npm test builds first).
@@ -31,18 +31,18 @@ const legacy = (i: number) =>
     .sign(keyOf(i % 5))
     .serialize();
 
-test("threads answer each tx with the key recoverSenderKey gives on this thread, many at once", async () => {
+test("threads answer each tx as recoverSender does on this thread, many at once", async () => {
   const pool = start(2);
   const txs = Array.from({ length: 60 }, (_, i) => (i % 3 === 0 ? legacy(i) : typed(i)));
-  const keys = await Promise.all(txs.map((tx) => pool.recover(tx, CHAIN)));
-  keys.forEach((key, i) => assert.deepEqual(key, recoverSenderKey(txs[i]!, CHAIN), `tx ${i}`));
+  const answers = await Promise.all(txs.map((tx) => pool.recover(tx, CHAIN)));
+  answers.forEach((answer, i) => assert.deepEqual(answer, recoverSender(txs[i]!, CHAIN), `tx ${i}`));
 });
 
 test("what cannot be decoded or recovered, or is of another chain, answers undefined", async () => {
   const pool = start(1);
   assert.equal(await pool.recover(new Uint8Array([0x02, 0xc1, 0x80]), CHAIN), undefined);
   assert.equal(await pool.recover(typed(1), 1n), undefined, "signed for chain 2611");
-  assert.deepEqual(await pool.recover(typed(2), CHAIN), recoverSenderKey(typed(2), CHAIN), "and the thread goes on");
+  assert.deepEqual(await pool.recover(typed(2), CHAIN), recoverSender(typed(2), CHAIN), "and the thread goes on");
 });
 
 test("past the waiting bound a recovery answers undefined at once, so CheckTx does it itself", async () => {

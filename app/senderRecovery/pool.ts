@@ -5,7 +5,7 @@
 // once, and CheckTx recovers the sender itself, so the pool never holds a CheckTx back.
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
-import type { SenderKeySource } from "../../common/ethereum/ethTx.js";
+import type { RecoveredSender, SenderKeySource } from "../../common/ethereum/ethTx.js";
 import type { RecoveryAnswer, RecoveryRequest } from "./protocol.js";
 
 export interface SenderRecoveryPoolOptions {
@@ -25,7 +25,7 @@ const MAX_RESTART_DELAY_MS = 30_000;
 interface Thread {
   worker: Worker;
   /** Answers awaited from this thread, by request id. */
-  waiting: Map<number, (key: Uint8Array | undefined) => void>;
+  waiting: Map<number, (recovered: RecoveredSender | undefined) => void>;
 }
 
 export class SenderRecoveryPool implements SenderKeySource {
@@ -46,7 +46,7 @@ export class SenderRecoveryPool implements SenderKeySource {
     return this.threads.length;
   }
 
-  recover(bytes: Uint8Array, chainId: bigint): Promise<Uint8Array | undefined> {
+  recover(bytes: Uint8Array, chainId: bigint): Promise<RecoveredSender | undefined> {
     const thread = this.leastBusy();
     if (thread === undefined || this.waitingCount >= (this.options.maxWaiting ?? DEFAULT_MAX_WAITING)) return Promise.resolve(undefined);
     const id = this.nextId++;
@@ -85,7 +85,7 @@ export class SenderRecoveryPool implements SenderKeySource {
       thread.waiting.delete(answer.id);
       this.waitingCount--;
       this.restartDelayMs = FIRST_RESTART_DELAY_MS;
-      resolve(answer.key);
+      resolve(answer.recovered);
     });
     worker.on("error", (err) => this.options.logger.error({ err }, "sender recovery thread failed"));
     worker.on("exit", (code) => this.onExit(thread, code));

@@ -1,4 +1,5 @@
 // Messages between the app's thread and its sender recovery threads (pool.ts, worker.ts).
+import type { RecoveredSender } from "../../common/ethereum/ethTx.js";
 
 /** To a worker: recover the key that signed `bytes`, a raw Ethereum tx of chain `chainId`. */
 export interface RecoveryRequest {
@@ -7,8 +8,8 @@ export interface RecoveryRequest {
   chainId: bigint;
 }
 
-/** From a worker: the 64-byte public key, or none when decoding or recovery threw. */
+/** From a worker: recoverSender's answer, or none when decoding or recovery threw. */
 export interface RecoveryAnswer {
   id: number;
-  key: Uint8Array | undefined;
+  recovered: RecoveredSender | undefined;
 }

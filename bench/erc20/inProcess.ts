@@ -23,6 +23,8 @@ export async function erc20AppPhases(opts: {
   gasMoney: bigint;
   funderUunit: bigint;
   txsPerBlock: number;
+  /** appPhases' checkTxQueue. */
+  checkTxQueue?: number;
 }): Promise<PhaseTimes> {
   // The base fee starts at the minimum and rises at most 1/8 a block: 20x leaves room for ~25 full blocks.
   const fees: Fees = { chainId: EVM_CHAIN_ID, maxFeePerGas: DEFAULT_MIN_BASE_FEE * 20n, maxPriorityFeePerGas: 10n ** 9n };
@@ -33,5 +35,5 @@ export async function erc20AppPhases(opts: {
   // The deployment first, alone: the token transfers need its code.
   const setupBlocks = [setup.slice(0, 1), setup.slice(1)];
   const lanes = (await transferLanes(opts.senders, opts.perSender, fees, opts.gasLimit)).map((lane) => lane.map((t) => hexBytes(t.raw)));
-  return appPhases(lanes, appState, DEFAULT_CHAIN_ID, opts.txsPerBlock, setupBlocks);
+  return appPhases(lanes, appState, DEFAULT_CHAIN_ID, opts.txsPerBlock, setupBlocks, opts.checkTxQueue);
 }

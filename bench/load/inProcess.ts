@@ -18,6 +18,7 @@ import { UnitApp } from "../../app/app.js";
 import { wireApp } from "../../app/modules.js";
 import { openStore } from "../../app/store/index.js";
 import * as pb from "../../gen/tendermint/abci/types_pb.js";
+import { threadSchedstats } from "./processes.js";
 
 /** Refused, or an Ethereum tx that ran and failed (included with code 0, its failure in the `ethereum_tx` event). */
 function txFailed(r: MessageInitShape<typeof pb.ExecTxResultSchema>): boolean {
@@ -28,6 +29,12 @@ function txFailed(r: MessageInitShape<typeof pb.ExecTxResultSchema>): boolean {
 function cpuMs(): number {
   const u = process.cpuUsage();
   return (u.user + u.system) / 1000;
+}
+
+/** CPU time of this process's main thread so far, in ms (Linux schedstat; NaN elsewhere). */
+function mainThreadCpuMs(): number {
+  const own = threadSchedstats(process.pid, process.pid)?.[0];
+  return own === undefined ? NaN : own.onCpuNs / 1e6;
 }
 
 export interface PhaseTimes {
@@ -44,6 +51,9 @@ export interface PhaseTimes {
   commit: number;
   /** µs per rechecked tx (request decode, RECHECK, response encode). */
   recheck: number;
+  /** New CheckTx requests, per tx: wall time, and the CPU of the app's thread alone (other threads aside). */
+  checkTxWall: number;
+  checkTxMainThread: number;
   /** Txs rechecked: those of the next block, which wait in the mempool while a block commits. */
   rechecked: number;
   badCodes: number;
@@ -58,6 +68,10 @@ export interface PhaseTimes {
  * signed for. `setup` blocks (e.g. deploying a contract and funding the senders) run first, the
  * same way but untimed; any of their txs that fails throws (a refusal, or an Ethereum tx that
  * ran and failed, which is included with code 0).
+ *
+ * `checkTxQueue`: new CheckTx requests reach the app as the ABCI server hands them over when
+ * CometBFT has that many in flight: each batch's first checked at once, the others announced as
+ * queued (checkTxQueued) and then checked one after another. Default 1: one at a time.
  */
 export async function appPhases(
   lanes: readonly Uint8Array[][],
@@ -65,6 +79,7 @@ export async function appPhases(
   chainId: string,
   blockSize: number,
   setup: readonly Uint8Array[][] = [],
+  checkTxQueue = 1,
 ): Promise<PhaseTimes> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-inproc-"));
   // What a node home made by initNodeHome opens: pruning off, the store's default durability.
@@ -95,16 +110,21 @@ export async function appPhases(
       encodeFinalizeResponse: 0,
       commit: 0,
       recheck: 0,
+      checkTxWall: 0,
+      checkTxMainThread: 0,
     };
     let badCodes = 0;
     let rechecked = 0;
-    const check = async (tx: Uint8Array, type: pb.CheckTxType): Promise<{ decode: number; check: number; encode: number }> => {
+    const decodeCheckTx = (tx: Uint8Array, type: pb.CheckTxType): { req: pb.RequestCheckTx; decode: number } => {
       const frame = toBinary(pb.RequestSchema, create(pb.RequestSchema, { value: { case: "checkTx", value: { tx, type } } }));
+      const t0 = cpuMs();
+      const req = decodeRequest(frame).value.value as pb.RequestCheckTx; // the ABCI server's own decoder
+      return { req, decode: cpuMs() - t0 };
+    };
+    const check = async (tx: Uint8Array, type: pb.CheckTxType, decoded = decodeCheckTx(tx, type)): Promise<{ decode: number; check: number; encode: number }> => {
+      const { req, decode } = decoded;
       let t0 = cpuMs();
-      const req = decodeRequest(frame); // the ABCI server's own decoder
-      const decode = cpuMs() - t0;
-      t0 = cpuMs();
-      const res = await app.checkTx(req.value.value as pb.RequestCheckTx);
+      const res = await app.checkTx(req);
       const checked = cpuMs() - t0;
       if ((res.code ?? 0) !== 0) badCodes++;
       t0 = cpuMs();
@@ -112,12 +132,20 @@ export async function appPhases(
       return { decode, check: checked, encode: cpuMs() - t0 };
     };
     const admit = async (txs: Uint8Array[]) => {
-      for (const tx of txs) {
-        const s = await check(tx, pb.CheckTxType.NEW);
-        t.decodeRequest += s.decode;
-        t.checkTx += s.check;
-        t.encodeCheckTxResponse += s.encode;
+      const wall0 = performance.now();
+      const main0 = mainThreadCpuMs();
+      for (let at = 0; at < txs.length; at += checkTxQueue) {
+        const batch = txs.slice(at, at + checkTxQueue).map((tx) => decodeCheckTx(tx, pb.CheckTxType.NEW));
+        for (const queued of batch.slice(1)) app.checkTxQueued(queued.req);
+        for (const [i, decoded] of batch.entries()) {
+          const s = await check(txs[at + i]!, pb.CheckTxType.NEW, decoded);
+          t.decodeRequest += s.decode;
+          t.checkTx += s.check;
+          t.encodeCheckTxResponse += s.encode;
+        }
       }
+      t.checkTxWall += performance.now() - wall0;
+      t.checkTxMainThread += mainThreadCpuMs() - main0;
     };
     for (const [i, txs] of setup.entries()) {
       const req = { txs, height: BigInt(i + 1), time: timestampFromMs(Date.now()), hash: new Uint8Array(32), proposerAddress: new Uint8Array(20) };
@@ -176,6 +204,8 @@ export async function appPhases(
       encodeFinalizeResponse: perTx(t.encodeFinalizeResponse),
       commit: perTx(t.commit),
       recheck: rechecked > 0 ? (t.recheck * 1000) / rechecked : 0,
+      checkTxWall: perTx(t.checkTxWall),
+      checkTxMainThread: perTx(t.checkTxMainThread),
       rechecked,
       badCodes,
     };
@@ -224,6 +254,8 @@ export function printPhases(phases: PhaseTimes, blockSize: number, labels: Parti
   for (const [k, what] of steps) console.log(`| ${labels[k] ?? what} | ${phases[k].toFixed(1)} | ${((100 * phases[k]) / sum).toFixed(0)} % |`);
   console.log(`| **total = single-core ceiling ${fmt(1e6 / sum)} tx/s** (one thread; no CometBFT, socket or recheck) | **${sum.toFixed(1)}** | |`);
   console.log(
-    `| recheck after a Commit, per rechecked tx (${fmt(phases.rechecked)} rechecks here: the next block's txs; how many a node rechecks depends on its mempool) | ${phases.recheck.toFixed(1)} | |\n`,
+    `| recheck after a Commit, per rechecked tx (${fmt(phases.rechecked)} rechecks here: the next block's txs; how many a node rechecks depends on its mempool) | ${phases.recheck.toFixed(1)} | |`,
   );
+  console.log(`| new CheckTx, wall time per tx (request decode and response encode included) | ${phases.checkTxWall.toFixed(1)} | |`);
+  console.log(`| new CheckTx, CPU of the app's thread alone per tx (other threads aside) | ${phases.checkTxMainThread.toFixed(1)} | |\n`);
 }

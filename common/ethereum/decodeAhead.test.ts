@@ -2,7 +2,8 @@ import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { createFeeMarket1559Tx } from "@ethereumjs/tx";
 import { Address, privateToAddress, publicToAddress } from "@ethereumjs/util";
-import { decodeAhead, decodeEthTx, evmCommon, recoverSenderKey, useSenderKeySource, type SenderKeySource } from "./ethTx.js";
+import { keccak256 } from "../../sdk/crypto/hashes.js";
+import { decodeAhead, decodeEthTx, evmCommon, recoverSender, useSenderKeySource, type RecoveredSender, type SenderKeySource } from "./ethTx.js";
 
 const CHAIN = 2611n;
 const alice = new Uint8Array(32).fill(3);
@@ -15,7 +16,7 @@ const signed = (key: Uint8Array) =>
     .serialize();
 
 /** Answers with what `answer` gives, counting the calls. */
-function source(answer: (bytes: Uint8Array, chainId: bigint) => Promise<Uint8Array | undefined>): SenderKeySource & { calls: number } {
+function source(answer: (bytes: Uint8Array, chainId: bigint) => Promise<RecoveredSender | undefined>): SenderKeySource & { calls: number } {
   const s = {
     calls: 0,
     recover: (bytes: Uint8Array, chainId: bigint) => {
@@ -28,12 +29,14 @@ function source(answer: (bytes: Uint8Array, chainId: bigint) => Promise<Uint8Arr
 
 afterEach(() => useSenderKeySource(undefined));
 
-test("recoverSenderKey gives the key decodeEthTx recovers", () => {
+test("recoverSender gives the key and hash decodeEthTx finds", () => {
   const bytes = signed(alice);
-  const key = recoverSenderKey(bytes, CHAIN);
+  const { key, hash } = recoverSender(bytes, CHAIN);
   assert.equal(key.length, 64);
   assert.ok(new Address(publicToAddress(key)).equals(new Address(privateToAddress(alice))));
-  assert.throws(() => recoverSenderKey(bytes.subarray(0, 20), CHAIN));
+  assert.deepEqual(hash, keccak256(bytes));
+  assert.deepEqual(decodeEthTx(bytes, CHAIN).hash, hash);
+  assert.throws(() => recoverSender(bytes.subarray(0, 20), CHAIN));
 });
 
 test("without a key source there is nothing to wait for", () => {
@@ -43,8 +46,8 @@ test("without a key source there is nothing to wait for", () => {
 test("the key recovered ahead is the one CheckTx's decoding uses, and a tx is recovered once however often it is asked for", async () => {
   // The source answers with Bob's key for Alice's tx: only a decoding that took the key from the
   // source, instead of recovering it again, can name Bob.
-  const bobKey = recoverSenderKey(signed(bob), CHAIN);
-  const s = source(async () => bobKey);
+  const bobKey = recoverSender(signed(bob), CHAIN).key;
+  const s = source(async (bytes) => ({ key: bobKey, hash: keccak256(bytes) }));
   useSenderKeySource(s);
   const bytes = signed(alice);
   const first = decodeAhead(bytes, CHAIN);
@@ -55,6 +58,8 @@ test("the key recovered ahead is the one CheckTx's decoding uses, and a tx is re
   assert.equal(decodeAhead(bytes, CHAIN), undefined, "decoded already");
   const d = decodeEthTx(bytes, CHAIN);
   assert.ok(d.sender.equals(new Address(privateToAddress(bob))));
+  assert.deepEqual(d.hash, keccak256(bytes));
+  assert.deepEqual(d.tx.hash(), d.hash, "the tx's own hash is the recovered one");
   assert.ok(Object.isFrozen(d.tx));
 });
 
@@ -68,7 +73,7 @@ test("a recovery that fails or finds nothing leaves the tx to CheckTx, which rec
 });
 
 test("a key that does not fit the tx's decoding leaves the tx to CheckTx", async () => {
-  useSenderKeySource(source(async () => new Uint8Array(10)));
+  useSenderKeySource(source(async () => ({ key: new Uint8Array(10), hash: undefined })));
   const bytes = signed(alice);
   await decodeAhead(bytes, CHAIN);
   assert.ok(decodeEthTx(bytes, CHAIN).sender.equals(new Address(privateToAddress(alice))));

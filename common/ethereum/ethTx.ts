@@ -107,13 +107,24 @@ export function decodeCacheUsage(): { entries: number; bytes: number } {
   return { entries: decoded.size, bytes: decoded.weightSum };
 }
 
+/** Empties the decode cache: for tests that compare decodings made different ways. */
+export function clearDecodeCache(): void {
+  decoded.clear();
+}
+
 /**
  * Where senders are recovered ahead of their CheckTx: worker threads (app/senderRecovery/), given
- * the raw bytes and chain id, answer with recoverSenderKey's public key, or undefined when it throws
+ * the raw bytes and chain id, answer with what recoverSender computes, or undefined when it throws
  * (CheckTx then decodes the tx itself and says why).
  */
 export interface SenderKeySource {
-  recover(bytes: Uint8Array, chainId: bigint): Promise<Uint8Array | undefined>;
+  recover(bytes: Uint8Array, chainId: bigint): Promise<RecoveredSender | undefined>;
+}
+
+/** A raw tx's signer, recovered on another thread: its 64-byte public key, and the tx hash when it is the bytes' Keccak. */
+export interface RecoveredSender {
+  key: Uint8Array;
+  hash: Uint8Array | undefined;
 }
 
 let senderKeys: SenderKeySource | undefined;
@@ -144,9 +155,9 @@ export function decodeAhead(bytes: Uint8Array, chainId: bigint): Promise<void> |
   const own = Uint8Array.from(bytes);
   const done = source
     .recover(own, chainId)
-    .then((publicKey) => {
-      if (publicKey === undefined || decoded.get(key) !== undefined) return;
-      const d = decodeUncached(own, chainId, publicKey);
+    .then((recovered) => {
+      if (recovered === undefined || decoded.get(key) !== undefined) return;
+      const d = decodeUncached(own, chainId, recovered);
       decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: own.length });
     })
     .catch(() => undefined)
@@ -156,35 +167,41 @@ export function decodeAhead(bytes: Uint8Array, chainId: bigint): Promise<void> |
 }
 
 /**
- * The public key (64 bytes) that signed a raw Ethereum tx, as decodeEthTx recovers it: what a
- * SenderKeySource computes on its thread. Throws what decoding or recovery throws.
+ * What a SenderKeySource computes on its thread, as decodeEthTx would: the public key that signed
+ * a raw Ethereum tx, and the tx hash where it is the Keccak of the bytes. Throws what decoding or
+ * recovery throws.
  */
-export function recoverSenderKey(bytes: Uint8Array, chainId: bigint): Uint8Array {
-  return parseForRecovery(bytes, chainId).tx.getSenderPublicKey();
-}
-
-/** The tx, unfrozen, with its signing hash taken from its raw bytes where they are canonical. */
-function parseForRecovery(bytes: Uint8Array, chainId: bigint): { tx: TypedTransaction; canonical: boolean } {
+export function recoverSender(bytes: Uint8Array, chainId: bigint): RecoveredSender {
   const tx = parseEthTx(bytes, chainId, { freeze: false });
   const canonical = hasCanonicalChainId(bytes);
-  // A typed tx's signing hash from its raw bytes (signingPayload.ts), for the library's recovery
-  // to check the signature against; a legacy tx (EIP-155's payload is not a cut of its bytes) and
-  // a chain id with leading zeros keep the library's serialisation.
-  const payload = canonical ? typedSigningPayload(bytes) : undefined;
-  if (payload !== undefined) {
-    const signingHash = keccak256(payload);
-    Object.defineProperty(tx, "getMessageToVerifySignature", { value: () => signingHash });
-  }
-  return { tx, canonical };
+  useRawSigningHash(tx, bytes, canonical);
+  return { key: tx.getSenderPublicKey(), hash: canonical ? keccak256(bytes) : undefined };
 }
 
-/** `senderKey`: the public key recoverSenderKey gave for these bytes on another thread; absent, it is recovered here. */
-function decodeUncached(bytes: Uint8Array, chainId: bigint, senderKey?: Uint8Array): DecodedEthTx {
-  const { tx, canonical } = parseForRecovery(bytes, chainId);
+/**
+ * A typed tx's signing hash from its raw bytes (signingPayload.ts), for the library's recovery to
+ * check the signature against; a legacy tx (EIP-155's payload is not a cut of its bytes) and a
+ * chain id with leading zeros keep the library's serialisation.
+ */
+function useRawSigningHash(tx: TypedTransaction, bytes: Uint8Array, canonical: boolean): void {
+  const payload = canonical ? typedSigningPayload(bytes) : undefined;
+  if (payload === undefined) return;
+  const signingHash = keccak256(payload);
+  Object.defineProperty(tx, "getMessageToVerifySignature", { value: () => signingHash });
+}
+
+/**
+ * `recovered`: what recoverSender gave for these bytes on another thread; absent, the sender is
+ * recovered here (and the signing hash, needed only for that, is not computed with it).
+ */
+function decodeUncached(bytes: Uint8Array, chainId: bigint, recovered?: RecoveredSender): DecodedEthTx {
+  const tx = parseEthTx(bytes, chainId, { freeze: false });
+  const canonical = hasCanonicalChainId(bytes);
+  if (recovered === undefined) useRawSigningHash(tx, bytes, canonical);
   let sender: Address;
   try {
     // The library keeps the public key only in a frozen tx: kept here, so nothing recovers it again.
-    tx.cache.senderPubKey = senderKey ?? tx.getSenderPublicKey();
+    tx.cache.senderPubKey = recovered?.key ?? tx.getSenderPublicKey();
     sender = new Address(senderAddress(tx.cache.senderPubKey));
   } catch (err) {
     throw evmError(evmErrors.invalidSignature, (err as Error).message);
@@ -195,7 +212,7 @@ function decodeUncached(bytes: Uint8Array, chainId: bigint, senderKey?: Uint8Arr
   // The library hashes a tx by serialising it again; for a canonical encoding that is the raw
   // bytes, hashed here once. A typed tx whose chain id has leading zeros (the one integer field the
   // library lets through) keeps the library's hash, as blocks that hold one were executed with it.
-  const hash = canonical ? keccak256(bytes) : tx.hash();
+  const hash = canonical ? (recovered?.hash ?? keccak256(bytes)) : tx.hash();
   tx.cache.hash = hash;
   Object.freeze(tx);
   return { tx, sender, hash, bytes };
