@@ -107,5 +107,9 @@ test("clear forgets every entry and its weight, and the memo fills again from em
   assert.equal(m.weightSum, 0);
   assert.equal(m.get("a"), undefined);
   for (const k of ["c", "d", "e", "f"]) m.set(k, 1);
-  assert.deepEqual(["c", "d", "e", "f"].map((k) => m.get(k)), [undefined, 1, 1, 1], "the oldest goes first, as before");
+  assert.deepEqual(
+    ["c", "d", "e", "f"].map((k) => m.get(k)),
+    [undefined, 1, 1, 1],
+    "the oldest goes first, as before",
+  );
 });

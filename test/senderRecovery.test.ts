@@ -24,11 +24,18 @@ function transfer(key: Uint8Array, nonce: bigint, chainId = 2611n): Uint8Array {
   const common = evmCommon(chainId);
   // Every third one legacy: both encodings take the same path through the threads.
   return nonce % 3n === 2n
-    ? createLegacyTx({ ...fields, gasPrice: 10n ** 10n }, { common }).sign(key).serialize()
-    : createFeeMarket1559Tx({ ...fields, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }, { common }).sign(key).serialize();
+    ? createLegacyTx({ ...fields, gasPrice: 10n ** 10n }, { common })
+        .sign(key)
+        .serialize()
+    : createFeeMarket1559Tx({ ...fields, maxFeePerGas: 10n ** 10n, maxPriorityFeePerGas: 10n ** 9n }, { common })
+        .sign(key)
+        .serialize();
 }
 
-const funded = KEYS.map((key) => ({ address: formatAccountAddress(createAddressFromPrivateKey(key).bytes), coins: [{ denom: "uunit", amount: "1000000000" }] }));
+const funded = KEYS.map((key) => ({
+  address: formatAccountAddress(createAddressFromPrivateKey(key).bytes),
+  coins: [{ denom: "uunit", amount: "1000000000" }],
+}));
 // Senders interleaved, each in nonce order; then a tx with a broken signature and one of another chain.
 const valid = Array.from({ length: PER_SENDER }, (_, n) => KEYS.map((key) => transfer(key, BigInt(n)))).flat();
 const broken = Uint8Array.from(transfer(KEYS[0]!, 99n));

@@ -121,7 +121,11 @@ export async function appPhases(
       const req = decodeRequest(frame).value.value as pb.RequestCheckTx; // the ABCI server's own decoder
       return { req, decode: cpuMs() - t0 };
     };
-    const check = async (tx: Uint8Array, type: pb.CheckTxType, decoded = decodeCheckTx(tx, type)): Promise<{ decode: number; check: number; encode: number }> => {
+    const check = async (
+      tx: Uint8Array,
+      type: pb.CheckTxType,
+      decoded = decodeCheckTx(tx, type),
+    ): Promise<{ decode: number; check: number; encode: number }> => {
       const { req, decode } = decoded;
       let t0 = cpuMs();
       const res = await app.checkTx(req);
