@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { createFeeMarket1559Tx } from "@ethereumjs/tx";
 import { Address, privateToAddress, publicToAddress } from "@ethereumjs/util";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
-import { decodeAhead, decodeEthTx, evmCommon, recoverSender, useSenderKeySource, type RecoveredSender, type SenderKeySource } from "./ethTx.js";
+import { decodeAhead, decodeEthTx, evmCommon, recoverSender, recoversAhead, useSenderKeySource, type RecoveredSender, type SenderKeySource } from "./ethTx.js";
 
 const CHAIN = 2611n;
 const alice = new Uint8Array(32).fill(3);
@@ -40,7 +40,10 @@ test("recoverSender gives the key and hash decodeEthTx finds", () => {
 });
 
 test("without a key source there is nothing to wait for", () => {
+  assert.equal(recoversAhead(), false);
   assert.equal(decodeAhead(signed(alice), CHAIN), undefined);
+  useSenderKeySource(source(async () => undefined));
+  assert.equal(recoversAhead(), true);
 });
 
 test("the key recovered ahead is the one CheckTx's decoding uses, and a tx is recovered once however often it is asked for", async () => {

@@ -136,6 +136,11 @@ export function useSenderKeySource(source: SenderKeySource | undefined): void {
   senderKeys = source;
 }
 
+/** Whether decodeAhead has anywhere to send a tx: without, a caller need not even look up the chain id. */
+export function recoversAhead(): boolean {
+  return senderKeys !== undefined;
+}
+
 /**
  * Starts recovering the sender of a tx whose CheckTx waits behind others, on another thread, and
  * resolves once the tx's decoding with that sender is in the decode cache, so its CheckTx finds it

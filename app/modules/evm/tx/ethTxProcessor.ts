@@ -22,7 +22,7 @@ import { markIndexed } from "../../../tx/eventIndex.js";
 import { cometTxHash } from "../../../tx/cometTxHash.js";
 import { evmError, evmErrors } from "../../../../common/ethereum/errors.js";
 import { blockHashChain } from "./blockHashChain.js";
-import { decodeAhead, decodeEthTx, effectiveGasPrice, upfrontCost, type DecodedEthTx } from "../../../../common/ethereum/ethTx.js";
+import { decodeAhead, decodeEthTx, effectiveGasPrice, recoversAhead, upfrontCost, type DecodedEthTx } from "../../../../common/ethereum/ethTx.js";
 import { checkEthTx } from "./ethTxChecks.js";
 import type { EvmKeepers } from "../expectedKeepers.js";
 import { BLOOM_BYTES, type EvmBlockRecord } from "../state/evmBlocks.js";
@@ -83,7 +83,7 @@ export class EthTxProcessor {
 
   /** Starts recovering the tx's sender on another thread, when the app has them (ethTx.ts, decodeAhead). */
   checkAhead(env: TxEnv, bytes: Uint8Array): Promise<void> | undefined {
-    return decodeAhead(bytes, this.keepers.evm.getParams(env.state).chainId);
+    return recoversAhead() ? decodeAhead(bytes, this.keepers.evm.getParams(env.state).chainId) : undefined;
   }
 
   /**
