@@ -65,6 +65,20 @@ test("closing answers what waits with undefined, and later recoveries too", asyn
   assert.equal(pool.size, 0);
 });
 
+test("a thread that stops answering is stopped, and what waited on it answers undefined", async () => {
+  // A thread that takes requests and never answers.
+  const silent = new URL(`data:text/javascript,${encodeURIComponent("import { parentPort } from 'node:worker_threads'; parentPort.on('message', () => {});")}`);
+  const logged: string[] = [];
+  const logger = pino({ level: "warn" }, { write: (line: string) => void logged.push(line) });
+  const pool = new SenderRecoveryPool({ size: 1, workerUrl: silent, logger, stallMs: 100 });
+  pools.push(pool);
+  const started = performance.now();
+  assert.equal(await pool.recover(typed(1), CHAIN), undefined);
+  const waited = performance.now() - started;
+  assert.ok(waited >= 100 && waited < 2_000, `answered after ${waited.toFixed(0)} ms`);
+  assert.match(logged.join(""), /stopped answering/);
+});
+
 test("a pool needs at least one thread", () => {
   assert.throws(() => new SenderRecoveryPool({ size: 0, workerUrl, logger: pino({ level: "silent" }) }), /positive integer/);
 });

@@ -16,16 +16,20 @@ export interface SenderRecoveryPoolOptions {
   logger: Logger;
   /** Recoveries waiting at once, across the threads; past it, CheckTx recovers on its own. */
   maxWaiting?: number;
+  /** A thread whose oldest recovery waits longer is stopped and replaced (its CheckTx requests recover on their own). */
+  stallMs?: number;
 }
 
 const DEFAULT_MAX_WAITING = 4096;
+/** A recovery takes well under a millisecond; one still unanswered after this, the thread is stuck. */
+const DEFAULT_STALL_MS = 2_000;
 const FIRST_RESTART_DELAY_MS = 1_000;
 const MAX_RESTART_DELAY_MS = 30_000;
 
 interface Thread {
   worker: Worker;
-  /** Answers awaited from this thread, by request id. */
-  waiting: Map<number, (recovered: RecoveredSender | undefined) => void>;
+  /** Answers awaited from this thread, by request id, oldest first, with when each was asked. */
+  waiting: Map<number, { resolve: (recovered: RecoveredSender | undefined) => void; askedAt: number }>;
 }
 
 export class SenderRecoveryPool implements SenderKeySource {
@@ -34,11 +38,16 @@ export class SenderRecoveryPool implements SenderKeySource {
   private waitingCount = 0;
   private closed = false;
   private restartDelayMs = FIRST_RESTART_DELAY_MS;
-  private restartTimers = new Set<NodeJS.Timeout>();
+  private readonly restartTimers = new Set<NodeJS.Timeout>();
+  /** Looks for stuck threads, so a CheckTx never waits on one for long. */
+  private readonly watchdog: NodeJS.Timeout;
 
   constructor(private readonly options: SenderRecoveryPoolOptions) {
     if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError(`sender recovery pool size must be a positive integer, got ${options.size}`);
     for (let i = 0; i < options.size; i++) this.spawn();
+    const stallMs = options.stallMs ?? DEFAULT_STALL_MS;
+    this.watchdog = setInterval(() => this.stopStuck(stallMs), Math.max(10, stallMs / 2));
+    this.watchdog.unref();
   }
 
   /** Threads alive now. */
@@ -51,7 +60,7 @@ export class SenderRecoveryPool implements SenderKeySource {
     if (thread === undefined || this.waitingCount >= (this.options.maxWaiting ?? DEFAULT_MAX_WAITING)) return Promise.resolve(undefined);
     const id = this.nextId++;
     return new Promise((resolve) => {
-      thread.waiting.set(id, resolve);
+      thread.waiting.set(id, { resolve, askedAt: performance.now() });
       this.waitingCount++;
       const req: RecoveryRequest = { id, bytes, chainId };
       thread.worker.postMessage(req);
@@ -61,6 +70,7 @@ export class SenderRecoveryPool implements SenderKeySource {
   /** Stops the threads; recoveries still waiting answer undefined. */
   async close(): Promise<void> {
     this.closed = true;
+    clearInterval(this.watchdog);
     for (const timer of this.restartTimers) clearTimeout(timer);
     this.restartTimers.clear();
     const threads = this.threads.splice(0);
@@ -80,12 +90,12 @@ export class SenderRecoveryPool implements SenderKeySource {
     const thread: Thread = { worker, waiting: new Map() };
     this.threads.push(thread);
     worker.on("message", (answer: RecoveryAnswer) => {
-      const resolve = thread.waiting.get(answer.id);
-      if (resolve === undefined) return;
+      const asked = thread.waiting.get(answer.id);
+      if (asked === undefined) return;
       thread.waiting.delete(answer.id);
       this.waitingCount--;
       this.restartDelayMs = FIRST_RESTART_DELAY_MS;
-      resolve(answer.recovered);
+      asked.resolve(answer.recovered);
     });
     worker.on("error", (err) => this.options.logger.error({ err }, "sender recovery thread failed"));
     worker.on("exit", (code) => this.onExit(thread, code));
@@ -106,9 +116,21 @@ export class SenderRecoveryPool implements SenderKeySource {
     this.restartTimers.add(timer);
   }
 
+  /** Stops a thread whose oldest recovery has waited `stallMs`; its exit starts another. */
+  private stopStuck(stallMs: number): void {
+    const now = performance.now();
+    for (const thread of this.threads) {
+      const oldest = thread.waiting.values().next().value;
+      if (oldest === undefined || now - oldest.askedAt < stallMs) continue;
+      this.options.logger.error({ waiting: thread.waiting.size, stallMs }, "a sender recovery thread stopped answering; stopping it");
+      this.abandon(thread);
+      void thread.worker.terminate();
+    }
+  }
+
   /** Its waiting recoveries answer undefined: their CheckTx recovers the senders itself. */
   private abandon(thread: Thread): void {
-    for (const resolve of thread.waiting.values()) resolve(undefined);
+    for (const asked of thread.waiting.values()) asked.resolve(undefined);
     this.waitingCount -= thread.waiting.size;
     thread.waiting.clear();
   }
