@@ -25,6 +25,17 @@ async function serve(limitBytes: number, onRead: (outcome: Buffer | Error) => vo
   };
 }
 
+/** Runs `run` against a fresh server of `limitBytes`, with what its reads got so far; then closes it. */
+async function withServer(limitBytes: number, run: (port: number, seen: (Buffer | Error)[]) => Promise<void>): Promise<void> {
+  const seen: (Buffer | Error)[] = [];
+  const s = await serve(limitBytes, (o) => seen.push(o));
+  try {
+    await run(s.port, seen);
+  } finally {
+    await s.close();
+  }
+}
+
 /** Sends `chunks` as a chunked body; resolves with the status and body of the answer. */
 function send(port: number, chunks: string[]): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -39,38 +50,26 @@ function send(port: number, chunks: string[]): Promise<{ status: number; text: s
   });
 }
 
-test("request body: the chunks of a body in order, and an empty body as no bytes", async () => {
-  const seen: (Buffer | Error)[] = [];
-  const s = await serve(100, (o) => seen.push(o));
-  try {
-    assert.deepEqual(await send(s.port, ["ab", "cd", "ef"]), { status: 200, text: "read 6" });
+test("request body: the chunks of a body in order, and an empty body as no bytes", () =>
+  withServer(100, async (port, seen) => {
+    assert.deepEqual(await send(port, ["ab", "cd", "ef"]), { status: 200, text: "read 6" });
     assert.equal(String(seen[0]), "abcdef");
-    assert.deepEqual(await send(s.port, []), { status: 200, text: "read 0" });
-  } finally {
-    await s.close();
-  }
-});
+    assert.deepEqual(await send(port, []), { status: 200, text: "read 0" });
+  }));
 
-test("request body: past the limit it rejects with the caller's error instead of buffering the rest", async () => {
-  const seen: (Buffer | Error)[] = [];
-  const s = await serve(10, (o) => seen.push(o));
-  try {
-    assert.deepEqual(await send(s.port, ["x".repeat(6), "x".repeat(4)]), { status: 200, text: "read 10" });
-    assert.deepEqual(await send(s.port, ["x".repeat(6), "x".repeat(5)]), { status: 413, text: "too large" });
-    assert.deepEqual(await send(s.port, ["x".repeat(8), "x".repeat(8), "x".repeat(100_000)]), { status: 413, text: "too large" });
+test("request body: past the limit it rejects with the caller's error instead of buffering the rest", () =>
+  withServer(10, async (port, seen) => {
+    assert.deepEqual(await send(port, ["x".repeat(6), "x".repeat(4)]), { status: 200, text: "read 10" });
+    assert.deepEqual(await send(port, ["x".repeat(6), "x".repeat(5)]), { status: 413, text: "too large" });
+    assert.deepEqual(await send(port, ["x".repeat(8), "x".repeat(8), "x".repeat(100_000)]), { status: 413, text: "too large" });
     assert.equal(seen.length, 3);
     assert.ok(seen[1] instanceof Error && seen[2] instanceof Error);
-  } finally {
-    await s.close();
-  }
-});
+  }));
 
-test("request body: a Content-Length past the limit is refused before the body is read", async () => {
-  const seen: (Buffer | Error)[] = [];
-  const s = await serve(10, (o) => seen.push(o));
-  try {
+test("request body: a Content-Length past the limit is refused before the body is read", () =>
+  withServer(10, async (port, seen) => {
     const answer = await new Promise<number>((resolve, reject) => {
-      const req = http.request({ port: s.port, host: "127.0.0.1", method: "POST", headers: { "content-length": "11" } }, (res) => {
+      const req = http.request({ port, host: "127.0.0.1", method: "POST", headers: { "content-length": "11" } }, (res) => {
         res.resume();
         resolve(res.statusCode!);
       });
@@ -80,10 +79,7 @@ test("request body: a Content-Length past the limit is refused before the body i
     });
     assert.equal(answer, 413);
     assert.ok(seen[0] instanceof Error && seen[0].message === "too large");
-  } finally {
-    await s.close();
-  }
-});
+  }));
 
 test("request body: a client that goes away mid-body rejects the read instead of leaving it waiting", async () => {
   let settled!: (o: Buffer | Error) => void;
