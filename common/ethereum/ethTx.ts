@@ -94,12 +94,17 @@ export function decodeEthTx(bytes: Uint8Array, chainId: bigint, lastUse = false)
     return { tx: known.tx, sender: known.sender, hash: known.hash, bytes };
   }
   const d = decodeUncached(bytes, chainId);
-  if (!lastUse) decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: bytes.length });
+  if (!lastUse) cacheDecoded(key, d);
   return d;
 }
 
 function decodeCacheKey(bytes: Uint8Array, chainId: bigint): string {
   return `${chainId}/${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
+}
+
+/** The decoding without its bytes, weighed by their size (the cache's byte bound). */
+function cacheDecoded(key: string, d: DecodedEthTx): void {
+  decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: d.bytes.length });
 }
 
 /** Entries and raw bytes the decode cache holds (for tests of its bounds). */
@@ -162,8 +167,7 @@ export function decodeAhead(bytes: Uint8Array, chainId: bigint): Promise<void> |
     .recover(own, chainId)
     .then((recovered) => {
       if (recovered === undefined || decoded.get(key) !== undefined) return;
-      const d = decodeUncached(own, chainId, recovered);
-      decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: own.length });
+      cacheDecoded(key, decodeUncached(own, chainId, recovered));
     })
     .catch(() => undefined)
     .finally(() => recovering.delete(key));
