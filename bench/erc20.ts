@@ -416,6 +416,7 @@ if (args["in-process"]) {
   const recoveryWorkers = Number(args["recovery-workers"]);
   if (!Number.isInteger(recoveryWorkers) || recoveryWorkers < 0) throw new Error(`--recovery-workers takes 0 or more, got ${args["recovery-workers"]}`);
   const recovery = recoveryWorkers > 0 ? startSenderRecovery(recoveryWorkers) : undefined;
+  const checkTxQueue = positiveInt("check-tx-queue");
   const phases = await erc20AppPhases({
     senders,
     perSender: PER_SENDER,
@@ -423,10 +424,10 @@ if (args["in-process"]) {
     gasMoney: GAS_MONEY,
     funderUunit: FUNDER_WEI / 10n ** 12n,
     txsPerBlock,
-    checkTxQueue: positiveInt("check-tx-queue"),
+    checkTxQueue,
   });
   await recovery?.close();
-  console.log(`CheckTx requests queued ${positiveInt("check-tx-queue")} deep, ${recoveryWorkers} sender recovery threads.\n`);
+  console.log(`CheckTx requests queued ${checkTxQueue} deep, ${recoveryWorkers} sender recovery threads.\n`);
   printPhases(phases, txsPerBlock, {
     checkTx: "CheckTx (decode, sender recovery, nonce and balance; the nonce and upfront cost taken in the check state)",
     finalizeBlock: "FinalizeBlock (the EVM runs each transfer; decode cache hit)",
