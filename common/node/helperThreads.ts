@@ -1,0 +1,157 @@
+// Worker threads that do work the app's thread could do itself, only sooner: sender recovery ahead
+// of CheckTx, the state hash's element hashes. Every request answers the worker's answer or, when
+// none can be had (no thread alive, too many waiting, a thread stuck past its deadline, the pool
+// closed), undefined, and the caller then does the work itself. So a helper never holds the node
+// back and never decides a result: determinism rests on the caller's own code path.
+import { Worker, type Transferable } from "node:worker_threads";
+import type { Logger } from "pino";
+
+/** What a helper thread is posted: the request's fields and its id. */
+export type HelperRequest<R> = R & { id: number };
+/** What a helper thread answers: the answer's fields and the request's id. */
+export type HelperAnswer<A> = A & { id: number };
+
+export interface HelperThreadsOptions {
+  /** Worker threads; at least 1. */
+  size: number;
+  /** The compiled worker module or its bundle. */
+  workerUrl: URL;
+  logger: Logger;
+  /** What the threads do, for logs: "sender recovery", "state hash". */
+  name: string;
+  /** Who does the work while no thread is alive, for logs: "CheckTx recovers senders itself". */
+  fallback: string;
+  /** Requests waiting at once, across the threads; past it, a request answers undefined at once. */
+  maxWaiting?: number;
+  /** A request unanswered this long has its thread stopped and replaced; a request may allow longer. */
+  stallMs?: number;
+}
+
+const DEFAULT_MAX_WAITING = 4096;
+const DEFAULT_STALL_MS = 2_000;
+const FIRST_RESTART_DELAY_MS = 1_000;
+const MAX_RESTART_DELAY_MS = 30_000;
+
+interface Asked<A> {
+  resolve: (answer: A | undefined) => void;
+  /** performance.now() past which the thread counts as stuck. */
+  deadline: number;
+}
+
+interface Thread<A> {
+  worker: Worker;
+  /** Answers awaited from this thread, by request id, oldest first. */
+  waiting: Map<number, Asked<A>>;
+}
+
+export class HelperThreads<R extends object, A extends object> {
+  private readonly threads: Thread<A>[] = [];
+  private nextId = 1;
+  private waitingCount = 0;
+  private closed = false;
+  private restartDelayMs = FIRST_RESTART_DELAY_MS;
+  private readonly restartTimers = new Set<NodeJS.Timeout>();
+  /** Looks for stuck threads, so no caller waits on one for long. */
+  private readonly watchdog: NodeJS.Timeout;
+
+  constructor(private readonly options: HelperThreadsOptions) {
+    if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError(`${options.name} pool size must be a positive integer, got ${options.size}`);
+    for (let i = 0; i < options.size; i++) this.spawn();
+    this.watchdog = setInterval(() => this.stopStuck(), Math.max(10, (options.stallMs ?? DEFAULT_STALL_MS) / 2));
+    this.watchdog.unref();
+  }
+
+  /** Threads alive now. */
+  get size(): number {
+    return this.threads.length;
+  }
+
+  /**
+   * Posts `request` to the least busy thread (`transfer`: buffers it takes over). `allowMs`, longer
+   * than the pool's stall time for a large request, is how long it may take before the thread is stuck.
+   */
+  ask(request: R, options: { transfer?: readonly Transferable[]; allowMs?: number } = {}): Promise<A | undefined> {
+    const thread = this.leastBusy();
+    if (thread === undefined || this.waitingCount >= (this.options.maxWaiting ?? DEFAULT_MAX_WAITING)) return Promise.resolve(undefined);
+    const id = this.nextId++;
+    const allowMs = Math.max(options.allowMs ?? 0, this.options.stallMs ?? DEFAULT_STALL_MS);
+    return new Promise((resolve) => {
+      thread.waiting.set(id, { resolve, deadline: performance.now() + allowMs });
+      this.waitingCount++;
+      const message: HelperRequest<R> = { ...request, id };
+      thread.worker.postMessage(message, options.transfer);
+    });
+  }
+
+  /** Stops the threads; requests still waiting answer undefined. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.watchdog);
+    for (const timer of this.restartTimers) clearTimeout(timer);
+    this.restartTimers.clear();
+    const threads = this.threads.splice(0);
+    for (const t of threads) this.abandon(t);
+    await Promise.all(threads.map((t) => t.worker.terminate()));
+  }
+
+  private leastBusy(): Thread<A> | undefined {
+    let best: Thread<A> | undefined;
+    for (const t of this.threads) if (best === undefined || t.waiting.size < best.waiting.size) best = t;
+    return best;
+  }
+
+  private spawn(): void {
+    if (this.closed) return;
+    const worker = new Worker(this.options.workerUrl);
+    const thread: Thread<A> = { worker, waiting: new Map() };
+    this.threads.push(thread);
+    worker.on("message", (answer: HelperAnswer<A>) => {
+      const asked = thread.waiting.get(answer.id);
+      if (asked === undefined) return;
+      thread.waiting.delete(answer.id);
+      this.waitingCount--;
+      this.restartDelayMs = FIRST_RESTART_DELAY_MS;
+      asked.resolve(answer);
+    });
+    worker.on("error", (err) => this.options.logger.error({ err }, `${this.options.name} thread failed`));
+    worker.on("exit", (code) => this.onExit(thread, code));
+  }
+
+  private onExit(thread: Thread<A>, code: number): void {
+    const at = this.threads.indexOf(thread);
+    if (at < 0) return; // closed on purpose
+    this.threads.splice(at, 1);
+    this.abandon(thread);
+    const delay = this.restartDelayMs;
+    this.restartDelayMs = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
+    this.options.logger.warn({ code, restartInMs: delay }, `${this.options.name} thread exited; ${this.options.fallback} until another starts`);
+    const timer = setTimeout(() => {
+      this.restartTimers.delete(timer);
+      this.spawn();
+    }, delay);
+    this.restartTimers.add(timer);
+  }
+
+  /** Stops a thread with a request past its deadline; its exit starts another. */
+  private stopStuck(): void {
+    const now = performance.now();
+    for (const thread of this.threads) {
+      if (!pastDeadline(thread.waiting.values(), now)) continue;
+      this.options.logger.error({ waiting: thread.waiting.size }, `a ${this.options.name} thread stopped answering; stopping it`);
+      this.abandon(thread);
+      void thread.worker.terminate();
+    }
+  }
+
+  /** Its waiting requests answer undefined: their callers do the work themselves. */
+  private abandon(thread: Thread<A>): void {
+    for (const asked of thread.waiting.values()) asked.resolve(undefined);
+    this.waitingCount -= thread.waiting.size;
+    thread.waiting.clear();
+  }
+}
+
+function pastDeadline(waiting: Iterable<{ deadline: number }>, now: number): boolean {
+  for (const asked of waiting) if (now >= asked.deadline) return true;
+  return false;
+}
