@@ -189,7 +189,7 @@ export class UnitApp extends BaseApplication {
   }
 
   override initChain(req: pb.RequestInitChain): Promise<A.InitChainResult> {
-    return this.serial.run(() => {
+    return this.serial.run(async () => {
       if (this.store.lastHeight > 0) throw new Error(`InitChain on a chain that has committed height ${this.store.lastHeight}`);
       const initialHeight = req.initialHeight > 0n ? Number(req.initialHeight) : 1;
       const branch = this.store.begin();
@@ -210,6 +210,8 @@ export class UnitApp extends BaseApplication {
         const genesis = appState[m.name] ?? m.defaultGenesis?.();
         if (genesis !== undefined) validators.push(...(m.initGenesis?.(ctx, genesis) ?? []));
       }
+      // A genesis of many accounts: its element hashes shared with the state hash threads, if any.
+      await this.store.foldAhead(branch);
       const hash = this.store.appHashOf(branch, initialHeight - 1, new Uint8Array());
       this.chainId = req.chainId;
       this.genesis = { branch, hash, initialHeight };
@@ -302,6 +304,7 @@ export class UnitApp extends BaseApplication {
     const validatorUpdates: ValidatorUpdate[] = [];
     for (const m of this.modules) validatorUpdates.push(...(m.endBlock?.(ctx) ?? []));
     const consensusParamUpdates = changedConsensusParams(paramsBefore, this.consensusParams?.getParams(block));
+    await this.store.foldAhead(block);
     const hash = this.store.appHashOf(block, height, prevHash);
     this.pending = { root, block, height, hash, prevHash };
     return { events: ctx.events, txResults, validatorUpdates, appHash: hash, ...(consensusParamUpdates ? { consensusParamUpdates } : {}) };

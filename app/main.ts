@@ -5,9 +5,17 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { AbciServer } from "../abci/server.js";
-import { DEFAULT_QUERY_TIMEOUT_MS, DEFAULT_QUERY_WORKERS, defaultSenderRecoveryWorkers, nodeHomePaths, readAppConfig } from "../common/node/home.js";
+import {
+  DEFAULT_QUERY_TIMEOUT_MS,
+  DEFAULT_QUERY_WORKERS,
+  defaultSenderRecoveryWorkers,
+  defaultStateHashWorkers,
+  nodeHomePaths,
+  readAppConfig,
+} from "../common/node/home.js";
 import { useSenderKeySource } from "../common/ethereum/ethTx.js";
 import { SenderRecoveryPool } from "./senderRecovery/pool.js";
+import { ElementFoldPool } from "./store/elementFold/pool.js";
 import { UnitApp } from "./app.js";
 import { createNodeGrpcServer, GrpcListenError } from "./grpc/index.js";
 import { createLogger } from "../common/logger.js";
@@ -61,6 +69,17 @@ const senderRecovery =
       })
     : undefined;
 useSenderKeySource(senderRecovery);
+// A large block's or a genesis's element hashes shared with other threads at the end of the block (app/store/sharedFold.ts).
+const stateHashWorkers = config.stateHashWorkers ?? defaultStateHashWorkers();
+const elementFolder =
+  stateHashWorkers > 0
+    ? new ElementFoldPool({
+        size: stateHashWorkers,
+        workerUrl: threadModule(new URL("./store/elementFold/worker.js", import.meta.url)),
+        logger: logger.child({ component: "state-hash" }),
+      })
+    : undefined;
+store.useElementFolder(elementFolder);
 // Snapshots for state sync (docs/statesync.md): none taken unless snapshot-interval is set, two kept;
 // a node restores from peers' snapshots whatever its own interval.
 const { snapshotInterval = 0, snapshotKeepRecent = 2 } = config as { snapshotInterval?: number; snapshotKeepRecent?: number };
@@ -132,7 +151,10 @@ try {
   store.close();
   process.exit(1);
 }
-logger.info({ height: store.lastHeight, abci: abciAddress, grpc: grpcServer.address, db: paths.appDb, queryWorkers, senderRecoveryWorkers }, "app ready");
+logger.info(
+  { height: store.lastHeight, abci: abciAddress, grpc: grpcServer.address, db: paths.appDb, queryWorkers, senderRecoveryWorkers, stateHashWorkers },
+  "app ready",
+);
 
 let stopping = false;
 async function shutdown(signal: string): Promise<void> {
@@ -143,6 +165,7 @@ async function shutdown(signal: string): Promise<void> {
   await server.close();
   await queryPool?.close();
   await senderRecovery?.close();
+  await elementFolder?.close();
   store.close();
   process.exit(0);
 }

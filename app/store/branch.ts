@@ -164,9 +164,17 @@ export class Branch implements StateStore, OverlayLevel {
     return now.length === record.stamps.length && now.every((m, i) => m === record.stamps[i]) ? record.sum : undefined;
   }
 
-  /** @internal Remembers the accumulator of the state this branch reads now (Store.appHashOf). */
-  rememberAccumulator(sum: StateAccumulator): void {
-    this.accumulator = { sum, stamps: this.stamps() };
+  /**
+   * @internal Remembers the accumulator of the state this branch reads now (Store.appHashOf), or
+   * read at `stamps` (writeStamps) for one folded over a wait: a write since makes it stale.
+   */
+  rememberAccumulator(sum: StateAccumulator, stamps = this.stamps()): void {
+    this.accumulator = { sum, stamps };
+  }
+
+  /** @internal What rememberAccumulator takes to tell later whether this branch or its parents were written since. */
+  writeStamps(): number[] {
+    return this.stamps();
   }
 
   /** @internal The value a read through the parents (not this branch) sees; the buffer must not reach callers. */

@@ -82,6 +82,11 @@ export class StateAccumulator {
     return true;
   }
 
+  /** @internal Adds this accumulator's lanes into `lanes` (AccumulatorFold.include). */
+  addInto(lanes: Uint16Array): void {
+    for (let i = 0; i < LANES; i++) lanes[i] = lanes[i]! + this.lanes[i]!;
+  }
+
   /** The accumulator of `entries` from scratch. */
   static of(entries: Iterable<readonly [Uint8Array, Uint8Array]>): StateAccumulator {
     const f = StateAccumulator.empty().fold();
@@ -141,6 +146,12 @@ export class AccumulatorFold {
     if (previous !== undefined && next !== undefined && Buffer.compare(previous, next) === 0) return;
     if (previous !== undefined) this.remove(key, previous);
     if (next !== undefined) this.add(key, next);
+  }
+
+  /** Adds a sum of element hashes folded elsewhere (another thread's share of a change set). */
+  include(sum: StateAccumulator): void {
+    if (this.sealed) throw new Error("state accumulator fold is already done");
+    sum.addInto(this.lanes);
   }
 
   done(): StateAccumulator {

@@ -8,6 +8,8 @@ import type { StateReader, StoreOptions, SynchronousMode } from "./types.js";
 import { StateView } from "./view.js";
 import { LatestReadCache } from "./latestReadCache.js";
 import { ElementMemo, type StateAccumulator } from "./stateHash.js";
+import type { ElementFolder } from "./elementFold/pool.js";
+import { foldShared } from "./sharedFold.js";
 
 const DEFAULT_PRUNE_INTERVAL = 10;
 /** Keys whose last element hash is kept: more than a full block changes (~38 MB at most). */
@@ -33,6 +35,8 @@ export class Store {
   private latestReads = newLatestReadCache();
   /** The element hashes of what recent blocks wrote, for the next change of the same keys (stateHash.ts). */
   private readonly elements = new ElementMemo(ELEMENT_MEMO_ENTRIES);
+  /** Threads that hash a share of a large change set (foldAhead); none: this thread hashes it all. */
+  private folder: ElementFolder | undefined;
 
   private constructor(path: string, options: StoreOptions) {
     const synchronous: SynchronousMode = options.synchronous ?? "FULL";
@@ -103,6 +107,27 @@ export class Store {
   appHashOf(branch: Branch, height: number, prevHash: Uint8Array): Buffer {
     assertBytes(prevHash, "prevHash");
     return appHash(prevHash, height, this.accumulatorOf(branch).checksum(), branch.storedChanges());
+  }
+
+  /** Threads foldAhead shares a large change set's element hashes with (elementFold/pool.ts); undefined: none. */
+  useElementFolder(folder: ElementFolder | undefined): void {
+    this.folder = folder;
+  }
+
+  /**
+   * Folds `branch`'s state accumulator with the element folder's threads and remembers it, for
+   * the appHashOf and commit that follow; the same accumulator appHashOf would fold alone. Does
+   * nothing without threads or for a small change set, which appHashOf then folds as ever.
+   */
+  async foldAhead(branch: Branch): Promise<void> {
+    const folder = this.folder;
+    this.checkFoldable(branch);
+    if (folder === undefined || branch.accumulated() !== undefined) return;
+    const stamps = branch.writeStamps();
+    const base = this.baseOf(branch);
+    const changes = branch.storedChanges();
+    const sum = await foldShared(base, changes, (key) => branch.parentValue(key), this.memoFor(changes), folder);
+    if (sum !== undefined) branch.rememberAccumulator(sum, stamps);
   }
 
   /** A root branch reading the latest committed state, pinned at the current height. */
@@ -212,6 +237,19 @@ export class Store {
 
   /** The accumulator of the state `branch` reads: remembered, or folded from its parent's (or the store's) by its changes. */
   private accumulatorOf(branch: Branch): StateAccumulator {
+    this.checkFoldable(branch);
+    const known = branch.accumulated();
+    if (known !== undefined) return known;
+    const base = this.baseOf(branch);
+    const changes = branch.storedChanges();
+    const fold = base.fold(this.memoFor(changes));
+    for (const c of changes) fold.change(c.key, branch.parentValue(c.key), c.value ?? undefined);
+    const sum = fold.done();
+    branch.rememberAccumulator(sum);
+    return sum;
+  }
+
+  private checkFoldable(branch: Branch): void {
     this.assertOpen();
     if (!(branch instanceof Branch) || !(branch.source instanceof PinnedState) || branch.source.store !== this) {
       throw new Error("appHashOf: not a branch of this store");
@@ -220,16 +258,16 @@ export class Store {
     if (branch.baseHeight !== this.height) {
       throw new Error(`appHashOf: branch was begun at height ${branch.baseHeight} but the store is now at height ${this.height}`);
     }
-    const known = branch.accumulated();
-    if (known !== undefined) return known;
-    const base = branch.parent === undefined ? this.sum : this.accumulatorOf(branch.parent);
-    const changes = branch.storedChanges();
-    // A block's changes, not a genesis of millions, which would only churn through the memo.
-    const fold = base.fold(changes.length <= ELEMENT_MEMO_ENTRIES ? this.elements : undefined);
-    for (const c of changes) fold.change(c.key, branch.parentValue(c.key), c.value ?? undefined);
-    const sum = fold.done();
-    branch.rememberAccumulator(sum);
-    return sum;
+  }
+
+  /** The accumulator of what `branch` reads before its own changes: its parent's, or the committed state's. */
+  private baseOf(branch: Branch): StateAccumulator {
+    return branch.parent === undefined ? this.sum : this.accumulatorOf(branch.parent);
+  }
+
+  /** A block's changes fold with the element memo; a genesis of millions would only churn through it. */
+  private memoFor(changes: readonly unknown[]): ElementMemo | undefined {
+    return changes.length <= ELEMENT_MEMO_ENTRIES ? this.elements : undefined;
   }
 
   /** Throws if state at `height` may no longer be intact (pruned since it was pinned). */

@@ -19,6 +19,8 @@ export interface AppConfig {
   queryTimeoutMs?: number;
   /** Threads recovering Ethereum txs' senders ahead of their CheckTx; 0: none. Default: defaultSenderRecoveryWorkers(). */
   senderRecoveryWorkers?: number;
+  /** Threads hashing a share of a large change set for the state hash; 0: none. Default: defaultStateHashWorkers(). */
+  stateHashWorkers?: number;
   /** Permissive CORS on the node's HTTP APIs (devnet only). */
   unsafeCors: boolean;
   /** Origins the REST gateway lets browsers read from (when unsafeCors is off); absent = none. */
@@ -62,6 +64,14 @@ export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
  */
 export function defaultSenderRecoveryWorkers(cores = os.availableParallelism()): number {
   return cores < 4 ? 0 : Math.min(4, Math.floor(cores / 4));
+}
+/**
+ * State hash threads for a machine with `cores` cores: one per core beside the app's thread, at
+ * most four. They work only at the end of a large block or a genesis, when CometBFT waits for the
+ * app and the other cores are idle (bench/RESULTS.md, round 36).
+ */
+export function defaultStateHashWorkers(cores = os.availableParallelism()): number {
+  return Math.max(0, Math.min(4, cores - 1));
 }
 /** The SDK's defaults: no snapshots unless asked for, two kept. */
 export const DEFAULT_SNAPSHOT_INTERVAL = 0;
@@ -258,6 +268,16 @@ export const CONFIG_KEYS: ConfigKey[] = [
     get: (c) => c.senderRecoveryWorkers ?? defaultSenderRecoveryWorkers(),
     set: (c, v) => (c.senderRecoveryWorkers = v as number),
   },
+  {
+    section: "state",
+    key: "hash-workers",
+    kind: "int",
+    min: 0,
+    max: 16,
+    doc: "Threads that hash a share of a large block's (or a genesis's) changed entries for the state hash beside the app's thread; 0: the app's thread hashes them all. Written at init for the machine: one per core beside the app's thread, at most 4.",
+    get: (c) => c.stateHashWorkers ?? defaultStateHashWorkers(),
+    set: (c, v) => (c.stateHashWorkers = v as number),
+  },
 ];
 
 const SECTION_DOCS: Record<string, string> = {
@@ -270,6 +290,7 @@ const SECTION_DOCS: Record<string, string> = {
   "state-sync": "Snapshots served to nodes joining by state sync.",
   query: "Query workers.",
   mempool: "Admission of txs to the mempool (CheckTx).",
+  state: "The app's state and its hash.",
 };
 
 /** The UNITD_* variable of a key: UNITD_<SECTION>_<KEY>, dashes as underscores (UNITD_GRPC_PORT). */

@@ -21,6 +21,7 @@ export const WORKER_MODULES = {
   query: "app/queryWorker",
   snapshot: "app/snapshots/snapshotWorker",
   senderRecovery: "app/senderRecovery/worker",
+  elementFold: "app/store/elementFold/worker",
 } as const;
 
 /** Every module that begins a process or a thread: `npm run build` bundles each (scripts/bundle.mjs). */

@@ -38,6 +38,7 @@ export {
   DEFAULT_QUERY_TIMEOUT_MS,
   DEFAULT_QUERY_WORKERS,
   defaultSenderRecoveryWorkers,
+  defaultStateHashWorkers,
 } from "./config.js";
 
 /**

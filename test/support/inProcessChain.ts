@@ -13,6 +13,7 @@ import type { CheckTxWindowOptions } from "../../app/checkTxWindows.js";
 import { defaultAppState, withGenesisBalances, type GenesisBalance } from "../../app/genesis.js";
 import { wireApp } from "../../app/modules.js";
 import { openStore, type Store } from "../../app/store/index.js";
+import type { ElementFolder } from "../../app/store/elementFold/pool.js";
 import type { CheckTxResult, FinalizeBlockResult, InitChainResult, QueryResult } from "../../abci/application.js";
 import { testLogger } from "./logger.js";
 
@@ -46,10 +47,13 @@ export class InProcessChain {
       consensusParams?: MessageInitShape<typeof ConsensusParamsSchema>;
       /** When CheckTx may run between a block's txs (default: the node's). */
       checkTxWindows?: CheckTxWindowOptions;
+      /** Threads that share the state hash's element hashes (app/store/elementFold; default: none). */
+      elementFolder?: ElementFolder;
     } = {},
   ): Promise<InProcessChain> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "unit-chain-"));
     const store = openStore(path.join(dir, "app.db"), { synchronous: "NORMAL" });
+    store.useElementFolder(options.elementFolder);
     const app = new UnitApp({ store, ...wireApp(), logger: testLogger, ...(options.checkTxWindows ? { checkTxWindows: options.checkTxWindows } : {}) });
     const defaults = withGenesisBalances(defaultAppState(wireApp().modules), balances);
     const appState = options.editAppState ? options.editAppState(defaults) : defaults;

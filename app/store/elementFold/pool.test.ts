@@ -1,0 +1,49 @@
+import { afterEach, test } from "node:test";
+import assert from "node:assert/strict";
+import { pino } from "pino";
+import { StateAccumulator } from "../stateHash.js";
+import { ElementFoldPool } from "./pool.js";
+
+// Worker threads load compiled JavaScript: from the sources, the build's copy (npm test builds first).
+const workerUrl = import.meta.url.endsWith(".ts")
+  ? new URL("../../../dist/app/store/elementFold/worker.js", import.meta.url)
+  : new URL("./worker.js", import.meta.url);
+const pools: ElementFoldPool[] = [];
+afterEach(async () => {
+  await Promise.all(pools.splice(0).map((p) => p.close()));
+});
+
+function start(size: number): ElementFoldPool {
+  const pool = new ElementFoldPool({ size, workerUrl, logger: pino({ level: "silent" }) });
+  pools.push(pool);
+  return pool;
+}
+
+const entries = Array.from({ length: 3001 }, (_, i) => ({ key: Buffer.from(`k${i}`), value: Buffer.alloc(i % 97, i & 0xff) }));
+
+test("threads sum the element hashes as this thread does, split over one or three", async () => {
+  const expected = StateAccumulator.of(entries.map((e) => [e.key, e.value] as const));
+  for (const size of [1, 3]) {
+    const sum = await start(size).sum(entries);
+    assert.ok(sum?.equals(expected), `${size} threads`);
+  }
+  assert.ok((await start(2).sum([]))?.equals(StateAccumulator.empty()), "nothing sums to the empty accumulator");
+});
+
+test("the caller's entries stay its own: the threads take copies", async () => {
+  const mine = entries.slice(0, 10).map((e) => ({ key: Buffer.from(e.key), value: Buffer.from(e.value) }));
+  await start(1).sum(mine);
+  assert.deepEqual(
+    mine.map((e) => e.key.toString()),
+    entries.slice(0, 10).map((e) => e.key.toString()),
+  );
+});
+
+test("a closed pool answers undefined, and so do the sums it was still working on", async () => {
+  const pool = start(1);
+  const waiting = pool.sum(entries);
+  await pool.close();
+  assert.equal(await waiting, undefined);
+  assert.equal(await pool.sum(entries), undefined);
+  assert.equal(pool.size, 0);
+});
