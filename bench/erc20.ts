@@ -28,6 +28,8 @@
  *                                       announced as queued), e.g. 64 as the load's concurrency
  *     --recovery-workers 0              in-process: sender recovery threads (app/senderRecovery/) for
  *                                       the queued ones, as mempool.sender-recovery-workers
+ *     --state-hash-workers 0            in-process: state hash threads (app/store/elementFold/), as
+ *                                       state.hash-workers
  *     --profile                         our app and JSON-RPC server under `node --cpu-prof`, and
  *                                       CometBFT's pprof for the first --comet-profile-seconds of the load
  *     --comet-goroutines                instead: CometBFT's goroutines dumped every 10 ms for the first
@@ -69,6 +71,7 @@ import { pino } from "pino";
 import { pathToFileURL } from "node:url";
 import { useSenderKeySource } from "../common/ethereum/ethTx.js";
 import { SenderRecoveryPool } from "../app/senderRecovery/pool.js";
+import { ElementFoldPool } from "../app/store/elementFold/pool.js";
 import { runnableModule, WORKER_MODULES } from "../common/node/entryPoints.js";
 import { printPhases } from "./load/inProcess.js";
 import { BLOCK_GAS_LIMIT } from "../app/modules/evm/state/params.js";
@@ -96,6 +99,7 @@ const { values: args } = parseArgs({
     "txs-per-block": { type: "string" },
     "check-tx-queue": { type: "string", default: "1" },
     "recovery-workers": { type: "string", default: "0" },
+    "state-hash-workers": { type: "string", default: "0" },
     "comet-profile-seconds": { type: "string", default: "8" },
     keep: { type: "boolean", default: false },
   },
@@ -404,6 +408,12 @@ function startSenderRecovery(size: number): SenderRecoveryPool {
   return pool;
 }
 
+/** State hash threads for the in-process app's store, as app/main.ts starts them (the build's worker). */
+function startElementFolder(size: number): ElementFoldPool {
+  const workerUrl = pathToFileURL(runnableModule(WORKER_MODULES.elementFold));
+  return new ElementFoldPool({ size, workerUrl, logger: pino({ level: "warn" }) });
+}
+
 /** The target's name, with its run when there are several. */
 function label(o: Outcome): string {
   return RUNS > 1 ? `${o.target.name} (run ${o.run})` : o.target.name;
@@ -416,6 +426,9 @@ if (args["in-process"]) {
   const recoveryWorkers = Number(args["recovery-workers"]);
   if (!Number.isInteger(recoveryWorkers) || recoveryWorkers < 0) throw new Error(`--recovery-workers takes 0 or more, got ${args["recovery-workers"]}`);
   const recovery = recoveryWorkers > 0 ? startSenderRecovery(recoveryWorkers) : undefined;
+  const stateHashWorkers = Number(args["state-hash-workers"]);
+  if (!Number.isInteger(stateHashWorkers) || stateHashWorkers < 0) throw new Error(`--state-hash-workers takes 0 or more, got ${args["state-hash-workers"]}`);
+  const elementFolder = stateHashWorkers > 0 ? startElementFolder(stateHashWorkers) : undefined;
   const checkTxQueue = positiveInt("check-tx-queue");
   const phases = await erc20AppPhases({
     senders,
@@ -425,9 +438,11 @@ if (args["in-process"]) {
     funderUunit: FUNDER_WEI / 10n ** 12n,
     txsPerBlock,
     checkTxQueue,
+    elementFolder,
   });
   await recovery?.close();
-  console.log(`CheckTx requests queued ${checkTxQueue} deep, ${recoveryWorkers} sender recovery threads.\n`);
+  await elementFolder?.close();
+  console.log(`CheckTx requests queued ${checkTxQueue} deep, ${recoveryWorkers} sender recovery threads, ${stateHashWorkers} state hash threads.\n`);
   printPhases(phases, txsPerBlock, {
     checkTx: "CheckTx (decode, sender recovery, nonce and balance; the nonce and upfront cost taken in the check state)",
     finalizeBlock: "FinalizeBlock (the EVM runs each transfer; decode cache hit)",

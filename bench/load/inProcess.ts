@@ -16,6 +16,7 @@ import { timestampFromMs } from "@bufbuild/protobuf/wkt";
 import { pino } from "pino";
 import { UnitApp } from "../../app/app.js";
 import { wireApp } from "../../app/modules.js";
+import type { ElementFolder } from "../../app/store/elementFold/pool.js";
 import { openStore } from "../../app/store/index.js";
 import * as pb from "../../gen/tendermint/abci/types_pb.js";
 import { threadSchedstats } from "./processes.js";
@@ -54,6 +55,9 @@ export interface PhaseTimes {
   /** New CheckTx requests, per tx: wall time, and the CPU of the app's thread alone (other threads aside). */
   checkTxWall: number;
   checkTxMainThread: number;
+  /** FinalizeBlock, per tx: wall time, and the CPU of the app's thread alone (state hash threads aside). */
+  finalizeBlockWall: number;
+  finalizeBlockMainThread: number;
   /** Txs rechecked: those of the next block, which wait in the mempool while a block commits. */
   rechecked: number;
   badCodes: number;
@@ -72,6 +76,7 @@ export interface PhaseTimes {
  * `checkTxQueue`: new CheckTx requests reach the app as the ABCI server hands them over when
  * CometBFT has that many in flight: each batch's first checked at once, the others announced as
  * queued (checkTxQueued) and then checked one after another. Default 1: one at a time.
+ * `elementFolder`: state hash threads for the store (state.hash-workers), none by default.
  */
 export async function appPhases(
   lanes: readonly Uint8Array[][],
@@ -80,10 +85,12 @@ export async function appPhases(
   blockSize: number,
   setup: readonly Uint8Array[][] = [],
   checkTxQueue = 1,
+  elementFolder?: ElementFolder,
 ): Promise<PhaseTimes> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-inproc-"));
   // What a node home made by initNodeHome opens: pruning off, the store's default durability.
   const store = openStore(path.join(dir, "app.db"), { keepRecent: 0, pruneInterval: 10 });
+  store.useElementFolder(elementFolder);
   try {
     const app = new UnitApp({ store, ...wireApp(), logger: pino({ level: "silent" }) });
     await app.initChain(
@@ -112,6 +119,8 @@ export async function appPhases(
       recheck: 0,
       checkTxWall: 0,
       checkTxMainThread: 0,
+      finalizeBlockWall: 0,
+      finalizeBlockMainThread: 0,
     };
     let badCodes = 0;
     let rechecked = 0;
@@ -180,8 +189,11 @@ export async function appPhases(
       t.processProposal += cpuMs() - t0;
       if (processed.status !== pb.ResponseProcessProposal_ProposalStatus.ACCEPT) throw new Error(`ProcessProposal rejected height ${height}`);
       t0 = cpuMs();
+      const [wall0, main0] = [performance.now(), mainThreadCpuMs()];
       const fin = await app.finalizeBlock(create(pb.RequestFinalizeBlockSchema, { txs: preparedTxs, height, time, hash, proposerAddress }));
       t.finalizeBlock += cpuMs() - t0;
+      t.finalizeBlockWall += performance.now() - wall0;
+      t.finalizeBlockMainThread += mainThreadCpuMs() - main0;
       badCodes += (fin.txResults ?? []).filter(txFailed).length;
       t0 = cpuMs();
       encodeFinalizeBlockResponse(fin); // the ABCI server's own encoder
@@ -210,6 +222,8 @@ export async function appPhases(
       recheck: rechecked > 0 ? (t.recheck * 1000) / rechecked : 0,
       checkTxWall: perTx(t.checkTxWall),
       checkTxMainThread: perTx(t.checkTxMainThread),
+      finalizeBlockWall: perTx(t.finalizeBlockWall),
+      finalizeBlockMainThread: perTx(t.finalizeBlockMainThread),
       rechecked,
       badCodes,
     };
@@ -261,5 +275,7 @@ export function printPhases(phases: PhaseTimes, blockSize: number, labels: Parti
     `| recheck after a Commit, per rechecked tx (${fmt(phases.rechecked)} rechecks here: the next block's txs; how many a node rechecks depends on its mempool) | ${phases.recheck.toFixed(1)} | |`,
   );
   console.log(`| new CheckTx, wall time per tx (request decode and response encode included) | ${phases.checkTxWall.toFixed(1)} | |`);
-  console.log(`| new CheckTx, CPU of the app's thread alone per tx (other threads aside) | ${phases.checkTxMainThread.toFixed(1)} | |\n`);
+  console.log(`| new CheckTx, CPU of the app's thread alone per tx (other threads aside) | ${phases.checkTxMainThread.toFixed(1)} | |`);
+  console.log(`| FinalizeBlock, wall time per tx | ${phases.finalizeBlockWall.toFixed(1)} | |`);
+  console.log(`| FinalizeBlock, CPU of the app's thread alone per tx (state hash threads aside) | ${phases.finalizeBlockMainThread.toFixed(1)} | |\n`);
 }
