@@ -75,11 +75,18 @@ export class HelperThreads<R extends object, A extends object> {
     if (thread === undefined || this.waitingCount >= (this.options.maxWaiting ?? DEFAULT_MAX_WAITING)) return Promise.resolve(undefined);
     const id = this.nextId++;
     const allowMs = Math.max(options.allowMs ?? 0, this.options.stallMs ?? DEFAULT_STALL_MS);
+    const message: HelperRequest<R> = { ...request, id };
     return new Promise((resolve) => {
+      try {
+        thread.worker.postMessage(message, options.transfer);
+      } catch (err) {
+        // A request that cannot be posted (one the structured clone refuses) is the caller's to do.
+        this.options.logger.error({ err }, `a ${this.options.name} request could not be posted`);
+        resolve(undefined);
+        return;
+      }
       thread.waiting.set(id, { resolve, deadline: performance.now() + allowMs });
       this.waitingCount++;
-      const message: HelperRequest<R> = { ...request, id };
-      thread.worker.postMessage(message, options.transfer);
     });
   }
 

@@ -4,7 +4,7 @@
 // thread folds it itself, so the result never depends on the threads.
 import type { Logger } from "pino";
 import { HelperThreads } from "../../../common/node/helperThreads.js";
-import { StateAccumulator } from "../stateHash.js";
+import { ACCUMULATOR_BYTES, StateAccumulator } from "../stateHash.js";
 import { packEntries, type Entry, type FoldAnswer, type FoldRequest } from "./protocol.js";
 
 /** What sharedFold.ts asks of the threads. */
@@ -51,7 +51,7 @@ export class ElementFoldPool implements ElementFolder {
     );
     const fold = StateAccumulator.empty().fold();
     for (const answer of answers) {
-      if (answer?.sum === undefined) return undefined;
+      if (answer?.sum?.byteLength !== ACCUMULATOR_BYTES) return undefined;
       fold.include(StateAccumulator.fromBytes(answer.sum));
     }
     return fold.done();

@@ -36,10 +36,12 @@ export function packEntries(entries: readonly Entry[]): ArrayBuffer {
   return buffer;
 }
 
-/** The `count` entries packed in `buffer`, as views into it; throws unless the buffer holds exactly them. */
-export function unpackEntries(buffer: ArrayBuffer, count: number): [Uint8Array, Uint8Array][] {
+/**
+ * The `count` entries packed in `buffer`, one at a time as views into it (a thread given a genesis's
+ * share never holds them all as objects); throws unless the buffer holds exactly them.
+ */
+export function* unpackEntries(buffer: ArrayBuffer, count: number): Generator<[Uint8Array, Uint8Array]> {
   const view = new DataView(buffer);
-  const out: [Uint8Array, Uint8Array][] = new Array(count);
   let at = 0;
   const part = (): Uint8Array => {
     if (at + 4 > buffer.byteLength) throw new RangeError("packed entries end inside a length");
@@ -49,7 +51,6 @@ export function unpackEntries(buffer: ArrayBuffer, count: number): [Uint8Array, 
     at += 4 + length;
     return bytes;
   };
-  for (let i = 0; i < count; i++) out[i] = [part(), part()];
+  for (let i = 0; i < count; i++) yield [part(), part()];
   if (at !== buffer.byteLength) throw new RangeError(`packed entries hold ${buffer.byteLength - at} bytes past entry ${count}`);
-  return out;
 }
