@@ -8,6 +8,7 @@ import type { Entry } from "./elementFold/protocol.js";
 import type { StoredChange } from "./sqliteBackend.js";
 import type { ElementMemo, StateAccumulator } from "./stateHash.js";
 
+/** A change of an existing key against a new key's entry, in work on this thread (bench/RESULTS.md, round 36). */
 const UPDATE_WEIGHT = 2;
 
 /** Below this many changes a set is folded here alone: a share costs a message each way and a thread's wake-up. */
@@ -15,9 +16,9 @@ export const MIN_SHARED_CHANGES = 512;
 
 /**
  * `base` with `changes` folded in (`previous` reads a key's value before them), the new keys'
- * entries shared with `folder`'s threads so that each thread, this one included, hashes about as
- * many entries. Undefined for a set under MIN_SHARED_CHANGES. A share the threads do not answer
- * is folded here.
+ * entries shared with `folder`'s threads so that each thread, this one included, does about as
+ * much work. Undefined for a set under MIN_SHARED_CHANGES. A share the threads do not answer is
+ * folded here.
  */
 export async function foldShared(
   base: StateAccumulator,

@@ -30,12 +30,13 @@ test("threads sum the element hashes as this thread does, split over one or thre
   assert.ok((await start(2).sum([]))?.equals(StateAccumulator.empty()), "nothing sums to the empty accumulator");
 });
 
-test("the caller's entries stay its own: the threads take copies", async () => {
-  const mine = entries.slice(0, 10).map((e) => ({ key: Buffer.from(e.key), value: Buffer.from(e.value) }));
+test("the caller's entries stay its own: the threads are sent a copy, never the caller's buffers", async () => {
+  // Each in a buffer of its own, which a transfer to a thread would detach (length 0).
+  const mine = entries.slice(1, 11).map((e) => ({ key: Uint8Array.from(e.key), value: Uint8Array.from(e.value) }));
   await start(1).sum(mine);
   assert.deepEqual(
-    mine.map((e) => e.key.toString()),
-    entries.slice(0, 10).map((e) => e.key.toString()),
+    mine.map((e) => [Buffer.from(e.key).toString(), e.value.byteLength]),
+    entries.slice(1, 11).map((e) => [e.key.toString(), e.value.byteLength]),
   );
 });
 
