@@ -68,12 +68,14 @@ test("with the element memo the result is the same, and the next fold's removals
   assert.ok(viaMemo?.equals(s.expected));
 });
 
-test("a share the threads do not answer is folded here", async () => {
+test("a share the threads do not answer, or that fails, is folded here", async () => {
   const s = scenario(5, 100, 100, 2000);
   const folder = new LocalFolder(2, false);
   const sum = await foldShared(s.base, s.changes, s.previous, undefined, folder);
   assert.ok(sum?.equals(s.expected));
   assert.ok(folder.given.flat().length > 0, "a share was asked for");
+  const failing: ElementFolder = { size: 1, sum: () => Promise.reject(new RangeError("Array buffer allocation failed")) };
+  assert.ok((await foldShared(s.base, s.changes, s.previous, undefined, failing))?.equals(s.expected));
 });
 
 test("a small set is left to the one-thread fold, and a set with few new keys is folded here", async () => {

@@ -46,7 +46,8 @@ export async function foldShared(
   const isShared = new Uint8Array(changes.length);
   for (const i of shared) isShared[i] = 1;
   changes.forEach((c, i) => isShared[i] === 0 && fold.change(c.key, before[i], c.value ?? undefined));
-  const sum = await theirs;
+  // A share that fails (its packing's memory, say) is folded here like one the threads did not answer.
+  const sum = await theirs.catch(() => undefined);
   if (sum !== undefined) fold.include(sum);
   else for (const e of entries) fold.add(e.key, e.value);
   return fold.done();

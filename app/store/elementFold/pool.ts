@@ -30,7 +30,10 @@ const ALLOW_MS_PER_ENTRY = 0.07;
 export class ElementFoldPool implements ElementFolder {
   private readonly threads: HelperThreads<FoldRequest, FoldAnswer>;
 
+  private readonly logger: Logger;
+
   constructor(options: ElementFoldPoolOptions) {
+    this.logger = options.logger;
     this.threads = new HelperThreads({ ...options, stallMs: ALLOW_MS, name: "state hash", fallback: "the app's thread hashes every entry" });
   }
 
@@ -40,6 +43,15 @@ export class ElementFoldPool implements ElementFolder {
 
   /** Split into one part per thread; undefined unless every part came back. */
   async sum(entries: readonly Entry[]): Promise<StateAccumulator | undefined> {
+    try {
+      return await this.sumParts(entries);
+    } catch (err) {
+      this.logger.error({ err, entries: entries.length }, "a state hash share could not be sent; the app's thread hashes it");
+      return undefined;
+    }
+  }
+
+  private async sumParts(entries: readonly Entry[]): Promise<StateAccumulator | undefined> {
     const parts = Math.max(1, Math.min(this.threads.size, entries.length));
     const per = Math.ceil(entries.length / parts);
     const answers = await Promise.all(
