@@ -3,6 +3,7 @@
 // gRPC listens on 127.0.0.1 unless --grpc-host (or UNIT_GRPC_HOST) says otherwise, e.g. 0.0.0.0
 // in a container whose port is published.
 import path from "node:path";
+import type { Logger } from "pino";
 import { parseArgs } from "node:util";
 import { AbciServer } from "../abci/server.js";
 import {
@@ -58,27 +59,22 @@ if (queryWorkers > 0) {
   });
   queryExecutor = new PooledExecutor(queryPool, queryExecutor);
 }
+/** `size` helper threads running `worker` (relative to this module; compiled JavaScript or its bundle), or none for 0. */
+function helperPool<P>(
+  size: number,
+  Pool: new (options: { size: number; workerUrl: URL; logger: Logger }) => P,
+  worker: string,
+  component: string,
+): P | undefined {
+  return size > 0 ? new Pool({ size, workerUrl: threadModule(new URL(worker, import.meta.url)), logger: logger.child({ component }) }) : undefined;
+}
 // Ethereum senders recovered on other threads while earlier CheckTx requests run (docs/node-lifecycle.md).
 const senderRecoveryWorkers = config.senderRecoveryWorkers ?? defaultSenderRecoveryWorkers();
-const senderRecovery =
-  senderRecoveryWorkers > 0
-    ? new SenderRecoveryPool({
-        size: senderRecoveryWorkers,
-        workerUrl: threadModule(new URL("./senderRecovery/worker.js", import.meta.url)),
-        logger: logger.child({ component: "sender-recovery" }),
-      })
-    : undefined;
+const senderRecovery = helperPool(senderRecoveryWorkers, SenderRecoveryPool, "./senderRecovery/worker.js", "sender-recovery");
 useSenderKeySource(senderRecovery);
 // A large block's or a genesis's element hashes shared with other threads at the end of the block (app/store/sharedFold.ts).
 const stateHashWorkers = config.stateHashWorkers ?? defaultStateHashWorkers();
-const elementFolder =
-  stateHashWorkers > 0
-    ? new ElementFoldPool({
-        size: stateHashWorkers,
-        workerUrl: threadModule(new URL("./store/elementFold/worker.js", import.meta.url)),
-        logger: logger.child({ component: "state-hash" }),
-      })
-    : undefined;
+const elementFolder = helperPool(stateHashWorkers, ElementFoldPool, "./store/elementFold/worker.js", "state-hash");
 store.useElementFolder(elementFolder);
 // Snapshots for state sync (docs/statesync.md): none taken unless snapshot-interval is set, two kept;
 // a node restores from peers' snapshots whatever its own interval.
