@@ -7,14 +7,16 @@ import assert from "node:assert/strict";
 import { create } from "@bufbuild/protobuf";
 import { createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
 import { createAddressFromPrivateKey } from "@ethereumjs/util";
+import { pathToFileURL } from "node:url";
 import { pino } from "pino";
+import { runnableModule, WORKER_MODULES } from "../common/node/entryPoints.js";
 import * as pb from "../gen/tendermint/abci/types_pb.js";
 import { clearDecodeCache, evmCommon, useSenderKeySource, type SenderKeySource } from "../common/ethereum/ethTx.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { SenderRecoveryPool } from "../app/senderRecovery/pool.js";
 import { InProcessChain } from "./support/inProcessChain.js";
 
-const workerUrl = new URL("../dist/app/senderRecovery/worker.js", import.meta.url);
+const workerUrl = pathToFileURL(runnableModule(WORKER_MODULES.senderRecovery));
 const KEYS = [0x41, 0x42, 0x43].map((b) => new Uint8Array(32).fill(b));
 const RECIPIENT = new Uint8Array(20).fill(0x78);
 const PER_SENDER = 12;

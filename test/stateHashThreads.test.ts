@@ -6,14 +6,16 @@ import { after, test } from "node:test";
 import assert from "node:assert/strict";
 import { createFeeMarket1559Tx } from "@ethereumjs/tx";
 import { createAddressFromPrivateKey } from "@ethereumjs/util";
+import { pathToFileURL } from "node:url";
 import { pino } from "pino";
+import { runnableModule, WORKER_MODULES } from "../common/node/entryPoints.js";
 import { evmCommon } from "../common/ethereum/ethTx.js";
 import { formatAccountAddress } from "../sdk/crypto/accountAddress.js";
 import { ElementFoldPool, type ElementFolder } from "../app/store/elementFold/pool.js";
 import type { Entry } from "../app/store/elementFold/protocol.js";
 import { InProcessChain } from "./support/inProcessChain.js";
 
-const workerUrl = new URL("../dist/app/store/elementFold/worker.js", import.meta.url);
+const workerUrl = pathToFileURL(runnableModule(WORKER_MODULES.elementFold));
 const KEY = new Uint8Array(32).fill(0x51);
 const GENESIS_ACCOUNTS = 2_000;
 const TRANSFERS = 150;

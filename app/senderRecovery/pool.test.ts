@@ -1,14 +1,14 @@
 import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
 import { createFeeMarket1559Tx, createLegacyTx } from "@ethereumjs/tx";
+import { pathToFileURL } from "node:url";
 import { pino } from "pino";
+import { runnableModule, WORKER_MODULES } from "../../common/node/entryPoints.js";
 import { evmCommon, recoverSender } from "../../common/ethereum/ethTx.js";
 import { SenderRecoveryPool } from "./pool.js";
 
-// Worker threads load compiled JavaScript: from the sources, the build's copy (npm test builds first).
-const workerUrl = import.meta.url.endsWith(".ts")
-  ? new URL("../../dist/app/senderRecovery/worker.js", import.meta.url)
-  : new URL("./worker.js", import.meta.url);
+// Worker threads load compiled JavaScript: the build's (npm test builds first), as the app starts them.
+const workerUrl = pathToFileURL(runnableModule(WORKER_MODULES.senderRecovery));
 const CHAIN = 2611n;
 const pools: SenderRecoveryPool[] = [];
 afterEach(async () => {

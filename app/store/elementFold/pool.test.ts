@@ -1,13 +1,13 @@
 import { afterEach, test } from "node:test";
 import assert from "node:assert/strict";
+import { pathToFileURL } from "node:url";
 import { pino } from "pino";
+import { runnableModule, WORKER_MODULES } from "../../../common/node/entryPoints.js";
 import { StateAccumulator } from "../stateHash.js";
 import { ElementFoldPool } from "./pool.js";
 
-// Worker threads load compiled JavaScript: from the sources, the build's copy (npm test builds first).
-const workerUrl = import.meta.url.endsWith(".ts")
-  ? new URL("../../../dist/app/store/elementFold/worker.js", import.meta.url)
-  : new URL("./worker.js", import.meta.url);
+// Worker threads load compiled JavaScript: the build's (npm test builds first), as the app starts them.
+const workerUrl = pathToFileURL(runnableModule(WORKER_MODULES.elementFold));
 const pools: ElementFoldPool[] = [];
 afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
