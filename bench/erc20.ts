@@ -21,7 +21,8 @@
  *     --runs 1                          with more, the targets alternate run by run (the machine's
  *                                       drift reaches each) and the goals compare their medians
  *     --in-process                      instead: the app alone in this process, CPU time per step of a
- *                                       transfer's life (bench/erc20/inProcess.ts); --txs-per-block
+ *                                       transfer's life (bench/erc20/inProcess.ts), the library with the
+ *                                       node's bundle rewrites (bench/libraryRewrites/); --txs-per-block
  *     --txs-per-block 871               (default: the EVM block gas limit / the gas limit)
  *     --check-tx-queue 1                in-process: new CheckTx requests handed over as the ABCI server
  *                                       does with this many in flight (the first checked, the rest
@@ -74,6 +75,7 @@ import { SenderRecoveryPool } from "../app/senderRecovery/pool.js";
 import { ElementFoldPool } from "../app/store/elementFold/pool.js";
 import { runnableModule, WORKER_MODULES } from "../common/node/entryPoints.js";
 import { printPhases } from "./load/inProcess.js";
+import { underNodeLibraryCode } from "./libraryRewrites/index.js";
 import { BLOCK_GAS_LIMIT } from "../app/modules/evm/state/params.js";
 import { formatGoroutineTally, sampleCometGoroutines } from "./erc20/cometGoroutines.js";
 import { feesOf, sendSetup } from "./erc20/setup.js";
@@ -420,6 +422,7 @@ function label(o: Outcome): string {
 }
 
 if (args["in-process"]) {
+  underNodeLibraryCode();
   // The transfer's gas when the run does not say: what eth_estimateGas answers on ours.
   const gasLimit = args["gas-limit"] ? BigInt(args["gas-limit"]) : 34_433n;
   const txsPerBlock = args["txs-per-block"] ? positiveInt("txs-per-block") : Number(BLOCK_GAS_LIMIT / gasLimit);

@@ -5,7 +5,8 @@
  * over the store, app/modules/evm/testing/testChain.ts), on the node's interpreter loop
  * (app/modules/evm/tx/interpreterLoop.ts) and, as the reference in the same process, on
  * @ethereumjs/evm's own loop; runs alternate and the table keeps each side's fastest. Then the
- * slowest row runs once at the full block gas limit.
+ * slowest row runs once at the full block gas limit. The library runs with the node's bundle
+ * rewrites (bench/libraryRewrites/): the bench restarts itself under them when they are missing.
  *
  *   npm run bench -- evm-worst-case [--gas 3000000] [--runs 3] [--only NAME,NAME]
  *
@@ -20,6 +21,7 @@ import { EvmTestChain } from "../app/modules/evm/testing/testChain.js";
 import { TestSigner } from "../app/modules/evm/testing/testSigner.js";
 import { deployCode } from "../app/modules/evm/testing/testContracts.js";
 import { onLibraryLoop } from "../app/modules/evm/tx/interpreterLoop.js";
+import { underNodeLibraryCode } from "./libraryRewrites/index.js";
 
 const { values: args } = parseArgs({
   options: { gas: { type: "string", default: "3000000" }, runs: { type: "string", default: "3" }, only: { type: "string" } },
@@ -166,6 +168,7 @@ class Bench {
 }
 
 async function main(): Promise<void> {
+  underNodeLibraryCode();
   const only = args.only?.split(",").map((s) => s.trim().toLowerCase());
   const rows = only ? ROWS.filter((r) => only.some((o) => r.name.toLowerCase().startsWith(o))) : ROWS;
   if (rows.length === 0) throw new Error(`--only matched no row; rows: ${ROWS.map((r) => r.name).join(", ")}`);

@@ -3,7 +3,8 @@
  * precompiles, on @ethereumjs/evm's pure-JavaScript default (noble) and on the WebAssembly
  * backends every VM of the node uses (app/modules/evm/precompiles/precompileBackends.ts), side by side; then
  * a 30M-gas tx looping on each side's slowest one. The KZG point evaluation precompile (0x0a) has
- * no noble side: the library ships no KZG, so it runs on the node's (mcl-wasm) alone.
+ * no noble side: the library ships no KZG, so it runs on the node's (mcl-wasm) alone. The library
+ * runs with the node's bundle rewrites (bench/libraryRewrites/).
  *
  *   npm run bench -- precompiles [flags]     (or: node --import tsx bench/precompiles.ts [flags])
  *     --gas 2000000        gas per table row and backend (at least 8 calls' worth)
@@ -30,6 +31,7 @@ import { BLS12_381_ORDER, blsFp, blsG1Times, blsG2Times, bnG1Times, bnG2Times, s
 import { CORRECT_CLAIM, pointEvaluationInput } from "../app/modules/evm/precompiles/pointEvaluationInputs.js";
 import { deployCode, JUMP_LOOP_RUNTIME, precompileLoopRuntime } from "../app/modules/evm/testing/testContracts.js";
 import { EvmTestChain } from "../app/modules/evm/testing/testChain.js";
+import { underNodeLibraryCode } from "./libraryRewrites/index.js";
 import { TestSigner } from "../app/modules/evm/testing/testSigner.js";
 
 const { values: args } = parseArgs({
@@ -175,6 +177,7 @@ const fmt = (x: number, digits = 3) => x.toFixed(digits);
 const bigMax = (a: bigint, b: bigint) => (a > b ? a : b);
 
 async function main(): Promise<void> {
+  underNodeLibraryCode();
   console.log(
     `Machine: ${os.cpus()[0]?.model ?? "unknown"}, ${os.cpus().length} CPUs; Node ${process.version}; at least ${ROW_GAS} gas per row, fastest of ${RUNS} runs\n`,
   );

@@ -2,7 +2,8 @@
  * The interpreter's time per ERC-20 transfer with the library's own KECCAK256, MLOAD, MSTORE,
  * SLOAD and LOG handlers (the reference) and with ours (app/modules/evm/tx/wordOpcodes.ts), in the
  * same process: two EVMs over the library's in-memory state, each with Token deployed, run
- * `transfer` calls in alternating rounds, so both see the same machine at the same moments.
+ * `transfer` calls in alternating rounds, so both see the same machine at the same moments. The
+ * library runs with the node's bundle rewrites (bench/libraryRewrites/) on both sides.
  *
  *   npm run bench -- word-opcodes [--rounds 12] [--calls 400]
  */
@@ -15,7 +16,9 @@ import "../app/modules/evm/tx/jumpAnalysisCache.js";
 import { useWordOpcodes } from "../app/modules/evm/tx/wordOpcodes.js";
 import { TOKEN, token } from "./erc20/workload.js";
 import { median } from "./stats.js";
+import { underNodeLibraryCode } from "./libraryRewrites/index.js";
 
+underNodeLibraryCode();
 const { values: args } = parseArgs({ options: { rounds: { type: "string", default: "12" }, calls: { type: "string", default: "400" } } });
 const rounds = positiveIntFlag(args.rounds, "rounds");
 const calls = positiveIntFlag(args.calls, "calls");
