@@ -50,7 +50,7 @@ COPY gateway ./gateway
 COPY evm ./evm
 COPY sdk ./sdk
 COPY explorer ./explorer
-COPY scripts/build.mjs scripts/bundle.mjs scripts/evmObjectCopies.mjs ./scripts/
+COPY scripts/build.mjs scripts/bundle.mjs scripts/libraryRewrites.mjs scripts/evmObjectCopies.mjs scripts/utilBytePadding.mjs scripts/sourceRewritePlugin.mjs ./scripts/
 COPY bin ./bin
 RUN npm run build \
  && node dist/cometbft/install.js \

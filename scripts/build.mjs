@@ -16,6 +16,14 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 
 const TS_SOURCES = ["abci", "app", "common", "cometbft", "gateway", "evm", "gen", "sdk"];
 const isSource = (file) => /\.(ts|mts|js|mjs|css|html|json)$/.test(file) && !/\.test\.ts$/.test(file);
+/** The bundler and the scripts it imports: a change to any of them rebuilds the bundles. */
+const BUNDLER_SCRIPTS = [
+  "scripts/bundle.mjs",
+  "scripts/libraryRewrites.mjs",
+  "scripts/evmObjectCopies.mjs",
+  "scripts/utilBytePadding.mjs",
+  "scripts/sourceRewritePlugin.mjs",
+];
 /** What tsc compiles, which the bundles are made from too. */
 const typeScriptInputs = () => [...files(TS_SOURCES, (f) => f.endsWith(".ts") && isSource(f)), ...existing(["tsconfig.json", "package-lock.json"])];
 
@@ -37,7 +45,7 @@ const steps = [
   {
     name: "process bundles (esbuild)",
     stamp: "bundles",
-    inputs: () => [...typeScriptInputs(), "scripts/bundle.mjs", "scripts/evmObjectCopies.mjs"],
+    inputs: () => [...typeScriptInputs(), ...BUNDLER_SCRIPTS],
     output: "dist/app/main.bundle.mjs",
     run: () => exec(process.execPath, [path.join(root, "scripts", "bundle.mjs")]),
   },

@@ -12,8 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
-import { evmObjectCopies } from "./evmObjectCopies.mjs";
-import { utilBytePadding } from "./utilBytePadding.mjs";
+import { LIBRARY_REWRITES } from "./libraryRewrites.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { BUNDLED_MODULES } = await import(pathToFileURL(path.join(root, "dist/common/node/entryPoints.js")).href);
@@ -111,6 +110,6 @@ await esbuild.build({
   target: "node20",
   // The CommonJS packages in a bundle call require() for Node's modules.
   banner: { js: 'import { createRequire as createBundleRequire } from "node:module";\nconst require = createBundleRequire(import.meta.url);' },
-  plugins: [packagesByLocation, sharedEvmInterpreter, evmObjectCopies, utilBytePadding],
+  plugins: [packagesByLocation, sharedEvmInterpreter, ...LIBRARY_REWRITES.map((r) => r.plugin)],
   logLevel: "warning",
 });

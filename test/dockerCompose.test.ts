@@ -60,6 +60,19 @@ function devnetArgs(command: string[] | undefined) {
 }
 
 /** The variable that opts in to publishing on other interfaces than loopback. */
+/** `script` and every project script it imports, directly or not (relative `.mjs` imports), as repository paths. */
+function scriptsImportedFrom(script: string): string[] {
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    found.add(file);
+    const source = fs.readFileSync(path.join(REPO_ROOT, file), "utf8");
+    for (const [, spec] of source.matchAll(/^import [^;]*?from "(\.{1,2}\/[^"]+\.mjs)";/gms)) visit(path.posix.join(path.posix.dirname(file), spec!));
+  };
+  visit(script);
+  return [...found];
+}
+
 const BIND_VAR = "UNITD_BIND";
 
 /** Compose's interpolation of `${VAR}`, `${VAR:-default}` and `${VAR-default}`, over `env`. */
@@ -366,9 +379,11 @@ describe("Dockerfile", () => {
     const copied = build!.steps.filter((s) => s.op === "COPY" && !s.args.startsWith("--from")).flatMap((s) => s.args.split(/\s+/).slice(0, -1));
     for (const dir of tsconfig.include.filter((d) => d !== "gen")) assert.ok(copied.includes(dir), `COPY ${dir}`);
     assert.ok(!copied.includes("gen"));
-    // What `npm run build` runs besides tsc: the build script, the processes' bundler and the explorer it bundles.
-    for (const input of ["scripts/build.mjs", "scripts/bundle.mjs", "scripts/evmObjectCopies.mjs", "explorer"])
-      assert.ok(copied.includes(input), `COPY ${input}`);
+    // What `npm run build` runs besides tsc: the build script, the processes' bundler with every
+    // script it imports, and the explorer it bundles.
+    const bundler = scriptsImportedFrom("scripts/bundle.mjs");
+    assert.ok(bundler.includes("scripts/sourceRewritePlugin.mjs"), `the bundler's imports are followed: ${bundler.join(", ")}`);
+    for (const input of ["scripts/build.mjs", ...bundler, "explorer"]) assert.ok(copied.includes(input), `COPY ${input}`);
   });
 
   test("the runtime stage: built app and CometBFT under /app, a non-root user, unitd as the command", () => {
