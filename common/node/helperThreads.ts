@@ -53,11 +53,15 @@ export class HelperThreads<R extends object, A extends object> {
   private readonly restartTimers = new Set<NodeJS.Timeout>();
   /** Looks for stuck threads, so no caller waits on one for long. */
   private readonly watchdog: NodeJS.Timeout;
+  private readonly watchEveryMs: number;
+  /** When the watchdog last looked. */
+  private lastWatch = performance.now();
 
   constructor(private readonly options: HelperThreadsOptions) {
     if (!Number.isInteger(options.size) || options.size < 1) throw new RangeError(`${options.name} pool size must be a positive integer, got ${options.size}`);
     for (let i = 0; i < options.size; i++) this.spawn();
-    this.watchdog = setInterval(() => this.stopStuck(), Math.max(10, (options.stallMs ?? DEFAULT_STALL_MS) / 2));
+    this.watchEveryMs = Math.max(10, (options.stallMs ?? DEFAULT_STALL_MS) / 2);
+    this.watchdog = setInterval(() => this.stopStuck(), this.watchEveryMs);
     this.watchdog.unref();
   }
 
@@ -142,6 +146,11 @@ export class HelperThreads<R extends object, A extends object> {
   /** Stops a thread with a request past its deadline; its exit starts another. */
   private stopStuck(): void {
     const now = performance.now();
+    // While this thread ran something long and synchronous (a genesis's fold), answers that came
+    // meanwhile wait unread in its queue: that time does not count against the threads.
+    const late = now - this.lastWatch - this.watchEveryMs;
+    this.lastWatch = now;
+    if (late > 0) for (const thread of this.threads) for (const asked of thread.waiting.values()) asked.deadline += late;
     for (const thread of this.threads) {
       if (!pastDeadline(thread.waiting.values(), now)) continue;
       this.options.logger.error({ waiting: thread.waiting.size }, `a ${this.options.name} thread stopped answering; stopping it`);
