@@ -59,7 +59,6 @@ function devnetArgs(command: string[] | undefined) {
   return { sub, rest, values: parseStrictArgs(rest, DEVNET_FLAGS, "devnet").values };
 }
 
-/** The variable that opts in to publishing on other interfaces than loopback. */
 /** `script` and every project script it imports, directly or not (relative `.mjs` imports), as repository paths. */
 function scriptsImportedFrom(script: string): string[] {
   const found = new Set<string>();
@@ -73,6 +72,7 @@ function scriptsImportedFrom(script: string): string[] {
   return [...found];
 }
 
+/** The variable that opts in to publishing on other interfaces than loopback. */
 const BIND_VAR = "UNITD_BIND";
 
 /** Compose's interpolation of `${VAR}`, `${VAR:-default}` and `${VAR-default}`, over `env`. */
@@ -384,6 +384,9 @@ describe("Dockerfile", () => {
     const bundler = scriptsImportedFrom("scripts/bundle.mjs");
     assert.ok(bundler.includes("scripts/sourceRewritePlugin.mjs"), `the bundler's imports are followed: ${bundler.join(", ")}`);
     for (const input of ["scripts/build.mjs", ...bundler, "explorer"]) assert.ok(copied.includes(input), `COPY ${input}`);
+    // And a change to any of them rebuilds the bundles.
+    const buildScript = fs.readFileSync(path.join(REPO_ROOT, "scripts/build.mjs"), "utf8");
+    for (const script of bundler) assert.ok(buildScript.includes(`"${script}"`), `scripts/build.mjs lists ${script} among the bundles' inputs`);
   });
 
   test("the runtime stage: built app and CometBFT under /app, a non-root user, unitd as the command", () => {
