@@ -49,13 +49,19 @@ test("a request may allow its thread longer than the pool's stall time before th
 
 test("an answer that waits while this thread is busy is not counted against its thread", async () => {
   const logged: string[] = [];
-  const pool = start({ stallMs: 100, logged });
+  const pool = start({ stallMs: 300, logged });
   await pool.ask({ value: 0 }); // the thread is up
-  const asked = pool.ask({ value: 5 });
-  // Synchronous work past the stall time, as a large fold or a genesis is: the answer arrives
-  // meanwhile and waits in this thread's queue.
-  const until = performance.now() + 400;
-  while (performance.now() < until);
+  // Asked, then synchronous work well past the stall time, as a large fold or a genesis is, in a
+  // check-phase callback: the answer arrives meanwhile and waits in this thread's queue, and the
+  // next turn of the loop runs the overdue watchdog before it reads the answer.
+  const asked = await new Promise<Promise<Ans | undefined>>((resolve) =>
+    setImmediate(() => {
+      const answer = pool.ask({ value: 5 });
+      const until = performance.now() + 1_200;
+      while (performance.now() < until);
+      resolve(answer);
+    }),
+  );
   assert.equal((await asked)?.twice, 10);
   assert.equal((await pool.ask({ value: 6 }))?.twice, 12);
   assert.doesNotMatch(logged.join(""), /stopped answering/);
