@@ -6,7 +6,7 @@ import { after, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import type { Branch } from "./branch.js";
 import { HeightNotAvailableError } from "./errors.js";
-import { Store } from "./store.js";
+import { PRUNE_CATCH_UP_INTERVALS, Store } from "./store.js";
 import type { KVEntry, KVReader, StoreOptions } from "./types.js";
 
 const b = (s: string): Buffer => Buffer.from(s, "latin1");
@@ -454,6 +454,38 @@ describe("pruning", () => {
       assert.equal(reopened.earliestHeight, 13);
       assert.throws(() => reopened.view(12), HeightNotAvailableError);
       reopened.close();
+    } finally {
+      store.close();
+    }
+  });
+
+  test("a backlog is pruned a few intervals per prune, not in one commit", () => {
+    const path = tmpFile();
+    const archive = Store.open(path, { keepRecent: 0 });
+    try {
+      block(archive, 1, { stable: "s" });
+      for (let h = 2; h <= 100; h++) block(archive, h, { a: String(h) });
+    } finally {
+      archive.close();
+    }
+    // Keep-recent lowered on a store with 100 heights: the first prune is due to 102 - 3 + 1.
+    const store = Store.open(path, { keepRecent: 3, pruneInterval: 5 });
+    try {
+      const step = 5 * PRUNE_CATCH_UP_INTERVALS;
+      let earliest = store.earliestHeight;
+      assert.equal(earliest, 1);
+      for (let h = 101; h <= 160; h++) {
+        block(store, h, { a: String(h) });
+        const now = store.earliestHeight;
+        assert.ok(now - earliest <= step, `height ${h}: earliest moved from ${earliest} to ${now}, more than ${step} heights in one prune`);
+        if (h % 5 === 0) assert.equal(now, Math.min(h - 3 + 1, Math.max(earliest, 1) + step), `height ${h}`);
+        earliest = now;
+        // Every height still claimed readable reads as it was written.
+        assert.equal(str(store.view(now).get(b("a"))), now === 1 ? undefined : String(now));
+        assert.equal(str(store.view(now).get(b("stable"))), "s");
+        if (now > 1) assert.throws(() => store.view(now - 1), HeightNotAvailableError);
+      }
+      assert.equal(store.earliestHeight, 158, "caught up with keep-recent");
     } finally {
       store.close();
     }

@@ -12,6 +12,13 @@ import type { ElementFolder } from "./elementFold/pool.js";
 import { foldShared } from "./sharedFold.js";
 
 const DEFAULT_PRUNE_INTERVAL = 10;
+/**
+ * Most heights one prune removes, in prune intervals. A backlog (keep-recent lowered, or pruning
+ * turned on for a store with history) is worked off this many intervals at a time, gaining
+ * (this - 1) intervals on it per interval, rather than deleted in one block's Commit that would
+ * hold the validator for as long as the whole backlog takes.
+ */
+export const PRUNE_CATCH_UP_INTERVALS = 4;
 /** Keys whose last element hash is kept: more than a full block changes (~38 MB at most). */
 const ELEMENT_MEMO_ENTRIES = 16_384;
 
@@ -278,9 +285,10 @@ export class Store {
 
   private pruneRange(height: number): PruneRange | undefined {
     if (this.keepRecent === 0 || height % this.pruneInterval !== 0) return undefined;
-    const to = height - this.keepRecent + 1;
+    const due = height - this.keepRecent + 1;
     // On the first commit there is nothing older to prune.
-    if (this.height === 0 || to <= this.earliest) return undefined;
+    if (this.height === 0 || due <= this.earliest) return undefined;
+    const to = Math.min(due, Math.max(this.prunedTo, this.earliest) + this.pruneInterval * PRUNE_CATCH_UP_INTERVALS);
     return { from: this.prunedTo, to };
   }
 
