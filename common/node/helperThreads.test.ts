@@ -3,13 +3,13 @@ import assert from "node:assert/strict";
 import { pino } from "pino";
 import { HelperThreads } from "./helperThreads.js";
 
-/** A thread that answers twice the value it is given, or never when told to be silent. */
+/** A thread that answers twice the value it is given, after `workMs` of work, or never when told to be silent. */
 const worker = new URL(
   `data:text/javascript,${encodeURIComponent(
-    "import { parentPort } from 'node:worker_threads'; parentPort.on('message', (m) => { if (!m.silent) parentPort.postMessage({ id: m.id, twice: m.value * 2 }); });",
+    "import { parentPort } from 'node:worker_threads'; parentPort.on('message', (m) => { const until = performance.now() + (m.workMs ?? 0); while (performance.now() < until); if (!m.silent) parentPort.postMessage({ id: m.id, twice: m.value * 2 }); });",
   )}`,
 );
-type Req = { value: unknown; silent?: boolean };
+type Req = { value: unknown; silent?: boolean; workMs?: number };
 type Ans = { twice: number };
 const pools: HelperThreads<Req, Ans>[] = [];
 afterEach(async () => {
@@ -50,7 +50,8 @@ test("a request may allow its thread longer than the pool's stall time before th
 test("an answer that waits while this thread is busy is not counted against its thread", async () => {
   const logged: string[] = [];
   const pool = start({ stallMs: 300, logged });
-  await pool.ask({ value: 0 }); // the thread is up
+  // The thread is up (its start, slow on a loaded machine, is not what is tested).
+  assert.equal((await pool.ask({ value: 0 }, { allowMs: 10_000 }))?.twice, 0);
   // Asked, then synchronous work well past the stall time, as a large fold or a genesis is, in a
   // check-phase callback: the answer arrives meanwhile and waits in this thread's queue, and the
   // next turn of the loop runs the overdue watchdog before it reads the answer.
@@ -65,4 +66,30 @@ test("an answer that waits while this thread is busy is not counted against its 
   assert.equal((await asked)?.twice, 10);
   assert.equal((await pool.ask({ value: 6 }))?.twice, 12);
   assert.doesNotMatch(logged.join(""), /stopped answering/);
+});
+
+test("requests queued behind others start their time when the thread starts them", async () => {
+  const logged: string[] = [];
+  const pool = start({ stallMs: 500, logged });
+  // The thread is up (its start, slow on a loaded machine, is not what is tested).
+  assert.equal((await pool.ask({ value: 0 }, { allowMs: 10_000 }))?.twice, 0);
+  // Eight requests of 150 ms each, asked at once: the last is answered ~1.2 s after it was asked,
+  // past the stall time, though the thread never took longer than 150 ms over one.
+  const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => pool.ask({ value: i, workMs: 150 })));
+  assert.deepEqual(
+    answers.map((a) => a?.twice),
+    [0, 2, 4, 6, 8, 10, 12, 14],
+  );
+  assert.doesNotMatch(logged.join(""), /stopped answering/);
+});
+
+test("a thread stopped as stuck leaves the pool at once: new requests do not wait on it", async () => {
+  const logged: string[] = [];
+  const pool = start({ stallMs: 100, logged });
+  assert.equal(await pool.ask({ value: 1, silent: true }), undefined);
+  assert.match(logged.join(""), /stopped answering/);
+  assert.equal(pool.size, 0, "the stuck thread is out of the pool before it has exited");
+  const started = performance.now();
+  assert.equal(await pool.ask({ value: 2 }), undefined);
+  assert.ok(performance.now() - started < 50, "answered at once, not after the stopped thread's exit");
 });

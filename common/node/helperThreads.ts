@@ -34,7 +34,12 @@ const MAX_RESTART_DELAY_MS = 30_000;
 
 interface Asked<A> {
   resolve: (answer: A | undefined) => void;
-  /** performance.now() past which the thread counts as stuck. */
+  /** How long the thread may take over it once it starts it. */
+  allowMs: number;
+  /**
+   * performance.now() past which the thread counts as stuck; Infinity while requests asked before
+   * it wait: a thread answers in order, so a request's time starts when the one before is answered.
+   */
   deadline: number;
 }
 
@@ -89,7 +94,7 @@ export class HelperThreads<R extends object, A extends object> {
         resolve(undefined);
         return;
       }
-      thread.waiting.set(id, { resolve, deadline: performance.now() + allowMs });
+      thread.waiting.set(id, { resolve, allowMs, deadline: thread.waiting.size === 0 ? performance.now() + allowMs : Infinity });
       this.waitingCount++;
     });
   }
@@ -122,6 +127,7 @@ export class HelperThreads<R extends object, A extends object> {
       thread.waiting.delete(answer.id);
       this.waitingCount--;
       this.restartDelayMs = FIRST_RESTART_DELAY_MS;
+      startNext(thread.waiting.values(), performance.now());
       asked.resolve(answer);
     });
     worker.on("error", (err) => this.options.logger.error({ err }, `${this.options.name} thread failed`));
@@ -129,13 +135,17 @@ export class HelperThreads<R extends object, A extends object> {
   }
 
   private onExit(thread: Thread<A>, code: number): void {
-    const at = this.threads.indexOf(thread);
-    if (at < 0) return; // closed on purpose
-    this.threads.splice(at, 1);
+    // A thread stopped as stuck, or by close(), has left the pool already.
+    if (this.threads.includes(thread)) this.retire(thread, { code }, "exited");
+  }
+
+  /** Takes a thread out of the pool (new requests go elsewhere at once) and starts another later. */
+  private retire(thread: Thread<A>, details: object, what: string): void {
+    this.threads.splice(this.threads.indexOf(thread), 1);
     this.abandon(thread);
     const delay = this.restartDelayMs;
     this.restartDelayMs = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
-    this.options.logger.warn({ code, restartInMs: delay }, `${this.options.name} thread exited; ${this.options.fallback} until another starts`);
+    this.options.logger.warn({ ...details, restartInMs: delay }, `${this.options.name} thread ${what}; ${this.options.fallback} until another starts`);
     const timer = setTimeout(() => {
       this.restartTimers.delete(timer);
       this.spawn();
@@ -143,20 +153,27 @@ export class HelperThreads<R extends object, A extends object> {
     this.restartTimers.add(timer);
   }
 
-  /** Stops a thread with a request past its deadline; its exit starts another. */
+  /**
+   * Stops a thread with a request past its deadline. After a long synchronous stretch of this
+   * thread (a genesis's fold), answers that came meanwhile still wait unread, as timers run before
+   * the loop reads messages: a thread that looks stuck is judged again once they have been read.
+   * The stretch is also added to every deadline, as the threads had to share the machine with it.
+   */
   private stopStuck(): void {
     const now = performance.now();
-    // While this thread ran something long and synchronous (a genesis's fold), answers that came
-    // meanwhile wait unread in its queue: that time does not count against the threads.
     const late = now - this.lastWatch - this.watchEveryMs;
     this.lastWatch = now;
     if (late > 0) for (const thread of this.threads) for (const asked of thread.waiting.values()) asked.deadline += late;
-    for (const thread of this.threads) {
-      if (!pastDeadline(thread.waiting.values(), now)) continue;
-      this.options.logger.error({ waiting: thread.waiting.size }, `a ${this.options.name} thread stopped answering; stopping it`);
-      this.abandon(thread);
-      void thread.worker.terminate();
-    }
+    if (!this.threads.some((t) => pastDeadline(t.waiting.values(), now))) return;
+    setImmediate(() => {
+      const now = performance.now();
+      for (const thread of [...this.threads]) {
+        if (!pastDeadline(thread.waiting.values(), now)) continue;
+        this.options.logger.error({ waiting: thread.waiting.size }, `a ${this.options.name} thread stopped answering; stopping it`);
+        this.retire(thread, { waiting: thread.waiting.size }, "stopped");
+        void thread.worker.terminate();
+      }
+    });
   }
 
   /** Its waiting requests answer undefined: their callers do the work themselves. */
@@ -164,6 +181,14 @@ export class HelperThreads<R extends object, A extends object> {
     for (const asked of thread.waiting.values()) asked.resolve(undefined);
     this.waitingCount -= thread.waiting.size;
     thread.waiting.clear();
+  }
+}
+
+/** The oldest request still waiting starts its time now, if it has not started already. */
+function startNext(waiting: Iterable<{ allowMs: number; deadline: number }>, now: number): void {
+  for (const asked of waiting) {
+    if (asked.deadline === Infinity) asked.deadline = now + asked.allowMs;
+    return;
   }
 }
 
