@@ -50,3 +50,16 @@ test("the cache is bounded: past its 64 codes the oldest is analysed again", asy
   assert.deepEqual(await run(evm, codes[0]!, 5n), { error: undefined, value: 6n });
   assert.equal(jumpAnalysisMisses(), before + 1, "the oldest was dropped");
 });
+
+test("code that is a view into a larger buffer is analysed each time, never kept", async () => {
+  // As a creation's init code is, read out of its parent frame's memory: kept as a key, the view
+  // would hold the whole memory alive.
+  const evm = await createEVM({ common: evmCommon(2611n).copy() });
+  const memory = new Uint8Array(1 << 20);
+  memory.set(ADD_ONE, 4096);
+  const view = memory.subarray(4096, 4096 + ADD_ONE.length);
+  const before = jumpAnalysisMisses();
+  assert.deepEqual(await run(evm, view, 1n), { error: undefined, value: 2n });
+  assert.deepEqual(await run(evm, view, 2n), { error: undefined, value: 3n });
+  assert.equal(jumpAnalysisMisses(), before + 2);
+});

@@ -39,6 +39,13 @@ const analyses = new Memo<Uint8Array, { table: object; analysis: JumpAnalysis }>
 let misses = 0;
 
 Interpreter!.prototype._getValidJumpDestinations = function cachedJumpAnalysis(this: InterpreterInternals, code: Uint8Array): JumpAnalysis {
+  // A view (a creation's init code read out of its parent frame's memory) would keep the whole
+  // buffer it views alive as a key, far more than the code's size that the bound counts. Code
+  // from state is always a whole array, so views lose nothing by going uncached.
+  if (code.byteOffset !== 0 || code.byteLength !== code.buffer.byteLength) {
+    misses++;
+    return analyse.call(this, code);
+  }
   const table = this._evm._opcodeMap;
   const known = analyses.get(code);
   if (known !== undefined && known.table === table) return known.analysis;
