@@ -4,7 +4,10 @@ import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { signerFromPrivateKey } from "../../sdk/keys/signerFromPrivateKey.js";
 import { wireApp } from "../modules.js";
-import { decodeCosmosTx } from "./decode.js";
+import { create, toBinary } from "@bufbuild/protobuf";
+import { MsgSendSchema } from "../../gen/cosmos/bank/v1beta1/tx_pb.js";
+import { AuthInfoSchema, TxBodySchema, TxRawSchema } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
+import { decodeCacheUsage, decodeCosmosTx, DECODED_CACHE_MAX_BYTES } from "./decode.js";
 import { signedSelfSend } from "./testing/signedSelfSend.js";
 
 const signer = signerFromPrivateKey(new Uint8Array(32).fill(9), "secp256k1");
@@ -70,4 +73,44 @@ test("FinalizeBlock's decoding of a tx is its last: it takes the cached one and 
   const fresh = await send("first seen in a block");
   const once = decodeCosmosTx(fresh, msgs, true);
   assert.notEqual(decodeCosmosTx(fresh, msgs).body, once.body);
+});
+
+test("the cache is bounded by what its entries hold, not by their raw size: txs of many tiny coins cannot grow it past its bound", () => {
+  const { msgs } = wireApp();
+  // ~110 KiB each, unsigned: CheckTx decodes (and caches) them before any signature or fee check.
+  const coins = (i: number) =>
+    toBinary(
+      TxRawSchema,
+      create(TxRawSchema, {
+        bodyBytes: toBinary(
+          TxBodySchema,
+          create(TxBodySchema, {
+            messages: [
+              {
+                typeUrl: "/cosmos.bank.v1beta1.MsgSend",
+                value: toBinary(
+                  MsgSendSchema,
+                  create(MsgSendSchema, {
+                    fromAddress: `x${i}`,
+                    toAddress: "y",
+                    amount: Array.from({ length: 14_000 }, (_, j) => ({ denom: "a", amount: String(1 + (j % 9)) })),
+                  }),
+                ),
+              },
+            ],
+          }),
+        ),
+        authInfoBytes: toBinary(AuthInfoSchema, create(AuthInfoSchema, {})),
+        signatures: [new Uint8Array(64)],
+      }),
+    );
+  const first = coins(0);
+  decodeCosmosTx(first, msgs);
+  const one = decodeCacheUsage(msgs);
+  // A coin is ~10 bytes on the wire and an object and two strings decoded.
+  assert.ok(one.bytes >= 10 * first.length, `an entry of a ${first.length}-byte tx weighs ${one.bytes} bytes`);
+  for (let i = 1; i < 40; i++) decodeCosmosTx(coins(i), msgs);
+  const usage = decodeCacheUsage(msgs);
+  assert.ok(usage.bytes <= DECODED_CACHE_MAX_BYTES, `${usage.bytes} bytes held`);
+  assert.ok(usage.entries < 40, `${usage.entries} entries held`);
 });

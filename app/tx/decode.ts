@@ -4,6 +4,7 @@
 import { hash } from "node:crypto";
 import { fromBinary } from "@bufbuild/protobuf";
 import { Memo } from "../../common/memo.js";
+import { estimatedHeapBytes } from "../../common/heapEstimate.js";
 import { AuthInfoSchema, TxBodySchema, TxRawSchema, type AuthInfo, type TxBody, type TxRaw } from "../../gen/cosmos/tx/v1beta1/tx_pb.js";
 import { sdkErrors } from "../../common/errors.js";
 import { assertCanonicalTxRaw } from "./canonicalTxRaw.js";
@@ -41,19 +42,39 @@ function strict<T extends { $unknown?: unknown[] }>(what: string, decode: () => 
 // router alone, so later passes take the first decoding (its messages' stateless checks included,
 // see validateMsg). Entries are frozen and decoded from a copy of the bytes (protobuf-es hands out
 // bytes fields as views into its input, and a tx of a block is a view into the whole request).
-// Oldest out first (memo.ts), bounded by entries and by raw bytes; only successes are kept.
+// Oldest out first (memo.ts), bounded by entries and by what the entries hold on the heap (the
+// decoded tx estimated, common/heapEstimate.ts, with its key): anyone can send CheckTx txs that
+// decode to several times their size before any fee is checked. Only successes are kept.
 export const DECODED_CACHE_MAX_ENTRIES = 20_000;
-export const DECODED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
+export const DECODED_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 type CachedTx = Omit<DecodedTx, "bytes">;
-const caches = new WeakMap<MsgRouter, Memo<string, CachedTx>>();
+interface CacheEntry {
+  tx: CachedTx;
+  /** Estimated heap bytes of the entry, key included. */
+  weight: number;
+}
+const caches = new WeakMap<MsgRouter, Memo<string, CacheEntry>>();
 
-function cacheOf(router: MsgRouter): Memo<string, CachedTx> {
+function cacheOf(router: MsgRouter): Memo<string, CacheEntry> {
   let cache = caches.get(router);
   if (!cache) {
-    cache = new Memo(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (_tx, key) => key.length });
+    cache = new Memo(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (entry) => entry.weight });
     caches.set(router, cache);
   }
   return cache;
+}
+
+/** What an entry holds: the key (one byte a character), the decoded parts, each message's fields. */
+function entryWeight(key: string, tx: CachedTx): number {
+  let weight = estimatedHeapBytes(key) + estimatedHeapBytes([tx.hash, tx.raw, tx.body, tx.authInfo]);
+  for (const m of tx.msgs) weight += estimatedHeapBytes(m.typeUrl) + estimatedHeapBytes(m.msg);
+  return weight;
+}
+
+/** Entries and estimated heap bytes the decode cache of `router` holds (for tests of its bounds). */
+export function decodeCacheUsage(router: MsgRouter): { entries: number; bytes: number } {
+  const cache = cacheOf(router);
+  return { entries: cache.size, bytes: cache.weightSum };
 }
 
 /**
@@ -70,12 +91,13 @@ export function decodeCosmosTx(bytes: Uint8Array, router: MsgRouter, lastUse = f
   const known = cache.get(key);
   if (known) {
     if (lastUse) cache.delete(key);
-    return { ...known, bytes };
+    return { ...known.tx, bytes };
   }
   const decoded = decodeUncached(Uint8Array.from(view), router);
   if (!lastUse) {
     const { hash, raw, body, authInfo, msgs } = decoded;
-    cache.set(key, Object.freeze({ hash, raw, body, authInfo, msgs: Object.freeze(msgs) as DecodedMsg[] }));
+    const tx = Object.freeze({ hash, raw, body, authInfo, msgs: Object.freeze(msgs) as DecodedMsg[] });
+    cache.set(key, { tx, weight: entryWeight(key, tx) });
   }
   return { ...decoded, bytes };
 }

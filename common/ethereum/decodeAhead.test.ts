@@ -3,7 +3,17 @@ import assert from "node:assert/strict";
 import { createFeeMarket1559Tx } from "@ethereumjs/tx";
 import { Address, privateToAddress, publicToAddress } from "@ethereumjs/util";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
-import { decodeAhead, decodeEthTx, evmCommon, recoverSender, recoversAhead, useSenderKeySource, type RecoveredSender, type SenderKeySource } from "./ethTx.js";
+import {
+  decodeAhead,
+  decodeEthTx,
+  evmCommon,
+  MAX_RECOVERING_BYTES,
+  recoverSender,
+  recoversAhead,
+  useSenderKeySource,
+  type RecoveredSender,
+  type SenderKeySource,
+} from "./ethTx.js";
 
 const CHAIN = 2611n;
 const alice = new Uint8Array(32).fill(3);
@@ -89,4 +99,28 @@ test("bytes no Ethereum tx can have are not sent anywhere", () => {
   assert.equal(decodeAhead(new Uint8Array([0x03, 0xc0]), CHAIN), undefined, "a blob tx");
   assert.equal(decodeAhead(new Uint8Array(128 * 1024 + 1).fill(0xc0), CHAIN), undefined, "over the size limit");
   assert.equal(s.calls, 0);
+});
+
+test("recoveries under way are bounded by their bytes: past the bound a tx is left to its CheckTx", async () => {
+  // A thread that answers only when told: every recovery stays under way meanwhile.
+  const release: (() => void)[] = [];
+  const s = source(() => new Promise<undefined>((resolve) => release.push(() => resolve(undefined))));
+  useSenderKeySource(s);
+  // Distinct 64 KiB byte strings that look like typed txs (they need not decode: the thread would say).
+  const big = (i: number) => {
+    const bytes = new Uint8Array(64 * 1024).fill(0xc0);
+    bytes[0] = 0x02;
+    new DataView(bytes.buffer).setUint32(4, i);
+    return bytes;
+  };
+  const fit = MAX_RECOVERING_BYTES / (64 * 1024);
+  const waiting = Array.from({ length: fit }, (_, i) => decodeAhead(big(i), CHAIN));
+  assert.ok(waiting.every((w) => w instanceof Promise));
+  assert.equal(decodeAhead(big(fit), CHAIN), undefined, "one past the bound");
+  assert.equal(s.calls, fit);
+  // As recoveries end, room comes back.
+  for (const r of release.splice(0)) r();
+  await Promise.all(waiting);
+  assert.ok(decodeAhead(big(fit + 1), CHAIN) instanceof Promise);
+  for (const r of release.splice(0)) r();
 });

@@ -136,7 +136,7 @@ test("nobody can move the shared decode Common to another hardfork: it throws an
   assert.equal(decodeEthTx(raw(3n), 2611n).tx.common.hardfork(), Hardfork.Prague);
 });
 
-test("the cache is bounded by raw bytes as well as entries, and hands each caller its own bytes", () => {
+test("the cache is bounded by the bytes its entries hold as well as by entries, and hands each caller its own bytes", () => {
   const data = new Uint8Array(64 * 1024).fill(1);
   const big = (nonce: bigint) =>
     createFeeMarket1559Tx({ nonce, gasLimit: 2_000_000n, maxFeePerGas: 10n ** 9n, to: `0x${"44".repeat(20)}`, data }, { common: evmCommon(2611n) })

@@ -70,14 +70,34 @@ export function decodeCommon(chainId: bigint): Common {
 // id alone (the decode Common is fixed), and the tx object is frozen, so sharing it changes nothing
 // but the time. Oldest first out, and a hit does not move its entry (common/memo.ts: a tx is
 // looked up in CheckTx, its rechecks, the proposal checks and FinalizeBlock, all within a few
-// blocks of its arrival, and the move on every hit cost ~30 µs per ERC-20 transfer). Bounded by entries and by the raw
-// bytes of the txs held: anyone can have CheckTx decode signed 128 KiB txs that then fail for want
-// of funds, and the key and the decoded fields each cost about as much as the raw tx. Entries keep no caller's bytes: a tx first
-// seen in FinalizeBlock is a view into the whole request, which the cache would otherwise pin.
+// blocks of its arrival, and the move on every hit cost ~30 µs per ERC-20 transfer). Bounded by
+// entries and by what the entries hold on the heap, estimated (decodedWeight): anyone can have
+// CheckTx decode signed 128 KiB txs that then fail for want of funds. Entries keep no caller's
+// bytes: a tx first seen in FinalizeBlock is a view into the whole request, which the cache would
+// otherwise pin.
 export const DECODED_CACHE_MAX_ENTRIES = 10_000;
-export const DECODED_CACHE_MAX_BYTES = 16 * 1024 * 1024;
-type CachedDecode = Omit<DecodedEthTx, "bytes"> & { size: number };
-const decoded = new Memo<string, CachedDecode>(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (entry) => entry.size });
+export const DECODED_CACHE_MAX_BYTES = 40 * 1024 * 1024;
+type CachedDecode = Omit<DecodedEthTx, "bytes"> & { weight: number };
+const decoded = new Memo<string, CachedDecode>(DECODED_CACHE_MAX_ENTRIES, { max: DECODED_CACHE_MAX_BYTES, of: (entry) => entry.weight });
+
+/** A decoded tx object with its sender and hash, before its fields: measured ~3.2 KB for a 179-byte transfer. */
+const DECODED_TX_BYTES = 3 * 1024;
+/** Each access list address or storage key: a typed array and its slot (~110 bytes measured). */
+const ACCESS_LIST_ITEM_BYTES = 160;
+/** Each EIP-7702 authorization: six typed arrays. */
+const AUTHORIZATION_BYTES = 1024;
+
+/**
+ * Estimated heap bytes of a cache entry: its key (two bytes a character), the decoded tx object,
+ * its fields' bytes (about the raw size), and the access and authorization lists, whose many small
+ * arrays hold several times their encoded size (a 125 KB tx of 3,800 storage keys held ~700 KB).
+ */
+function decodedWeight(key: string, d: DecodedEthTx): number {
+  const tx = d.tx as { accessList?: [Uint8Array, Uint8Array[]][]; authorizationList?: unknown[] };
+  let items = 0;
+  for (const [, keys] of tx.accessList ?? []) items += 1 + keys.length;
+  return 2 * key.length + DECODED_TX_BYTES + d.bytes.length + ACCESS_LIST_ITEM_BYTES * items + AUTHORIZATION_BYTES * (tx.authorizationList?.length ?? 0);
+}
 
 /**
  * Decodes and authenticates a raw Ethereum tx; throws AppErrors users can act on. `lastUse`:
@@ -104,10 +124,10 @@ function decodeCacheKey(bytes: Uint8Array, chainId: bigint): string {
 
 /** The decoding without its bytes, weighed by their size (the cache's byte bound). */
 function cacheDecoded(key: string, d: DecodedEthTx): void {
-  decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, size: d.bytes.length });
+  decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, weight: decodedWeight(key, d) });
 }
 
-/** Entries and raw bytes the decode cache holds (for tests of its bounds). */
+/** Entries and estimated heap bytes the decode cache holds (for tests of its bounds). */
 export function decodeCacheUsage(): { entries: number; bytes: number } {
   return { entries: decoded.size, bytes: decoded.weightSum };
 }
@@ -135,6 +155,13 @@ export interface RecoveredSender {
 let senderKeys: SenderKeySource | undefined;
 /** Recoveries under way, by decode cache key: each settles once its decoding is in the cache (or failed). */
 const recovering = new Map<string, Promise<void>>();
+/**
+ * Raw bytes of the recoveries under way. Each holds its key, a copy of its bytes and the thread's
+ * copy (about 3.4 times its size), and anyone can send CheckTx distinct 128 KiB txs: past this,
+ * a tx is left to its CheckTx instead of being queued for a thread.
+ */
+export const MAX_RECOVERING_BYTES = 8 * 1024 * 1024;
+let recoveringBytes = 0;
 
 /** Recovers senders ahead through `source` from now on; undefined stops it. */
 export function useSenderKeySource(source: SenderKeySource | undefined): void {
@@ -160,6 +187,8 @@ export function decodeAhead(bytes: Uint8Array, chainId: bigint): Promise<void> |
   if (decoded.get(key) !== undefined) return undefined;
   const under = recovering.get(key);
   if (under !== undefined) return under;
+  if (recoveringBytes + bytes.length > MAX_RECOVERING_BYTES) return undefined;
+  recoveringBytes += bytes.length;
   // Its own copy: the caller's bytes are usually a view into a larger request buffer, which
   // posting to a thread would copy whole.
   const own = Uint8Array.from(bytes);
@@ -170,7 +199,10 @@ export function decodeAhead(bytes: Uint8Array, chainId: bigint): Promise<void> |
       cacheDecoded(key, decodeUncached(own, chainId, recovered));
     })
     .catch(() => undefined)
-    .finally(() => recovering.delete(key));
+    .finally(() => {
+      recovering.delete(key);
+      recoveringBytes -= own.length;
+    });
   recovering.set(key, done);
   return done;
 }
