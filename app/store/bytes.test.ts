@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
-import { compareBytes, keySuccessor, keyToString, prefixEnd, stringToKey, uvarintLength, writeUvarint } from "./bytes.js";
+import { compareBytes, keySuccessor, keyToString, ownedCopy, prefixEnd, stringToKey, uvarintLength, writeUvarint } from "./bytes.js";
 
 const hex = (u: Uint8Array | undefined): string | undefined => (u === undefined ? undefined : Buffer.from(u).toString("hex"));
 
@@ -60,4 +60,16 @@ test("uvarint", () => {
     assert.equal(buf.subarray(0, end).toString("hex"), want, String(n));
     assert.equal(uvarintLength(n), end);
   }
+});
+
+test("ownedCopy is a copy in memory of its own, never a slice of the shared pool", () => {
+  const source = new Uint8Array(4096).fill(7).subarray(100, 140);
+  const pooled = Buffer.from(source);
+  assert.ok(pooled.buffer.byteLength > source.length, "Buffer.from's small copies share a pool slab (the case guarded against)");
+  const owned = ownedCopy(source);
+  assert.deepEqual(owned, pooled);
+  assert.equal(owned.buffer.byteLength, 40);
+  assert.equal(owned.byteOffset, 0);
+  source[0] = 9;
+  assert.equal(owned[0], 7, "a copy, not a view");
 });

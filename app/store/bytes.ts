@@ -20,6 +20,17 @@ export function copyBytes(bytes: Uint8Array): Buffer {
 }
 
 /**
+ * A private copy in memory of its own, for values a cache keeps long: Buffer.from puts a small
+ * copy in a shared 8 KiB pool slab, which one surviving copy keeps whole, so a cache bounded by its
+ * values' lengths could hold far more than its bound.
+ */
+export function ownedCopy(bytes: Uint8Array): Buffer {
+  const copy = Buffer.allocUnsafeSlow(bytes.byteLength);
+  copy.set(bytes);
+  return copy;
+}
+
+/**
  * The smallest key greater than every key starting with `prefix`: the prefix with
  * its last non-0xff byte incremented and the trailing 0xff bytes dropped.
  * Undefined when there is no such key (empty or all-0xff prefix).

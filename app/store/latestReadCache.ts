@@ -6,9 +6,11 @@
 // Bounded by entries and by bytes (common/lru.ts); a value that alone outweighs the byte bound is not
 // kept. It is a cache of reads and never changes what a read returns, so consensus cannot see it.
 import { Lru } from "../../common/lru.js";
-import { copyBytes, keyToString } from "./bytes.js";
+import { copyBytes, keyToString, ownedCopy } from "./bytes.js";
 
 const ABSENT = null;
+/** What a value's own buffer costs beside its bytes (ownedCopy): the Buffer and its ArrayBuffer. */
+const OWN_BUFFER_BYTES = 160;
 
 export class LatestReadCache {
   private readonly entries: Lru<string, Buffer | typeof ABSENT>;
@@ -37,7 +39,7 @@ export class LatestReadCache {
   }
 
   set(key: string, value: Buffer | undefined): void {
-    const stored = value === undefined ? ABSENT : copyBytes(value);
+    const stored = value === undefined ? ABSENT : ownedCopy(value);
     if (weight(stored, key) > this.maxBytes) {
       this.entries.delete(key);
       return;
@@ -55,7 +57,7 @@ export class LatestReadCache {
   }
 }
 
-/** Approximate bytes an entry holds: the key's UTF-16 string, the value, and the entry itself. */
+/** Approximate bytes an entry holds: the key's UTF-16 string, the value with its own buffer, and the entry itself. */
 function weight(value: Buffer | typeof ABSENT, key: string): number {
-  return key.length * 2 + (value === ABSENT ? 0 : value.length) + 64;
+  return key.length * 2 + (value === ABSENT ? 0 : value.length + OWN_BUFFER_BYTES) + 64;
 }
