@@ -57,6 +57,8 @@ function filledState(state: Record<string, unknown>): Record<string, unknown> {
         { key: SLOT(7), value: SLOT(1) },
       ],
     },
+    // Storage with no code: an EIP-7702 account that wrote slots through a delegation, since cleared.
+    { address: `0x${"cd".repeat(20)}`, code: "0x", storage: [{ key: SLOT(3), value: SLOT(9) }] },
   ];
   s.identity = {
     ...s.identity,
@@ -155,6 +157,7 @@ test("export at height N: each section imports back byte for byte, and a chain s
     // The election opened at block 2 and the block-3 state says so; the contract and fraction are there.
     assert.equal((app.voting!.elections as { status: string }[])[0]!.status, "ELECTION_STATUS_OPEN");
     assert.deepEqual((app.evm!.accounts as { storage: unknown[] }[])[0]!.storage.length, 2);
+    assert.deepEqual((app.evm!.accounts as unknown[])[1], { address: `0x${"cd".repeat(20)}`, code: "0x", storage: [{ key: SLOT(3), value: SLOT(9) }] });
     const history = `0x${Buffer.from(HISTORY_STORAGE_ADDRESS).toString("hex")}`;
     assert.ok(!(app.evm!.accounts as { address: string }[]).some((a) => a.address === history), "the history contract is left out");
     assert.deepEqual(app.precisebank, { balances: [{ address: alice, amount: "400000000000" }], remainder: "600000000000" });
