@@ -257,7 +257,12 @@ export class StoreStateManager implements StateManagerInterface {
     for (const address of [...w.cleared].sort()) {
       for (const { key } of store.prefixIterator(accountStoragePrefix(unhex(address)))) writes.set(hex(key), null);
     }
-    for (const hash of sortedKeys(w.code)) writes.set(hex(codeKey(unhex(hash))), w.code.get(hash)!);
+    // Code no account points to after the run (a contract created and destroyed in the same tx)
+    // is not written: nothing could ever read it. Code an account points to is in the store already
+    // or pending here.
+    const pointedTo = new Set<string>();
+    for (const hash of w.codeHash.values()) pointedTo.add(hex(hash));
+    for (const hash of sortedKeys(w.code)) if (pointedTo.has(hash)) writes.set(hex(codeKey(unhex(hash))), w.code.get(hash)!);
     for (const address of sortedKeys(w.codeHash)) {
       const hash = w.codeHash.get(address)!;
       writes.set(hex(codeHashKey(unhex(address))), equalsBytes(hash, KECCAK256_NULL) ? null : hash);
