@@ -468,7 +468,7 @@ describe("pruning", () => {
     } finally {
       archive.close();
     }
-    // Keep-recent lowered on a store with 100 heights: the first prune is due to 102 - 3 + 1.
+    // Keep-recent lowered on a store with 100 heights: the first prune, at height 105, is due to 105 - 3 + 1.
     const store = Store.open(path, { keepRecent: 3, pruneInterval: 5 });
     try {
       const step = 5 * PRUNE_CATCH_UP_INTERVALS;

@@ -64,7 +64,7 @@ function cacheOf(router: MsgRouter): Memo<string, CacheEntry> {
   return cache;
 }
 
-/** What an entry holds: the key (one byte a character), the decoded parts, each message's fields. */
+/** What an entry holds: the key, the decoded parts, each message's fields. */
 function entryWeight(key: string, tx: CachedTx): number {
   let weight = estimatedHeapBytes(key) + estimatedHeapBytes([tx.hash, tx.raw, tx.body, tx.authInfo]);
   for (const m of tx.msgs) weight += estimatedHeapBytes(m.typeUrl) + estimatedHeapBytes(m.msg);

@@ -92,4 +92,10 @@ test("a thread stopped as stuck leaves the pool at once: new requests do not wai
   const started = performance.now();
   assert.equal(await pool.ask({ value: 2 }), undefined);
   assert.ok(performance.now() - started < 50, "answered at once, not after the stopped thread's exit");
+  // Once the stopped thread has exited, another starts (after the first restart delay) and answers.
+  const until = performance.now() + 10_000;
+  while (pool.size === 0 && performance.now() < until) await new Promise((r) => setTimeout(r, 50));
+  assert.equal(pool.size, 1);
+  assert.equal((await pool.ask({ value: 3 }, { allowMs: 10_000 }))?.twice, 6);
+  assert.match(logged.join(""), /doubling thread was stopped; the caller doubles until another starts/);
 });

@@ -23,7 +23,11 @@ export interface HelperThreadsOptions {
   fallback: string;
   /** Requests waiting at once, across the threads; past it, a request answers undefined at once. */
   maxWaiting?: number;
-  /** A request unanswered this long has its thread stopped and replaced; a request may allow longer. */
+  /**
+   * A request its thread has worked on this long without answering (its time starts when the
+   * thread starts it, after the requests before it) has the thread stopped and replaced; a request
+   * may allow longer.
+   */
   stallMs?: number;
 }
 
@@ -56,6 +60,11 @@ export class HelperThreads<R extends object, A extends object> {
   private closed = false;
   private restartDelayMs = FIRST_RESTART_DELAY_MS;
   private readonly restartTimers = new Set<NodeJS.Timeout>();
+  /**
+   * Threads stopped as stuck, out of the pool until they exit. Their replacement starts only then,
+   * so a thread that terminate() cannot stop (stuck in native code) is never joined by another.
+   */
+  private readonly stopping = new Set<Thread<A>>();
   /** Looks for stuck threads, so no caller waits on one for long. */
   private readonly watchdog: NodeJS.Timeout;
   private readonly watchEveryMs: number;
@@ -105,7 +114,8 @@ export class HelperThreads<R extends object, A extends object> {
     clearInterval(this.watchdog);
     for (const timer of this.restartTimers) clearTimeout(timer);
     this.restartTimers.clear();
-    const threads = this.threads.splice(0);
+    const threads = [...this.threads.splice(0), ...this.stopping];
+    this.stopping.clear();
     for (const t of threads) this.abandon(t);
     await Promise.all(threads.map((t) => t.worker.terminate()));
   }
@@ -135,14 +145,17 @@ export class HelperThreads<R extends object, A extends object> {
   }
 
   private onExit(thread: Thread<A>, code: number): void {
-    // A thread stopped as stuck, or by close(), has left the pool already.
-    if (this.threads.includes(thread)) this.retire(thread, { code }, "exited");
+    if (this.stopping.delete(thread)) return this.restartLater({ code }, "was stopped");
+    const at = this.threads.indexOf(thread);
+    if (at < 0) return; // closed on purpose
+    this.threads.splice(at, 1);
+    this.abandon(thread);
+    this.restartLater({ code }, "exited");
   }
 
-  /** Takes a thread out of the pool (new requests go elsewhere at once) and starts another later. */
-  private retire(thread: Thread<A>, details: object, what: string): void {
-    this.threads.splice(this.threads.indexOf(thread), 1);
-    this.abandon(thread);
+  /** Starts a thread in place of one that exited, after a delay that doubles while none answers. */
+  private restartLater(details: object, what: string): void {
+    if (this.closed) return;
     const delay = this.restartDelayMs;
     this.restartDelayMs = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
     this.options.logger.warn({ ...details, restartInMs: delay }, `${this.options.name} thread ${what}; ${this.options.fallback} until another starts`);
@@ -156,8 +169,9 @@ export class HelperThreads<R extends object, A extends object> {
   /**
    * Stops a thread with a request past its deadline. After a long synchronous stretch of this
    * thread (a genesis's fold), answers that came meanwhile still wait unread, as timers run before
-   * the loop reads messages: a thread that looks stuck is judged again once they have been read.
-   * The stretch is also added to every deadline, as the threads had to share the machine with it.
+   * the loop reads messages: a thread that looks stuck is judged again once they have been read,
+   * on the requests overdue now. The stretch is also added to every deadline, as the threads had
+   * to share the machine with it. A stuck thread leaves the pool at once: new requests go elsewhere.
    */
   private stopStuck(): void {
     const now = performance.now();
@@ -166,11 +180,12 @@ export class HelperThreads<R extends object, A extends object> {
     if (late > 0) for (const thread of this.threads) for (const asked of thread.waiting.values()) asked.deadline += late;
     if (!this.threads.some((t) => pastDeadline(t.waiting.values(), now))) return;
     setImmediate(() => {
-      const now = performance.now();
       for (const thread of [...this.threads]) {
         if (!pastDeadline(thread.waiting.values(), now)) continue;
         this.options.logger.error({ waiting: thread.waiting.size }, `a ${this.options.name} thread stopped answering; stopping it`);
-        this.retire(thread, { waiting: thread.waiting.size }, "stopped");
+        this.threads.splice(this.threads.indexOf(thread), 1);
+        this.abandon(thread);
+        this.stopping.add(thread);
         void thread.worker.terminate();
       }
     });

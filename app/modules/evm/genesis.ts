@@ -14,7 +14,8 @@ export function defaultEvmGenesis(): unknown {
   });
 }
 
-export function initEvmGenesis(ctx: Context, keeper: EvmKeeper, raw: unknown): void {
+/** `nonceOf`: an address's auth sequence (auth's genesis runs first). */
+export function initEvmGenesis(ctx: Context, keeper: EvmKeeper, raw: unknown, nonceOf: (address: Uint8Array) => bigint): void {
   let g;
   try {
     g = fromJson(GenesisStateSchema, raw as never);
@@ -31,7 +32,7 @@ export function initEvmGenesis(ctx: Context, keeper: EvmKeeper, raw: unknown): v
     baseFeeChangeDenominator: p.baseFeeChangeDenominator,
     elasticityMultiplier: p.elasticityMultiplier,
   });
-  importEvmAccounts(ctx, g.accounts);
+  importEvmAccounts(ctx, g.accounts, nonceOf);
 }
 
 /**

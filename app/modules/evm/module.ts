@@ -20,7 +20,7 @@ export function evmModule(keepers: EvmKeepers): AppModule {
     anyTypes: [],
     registerServices: ({ queries }) => registerEvmQueries(queries, keepers),
     defaultGenesis: defaultEvmGenesis,
-    initGenesis: (ctx, genesis) => initEvmGenesis(ctx, keepers.evm, genesis),
+    initGenesis: (ctx, genesis) => initEvmGenesis(ctx, keepers.evm, genesis, (address) => keepers.accounts.getAccount(ctx.store, address)?.sequence ?? 0n),
     exportGenesis: (state) => exportEvmGenesis(state, keepers.evm),
     beginBlock: (ctx) => void keepers.evm.beginBlock(ctx),
     endBlock: (ctx) => void burnBlockBaseFees(ctx, keepers),

@@ -56,9 +56,12 @@ function bytes(text: string, length: number | undefined, where: string): Uint8Ar
 
 /**
  * Writes exported accounts' code and storage; refuses an account with neither, duplicates,
- * malformed hex and the history contract's address (an export leaves it out).
+ * malformed hex and the history contract's address (an export leaves it out). Storage with no code
+ * needs a non-zero `nonceOf` (auth's sequence, imported before): an export lists such an address
+ * only for an EIP-7702 authority, and storage at an address with neither nonce nor code would be
+ * found by a contract later created there (the state manager relies on there being none).
  */
-export function importEvmAccounts(ctx: Context, accounts: readonly EvmGenesisAccount[]): void {
+export function importEvmAccounts(ctx: Context, accounts: readonly EvmGenesisAccount[], nonceOf: (address: Uint8Array) => bigint): void {
   const evm = key.write(ctx);
   const seen = new Set<string>();
   for (const [i, a] of accounts.entries()) {
@@ -70,6 +73,9 @@ export function importEvmAccounts(ctx: Context, accounts: readonly EvmGenesisAcc
     seen.add(addressKey);
     if (isHistoryContract(address)) {
       throw new Error(`evm genesis accounts[${i}]: ${a.address} is the EIP-2935 history contract, which the chain puts there itself`);
+    }
+    if (code.length === 0 && nonceOf(address) === 0n) {
+      throw new Error(`evm genesis accounts[${i}]: storage without code at ${a.address}, whose auth account has no non-zero sequence`);
     }
     if (code.length > 0) putContractCode(evm, address, code);
     for (const [j, s] of a.storage.entries()) {

@@ -57,7 +57,7 @@ test("a genesis listing the history contract's address among its EVM accounts is
   const header = { chainId: "t", height: 0n, time: timestampFromMs(0), hash: new Uint8Array(), proposerAddress: new Uint8Array() };
   const address = `0x${Buffer.from(HISTORY_STORAGE_ADDRESS).toString("hex")}`;
   assert.throws(
-    () => importEvmAccounts(new Context(header, branch, testLogger), [{ address, code: "0x00", storage: [] }]),
+    () => importEvmAccounts(new Context(header, branch, testLogger), [{ address, code: "0x00", storage: [] }], () => 0n),
     /^Error: evm genesis accounts\[0\]: 0x0000f90827f1c53a10cb7a02335b175320002935 is the EIP-2935 history contract, which the chain puts there itself$/,
   );
   assert.equal([...moduleStore(branch, MODULE_NAME).iterator()].length, 0);
