@@ -122,7 +122,7 @@ function decodeCacheKey(bytes: Uint8Array, chainId: bigint): string {
   return `${chainId}/${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64")}`;
 }
 
-/** The decoding without its bytes, weighed by their size (the cache's byte bound). */
+/** The decoding without its bytes, weighed by what it holds (decodedWeight, the cache's byte bound). */
 function cacheDecoded(key: string, d: DecodedEthTx): void {
   decoded.set(key, { tx: d.tx, sender: d.sender, hash: d.hash, weight: decodedWeight(key, d) });
 }

@@ -167,7 +167,7 @@ export class HelperThreads<R extends object, A extends object> {
   }
 
   /**
-   * Stops a thread with a request past its deadline. After a long synchronous stretch of this
+   * Stops a thread with a request past its deadline. After a long synchronous stretch of the app's
    * thread (a genesis's fold), answers that came meanwhile still wait unread, as timers run before
    * the loop reads messages: a thread that looks stuck is judged again once they have been read,
    * on the requests overdue now. The stretch is also added to every deadline, as the threads had
