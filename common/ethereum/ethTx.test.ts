@@ -5,7 +5,15 @@ import { createAccessList2930Tx, createEOACode7702Tx, createFeeMarket1559Tx, cre
 import { Address, concatBytes, privateToAddress, publicToAddress } from "@ethereumjs/util";
 import { RLP } from "@ethereumjs/rlp";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { decodeCacheUsage, decodeEthTx, DECODED_CACHE_MAX_BYTES, DECODED_CACHE_MAX_ENTRIES, evmCommon, hasCanonicalChainId } from "./ethTx.js";
+import {
+  clearDecodeCache,
+  decodeCacheUsage,
+  decodeEthTx,
+  DECODED_CACHE_MAX_BYTES,
+  DECODED_CACHE_MAX_ENTRIES,
+  evmCommon,
+  hasCanonicalChainId,
+} from "./ethTx.js";
 import { AppError } from "../errors.js";
 
 const key = new Uint8Array(32).fill(9);
@@ -157,6 +165,35 @@ test("the cache is bounded by the bytes its entries hold as well as by entries, 
   const again = decodeEthTx(second, 2611n);
   assert.equal(again.tx, first.tx);
   assert.equal(again.bytes, second);
+});
+
+test("an access list weighs by its items, not its encoded size: such txs cannot grow the cache past its bound", () => {
+  // ~125 KB each, 3,800 storage keys: each key a small array that holds several times its 33 encoded bytes.
+  const listed = (nonce: bigint) =>
+    createFeeMarket1559Tx(
+      {
+        nonce,
+        gasLimit: 30_000_000n,
+        maxFeePerGas: 10n ** 9n,
+        to: `0x${"44".repeat(20)}`,
+        accessList: [
+          {
+            address: `0x${"22".repeat(20)}`,
+            storageKeys: Array.from({ length: 3_800 }, (_, j) => `0x${(Number(nonce) * 10_000 + j).toString(16).padStart(64, "0")}`),
+          },
+        ],
+      },
+      { common: evmCommon(2611n) },
+    )
+      .sign(key)
+      .serialize();
+  const first = listed(5_000n);
+  clearDecodeCache();
+  decodeEthTx(first, 2611n);
+  const weight = decodeCacheUsage().bytes;
+  assert.ok(weight >= 4 * first.length, `a ${first.length}-byte tx weighs ${weight} bytes`);
+  for (let i = 1n; i < 60n; i++) decodeEthTx(listed(5_000n + i), 2611n);
+  assert.ok(decodeCacheUsage().bytes <= DECODED_CACHE_MAX_BYTES);
 });
 
 test("FinalizeBlock's decoding of a tx is its last: it takes the cached one and leaves the cache", () => {
