@@ -179,7 +179,7 @@ test("an access list weighs by its items, not its encoded size: such txs cannot 
         accessList: [
           {
             address: `0x${"22".repeat(20)}`,
-            storageKeys: Array.from({ length: 3_800 }, (_, j) => `0x${(Number(nonce) * 10_000 + j).toString(16).padStart(64, "0")}`),
+            storageKeys: Array.from({ length: 3_800 }, (_, j): `0x${string}` => `0x${(Number(nonce) * 10_000 + j).toString(16).padStart(64, "0")}`),
           },
         ],
       },
