@@ -2,7 +2,7 @@
 // so every validator numbers accounts identically.
 import { fromBinary, toBinary } from "@bufbuild/protobuf";
 import { Memo } from "../../../common/memo.js";
-import { equalBytes, keyToString } from "../../store/bytes.js";
+import { equalBytes, keyToString, ownedCopy } from "../../store/bytes.js";
 import { moduleAddress } from "../../../common/moduleAccounts.js";
 import type { Context } from "../../context.js";
 import { StoreKey } from "../../storeKey.js";
@@ -34,7 +34,8 @@ function frozenAccount(account: Account, previous: Account | undefined): Account
     address: previous?.address ?? Uint8Array.from(account.address),
     accountNumber: account.accountNumber,
     sequence: account.sequence,
-    ...(pubKey ? { pubKey: sharedPubKey ?? Object.freeze({ algo: pubKey.algo, key: Buffer.from(pubKey.key) }) } : {}),
+    // The key's own memory (ownedCopy): kept in the memo, a pooled copy would hold its 8 KiB slab.
+    ...(pubKey ? { pubKey: sharedPubKey ?? Object.freeze({ algo: pubKey.algo, key: ownedCopy(pubKey.key) }) } : {}),
     ...(module ? { module: Object.freeze({ name: module.name, permissions: Object.freeze([...module.permissions]) as string[] }) } : {}),
   });
 }
