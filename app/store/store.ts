@@ -288,7 +288,8 @@ export class Store {
     const due = height - this.keepRecent + 1;
     // On the first commit there is nothing older to prune.
     if (this.height === 0 || due <= this.earliest) return undefined;
-    const to = Math.min(due, Math.max(this.prunedTo, this.earliest) + this.pruneInterval * PRUNE_CATCH_UP_INTERVALS);
+    // earliest is prunedTo once anything was pruned, and above it before.
+    const to = Math.min(due, this.earliest + this.pruneInterval * PRUNE_CATCH_UP_INTERVALS);
     return { from: this.prunedTo, to };
   }
 

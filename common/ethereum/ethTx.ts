@@ -10,6 +10,7 @@ import { evmError, evmErrors } from "./errors.js";
 import { nativeEcrecover } from "./nativeEcrecover.js";
 import { withFastEipLookup } from "./eipLookup.js";
 import { Memo } from "../memo.js";
+import { estimatedHeapBytes } from "../heapEstimate.js";
 import { keccak256Memo } from "./keccakMemo.js";
 import { rlpItem, typedSigningPayload } from "./signingPayload.js";
 import { keccak256 } from "../../sdk/crypto/hashes.js";
@@ -88,7 +89,7 @@ const ACCESS_LIST_ITEM_BYTES = 160;
 const AUTHORIZATION_BYTES = 1024;
 
 /**
- * Estimated heap bytes of a cache entry: its key (two bytes a character), the decoded tx object,
+ * Estimated heap bytes of a cache entry: its key (as common/heapEstimate.ts counts a string), the decoded tx object,
  * its fields' bytes (about the raw size), and the access and authorization lists, whose many small
  * arrays hold several times their encoded size (a 125 KB tx of 3,800 storage keys held ~700 KB).
  */
@@ -96,7 +97,9 @@ function decodedWeight(key: string, d: DecodedEthTx): number {
   const tx = d.tx as { accessList?: [Uint8Array, Uint8Array[]][]; authorizationList?: unknown[] };
   let items = 0;
   for (const [, keys] of tx.accessList ?? []) items += 1 + keys.length;
-  return 2 * key.length + DECODED_TX_BYTES + d.bytes.length + ACCESS_LIST_ITEM_BYTES * items + AUTHORIZATION_BYTES * (tx.authorizationList?.length ?? 0);
+  return (
+    estimatedHeapBytes(key) + DECODED_TX_BYTES + d.bytes.length + ACCESS_LIST_ITEM_BYTES * items + AUTHORIZATION_BYTES * (tx.authorizationList?.length ?? 0)
+  );
 }
 
 /**

@@ -40,8 +40,9 @@ export function exportEvmAccounts(state: StateReader): EvmGenesisAccount[] {
   for (const { key: k, value } of evm.prefixIterator(STORAGE_PREFIX)) {
     const address = k.subarray(1, 21);
     if (isHistoryContract(address)) continue;
-    let account = accounts.get(hex(address));
-    if (account === undefined) accounts.set(hex(address), (account = { address: hex(address), code: "0x", storage: [] }));
+    const id = hex(address);
+    let account = accounts.get(id);
+    if (account === undefined) accounts.set(id, (account = { address: id, code: "0x", storage: [] }));
     account.storage.push({ key: hex(k.subarray(21)), value: hex(Buffer.concat([Buffer.alloc(32 - value.length), value])) });
   }
   return [...accounts.keys()].sort().map((address) => accounts.get(address)!);

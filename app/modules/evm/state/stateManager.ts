@@ -260,9 +260,10 @@ export class StoreStateManager implements StateManagerInterface {
     // Code no account points to after the run (a contract created and destroyed in the same tx)
     // is not written: nothing could ever read it. Code an account points to is in the store already
     // or pending here.
-    const pointedTo = new Set<string>();
-    for (const hash of w.codeHash.values()) pointedTo.add(hex(hash));
-    for (const hash of sortedKeys(w.code)) if (pointedTo.has(hash)) writes.set(hex(codeKey(unhex(hash))), w.code.get(hash)!);
+    if (w.code.size > 0) {
+      const pointedTo = new Set(Array.from(w.codeHash.values(), hex));
+      for (const hash of sortedKeys(w.code)) if (pointedTo.has(hash)) writes.set(hex(codeKey(unhex(hash))), w.code.get(hash)!);
+    }
     for (const address of sortedKeys(w.codeHash)) {
       const hash = w.codeHash.get(address)!;
       writes.set(hex(codeHashKey(unhex(address))), equalsBytes(hash, KECCAK256_NULL) ? null : hash);
