@@ -23,6 +23,7 @@ import { BlockInfoKeeper } from "./modules/blockinfo/keeper.js";
 import { QUERY_ERRORS, QueryRouter } from "./query/router.js";
 import type { QueryExecutor } from "./query/executor.js";
 import { SerialQueue } from "./serial.js";
+import { BackgroundPruner } from "./backgroundPruner.js";
 import { CheckTxWindows, type CheckTxWindowOptions } from "./checkTxWindows.js";
 import { HeightNotAvailableError } from "./store/errors.js";
 import type { Branch, Store } from "./store/index.js";
@@ -129,6 +130,8 @@ export class UnitApp extends BaseApplication {
   private afterHandshake: (() => void) | undefined;
   /** The state-sync restore in progress, between OfferSnapshot and its last chunk. */
   private restore: SnapshotRestore | undefined;
+  /** Pruning's deletions, between blocks. */
+  private readonly pruner: BackgroundPruner;
 
   constructor(options: AppOptions) {
     super();
@@ -144,6 +147,9 @@ export class UnitApp extends BaseApplication {
     this.snapshots = options.snapshots;
     this.afterHandshake = options.afterHandshake;
     this.checkTxWindows = new CheckTxWindows(options.checkTxWindows);
+    this.pruner = new BackgroundPruner(this.store, this.serial, this.logger.child({ component: "pruning" }));
+    // Deletions a previous run left pending.
+    this.pruner.kick();
     if (this.store.lastHeight > 0) this.chainId = Buffer.from(this.store.view().get(CHAIN_ID_KEY) ?? []).toString();
     this.checkState = this.store.begin();
     this.checkHeader = this.nextCheckHeader();
@@ -156,6 +162,11 @@ export class UnitApp extends BaseApplication {
     const simulate = this.txProcessor.simulate?.bind(this.txProcessor);
     if (simulate)
       registerSimulate(this.queries.services, (tx) => simulate({ header: this.checkHeader, state: this.simulationState(), logger: this.logger }, tx));
+  }
+
+  /** Stops the work the app runs on its own between requests (pruning's deletions); call before closing the store. */
+  stop(): void {
+    this.pruner.stop();
   }
 
   /** A throwaway branch over the latest committed state (genesis before block 1 commits). */
@@ -326,6 +337,7 @@ export class UnitApp extends BaseApplication {
       this.preCommitCheckState = { state: this.checkState, until: Date.now() + RECHECK_GRACE_MS };
       this.restartMempoolState(this.store.begin());
       if (link) this.snapshots?.take(link);
+      this.pruner.kick();
       return { retainHeight: 0n };
     });
   }

@@ -162,6 +162,7 @@ async function shutdown(signal: string): Promise<void> {
   await queryPool?.close();
   await senderRecovery?.close();
   await elementFolder?.close();
+  app.stop();
   store.close();
   process.exit(0);
 }

@@ -140,6 +140,9 @@ function runScenario(sc: Scenario): void {
     commits++;
     checkHeads(`step ${step} commit`);
     previous = root;
+    // Pruning's deletions, a few rows at a time at random points between blocks: reads at
+    // readable heights (the views below) must not notice them.
+    if (r.chance(0.5)) store.pruneStep(1 + r.int(4));
 
     if (dir !== undefined && r.chance(0.15)) {
       store.close();
@@ -265,6 +268,17 @@ function runScenario(sc: Scenario): void {
     }
     commit(sc.ops);
     assert.ok(commits > 10, "scenario should commit a fair number of blocks");
+    while (store.pruneStep(3)) {
+      /* drain */
+    }
+    assert.equal(store.prunePending, false);
+    for (let h = Math.max(1, oracle.earliestHeight); h <= oracle.lastHeight; h++) {
+      same(
+        () => fmt(store.view(h).iterator()),
+        () => fmt(oracle.view(h).entries()),
+        `after pruning: view(${h})`,
+      );
+    }
     store.close();
     if (dir !== undefined) {
       store = Store.open(path, options);

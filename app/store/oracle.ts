@@ -5,7 +5,6 @@
  */
 import { createHash } from "node:crypto";
 import { HeightNotAvailableError } from "./errors.js";
-import { PRUNE_CATCH_UP_INTERVALS } from "./store.js";
 import type { Change, IteratorOptions, KVEntry } from "./types.js";
 
 const hex = (b: Uint8Array): string => Buffer.from(b).toString("hex");
@@ -217,8 +216,7 @@ export class OracleStore {
     branch.finished = true;
     if (first) this.earliestHeight = height;
     if (!first && this.keepRecent > 0 && height % this.pruneInterval === 0) {
-      // At most PRUNE_CATCH_UP_INTERVALS intervals of heights per prune, as the store.
-      const to = Math.min(height - this.keepRecent + 1, this.earliestHeight + this.pruneInterval * PRUNE_CATCH_UP_INTERVALS);
+      const to = height - this.keepRecent + 1;
       if (to > this.earliestHeight) {
         this.earliestHeight = to;
         this.prunedTo = to;

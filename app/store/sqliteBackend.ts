@@ -1,6 +1,7 @@
 // The writer's SQLite connection: the schema, its migration, and each block's atomic commit with
 // pruning. Reads are SqliteReader's (sqliteReader.ts).
 import Database from "better-sqlite3";
+import { PruneWork } from "./pruneWork.js";
 import { SCHEMA_VERSION, SqliteReader } from "./sqliteReader.js";
 import { StateAccumulator } from "./stateHash.js";
 import type { SynchronousMode } from "./types.js";
@@ -11,13 +12,6 @@ export type { BackendState, CommittedRow } from "./sqliteReader.js";
 export interface StoredChange {
   key: Buffer;
   value: Buffer | null;
-}
-
-export interface PruneRange {
-  /** Versions newer than this were written since the last prune. */
-  from: number;
-  /** New earliest retained height. */
-  to: number;
 }
 
 const SCHEMA = `
@@ -64,14 +58,14 @@ export class SqliteBackend extends SqliteReader {
   private readonly insertCommit: Database.Statement<[number, Buffer, Buffer]>;
   private readonly setMeta: Database.Statement<[string, number]>;
   private readonly setSum: Database.Statement<[number, Buffer]>;
-  private readonly pruneOld: Database.Statement<[PruneRange]>;
-  private readonly pruneTombstones: Database.Statement<[PruneRange]>;
+  /** Deleting what raised `pruned_to`s made unreadable, in steps after the commits. */
+  readonly pruneWork: PruneWork;
   private readonly commitTx: (
     height: number,
     hash: Buffer,
     changes: readonly StoredChange[],
     first: boolean,
-    prune: PruneRange | undefined,
+    prunedTo: number | undefined,
     sum: StateAccumulator,
   ) => void;
 
@@ -91,42 +85,32 @@ export class SqliteBackend extends SqliteReader {
     this.setMeta = db.prepare("INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value");
     this.setSum = db.prepare(setSumSql);
 
-    // A version older than another version of the same key that is <= to can never
-    // be read at a retained height (>= to). Looking only at versions written in
-    // (from, to] suffices: older ones were handled by the previous prune.
-    this.pruneOld = db.prepare(`
-      DELETE FROM kv WHERE (key, version) IN (
-        SELECT o.key, o.version
-        FROM kv AS w JOIN kv AS o ON o.key = w.key AND o.version < w.version
-        WHERE w.version > @from AND w.version <= @to
-      )`);
-    // After pruneOld, a tombstone in (from, to] is the only version <= to of its key,
-    // so reads at retained heights find nothing either way.
-    this.pruneTombstones = db.prepare("DELETE FROM kv WHERE version > @from AND version <= @to AND value IS NULL");
+    this.pruneWork = new PruneWork(db, this.readState().prunedTo);
 
-    this.commitTx = db.transaction((height, hash, changes, first, prune, sum) => {
+    this.commitTx = db.transaction((height, hash, changes, first, prunedTo, sum) => {
       this.insertRows(height, changes);
       this.updateLatest(changes);
       this.insertCommit.run(height, hash, sum.checksum());
       this.setSum.run(height, sum.toBytes());
       this.setMeta.run("latest_height", height);
       if (first) this.setMeta.run("earliest_height", height);
-      if (prune !== undefined) {
-        this.pruneOld.run(prune);
-        this.pruneTombstones.run(prune);
-        this.setMeta.run("earliest_height", prune.to);
-        this.setMeta.run("pruned_to", prune.to);
+      if (prunedTo !== undefined) {
+        this.pruneWork.beforeRaise();
+        this.setMeta.run("earliest_height", prunedTo);
+        this.setMeta.run("pruned_to", prunedTo);
       }
     });
   }
 
   /**
    * Writes a block atomically: its changes at version `height`, the latest state, its hash, the
-   * state accumulator `sum` of the new state, and metadata.
+   * state accumulator `sum` of the new state, and metadata; with `prunedTo`, heights below it
+   * unreadable from now on (their rows deleted later, `pruneWork`).
    */
-  commit(height: number, hash: Buffer, changes: readonly StoredChange[], first: boolean, prune: PruneRange | undefined, sum: StateAccumulator): void {
-    this.commitTx(height, hash, changes, first, prune, sum);
+  commit(height: number, hash: Buffer, changes: readonly StoredChange[], first: boolean, prunedTo: number | undefined, sum: StateAccumulator): void {
+    this.commitTx(height, hash, changes, first, prunedTo, sum);
     this.latestHeight = height;
+    if (prunedTo !== undefined) this.pruneWork.raised(prunedTo);
   }
 
   /**
@@ -167,6 +151,7 @@ export class SqliteBackend extends SqliteReader {
       this.setMeta.run("latest_height", height);
       this.setMeta.run("earliest_height", height);
       this.setMeta.run("pruned_to", height);
+      this.pruneWork.reset(height);
       this.latestHeight = height;
       return sum;
     })();

@@ -6,7 +6,7 @@ import { after, describe, test } from "node:test";
 import Database from "better-sqlite3";
 import type { Branch } from "./branch.js";
 import { HeightNotAvailableError } from "./errors.js";
-import { PRUNE_CATCH_UP_INTERVALS, Store } from "./store.js";
+import { Store } from "./store.js";
 import type { KVEntry, KVReader, StoreOptions } from "./types.js";
 
 const b = (s: string): Buffer => Buffer.from(s, "latin1");
@@ -34,6 +34,24 @@ function block(store: Store, height: number, writes: Record<string, string | nul
     else br.set(b(k), b(v));
   }
   commit(store, br, height);
+}
+
+/** The versions of `key` in the store file at `path`, read through a second connection. */
+function storedVersions(path: string, key: string): number[] {
+  return readRaw(path, (db) => db.prepare("SELECT version FROM kv WHERE key = ? ORDER BY version").pluck().all(b(key)) as number[]);
+}
+
+function storedRows(path: string): number {
+  return readRaw(path, (db) => db.prepare("SELECT count(*) FROM kv").pluck().get() as number);
+}
+
+function readRaw<T>(path: string, read: (db: Database.Database) => T): T {
+  const db = new Database(path, { readonly: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
 }
 
 function withStore(options: StoreOptions, fn: (store: Store) => void): void {
@@ -440,6 +458,12 @@ describe("pruning", () => {
       assert.equal(str(store.view(13).get(b("a"))), "13");
       assert.equal(str(store.view(13).get(b("stable"))), "s");
       assert.equal(store.view(13).get(b("gone")), undefined);
+      assert.ok(store.prunePending, "the commit moved the earliest height and deleted nothing");
+      assert.deepEqual(storedVersions(path, "a").slice(0, 2), [1, 2]);
+      while (store.pruneStep()) {
+        /* drain */
+      }
+      assert.equal(store.prunePending, false);
       store.close();
 
       // Old versions and the tombstone are physically gone.
@@ -452,6 +476,7 @@ describe("pruning", () => {
 
       const reopened = Store.open(path, { keepRecent: 3, pruneInterval: 5 });
       assert.equal(reopened.earliestHeight, 13);
+      assert.equal(reopened.prunePending, false);
       assert.throws(() => reopened.view(12), HeightNotAvailableError);
       reopened.close();
     } finally {
@@ -459,33 +484,52 @@ describe("pruning", () => {
     }
   });
 
-  test("a backlog is pruned a few intervals per prune, not in one commit", () => {
+  test("a backlog leaves the commit at once and is deleted in steps, through a restart", () => {
     const path = tmpFile();
     const archive = Store.open(path, { keepRecent: 0 });
     try {
-      block(archive, 1, { stable: "s" });
-      for (let h = 2; h <= 100; h++) block(archive, h, { a: String(h) });
+      block(archive, 1, { stable: "s", dropped: "d" });
+      for (let h = 2; h <= 100; h++) block(archive, h, { a: String(h), [`k${h % 7}`]: String(h), ...(h === 50 ? { dropped: null } : {}) });
     } finally {
       archive.close();
     }
-    // Keep-recent lowered on a store with 100 heights: the first prune, at height 105, is due to 105 - 3 + 1.
-    const store = Store.open(path, { keepRecent: 3, pruneInterval: 5 });
+    // Keep-recent lowered on a store with 100 heights: the prune at height 105 makes 1..102 unreadable.
+    let store = Store.open(path, { keepRecent: 3, pruneInterval: 5 });
     try {
-      const step = 5 * PRUNE_CATCH_UP_INTERVALS;
-      let earliest = store.earliestHeight;
-      assert.equal(earliest, 1);
-      for (let h = 101; h <= 160; h++) {
-        block(store, h, { a: String(h) });
-        const now = store.earliestHeight;
-        assert.ok(now - earliest <= step, `height ${h}: earliest moved from ${earliest} to ${now}, more than ${step} heights in one prune`);
-        if (h % 5 === 0) assert.equal(now, Math.min(h - 3 + 1, Math.max(earliest, 1) + step), `height ${h}`);
-        earliest = now;
-        // Every height still claimed readable reads as it was written.
-        assert.equal(str(store.view(now).get(b("a"))), now === 1 ? undefined : String(now));
-        assert.equal(str(store.view(now).get(b("stable"))), "s");
-        if (now > 1) assert.throws(() => store.view(now - 1), HeightNotAvailableError);
+      for (let h = 101; h <= 105; h++) block(store, h, { a: String(h) });
+      assert.equal(store.earliestHeight, 103);
+      assert.throws(() => store.view(102), HeightNotAvailableError);
+      const readable = (): string[] => [103, 104, 105].flatMap((h) => list(store.view(h).iterator()));
+      const expected = readable();
+      assert.ok(expected.includes("stable=s") && !expected.some((e) => e.startsWith("dropped=")));
+      const rowsBefore = storedRows(path);
+
+      // Steps of 7 written rows: a step takes keys until their rows reach 7 (pruneWork.test.ts
+      // has the exact bound), so the backlog goes over many steps.
+      let steps = 0;
+      let deleting = 0;
+      let rows = rowsBefore;
+      while (store.pruneStep(7)) {
+        steps++;
+        const now = storedRows(path);
+        if (now < rows) deleting++;
+        rows = now;
+        assert.deepEqual(readable(), expected, `step ${steps}: reads at readable heights unchanged`);
+        if (steps === 10) {
+          // A restart in the middle goes on from where the persisted progress stands.
+          store.close();
+          store = Store.open(path, { keepRecent: 3, pruneInterval: 5 });
+          assert.ok(store.prunePending);
+        }
       }
-      assert.equal(store.earliestHeight, 158, "caught up with keep-recent");
+      assert.ok(steps >= 15 && deleting >= 8, `${steps} steps, ${deleting} of them deleting`);
+      assert.deepEqual(readable(), expected);
+      assert.deepEqual(storedVersions(path, "a"), [103, 104, 105]);
+      assert.deepEqual(storedVersions(path, "stable"), [1]);
+      assert.deepEqual(storedVersions(path, "dropped"), []);
+      assert.deepEqual(storedVersions(path, "k3"), [94]);
+      assert.equal(store.pruneStep(7), false);
+      assert.throws(() => store.pruneStep(0), RangeError);
     } finally {
       store.close();
     }

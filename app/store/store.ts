@@ -3,7 +3,7 @@ import { assertBytes, copyBytes, keyToString } from "./bytes.js";
 import { Branch } from "./branch.js";
 import { assertReadableHeight, HeightNotAvailableError } from "./errors.js";
 import type { CommittedSource } from "./iterate.js";
-import { SqliteBackend, type CommittedRow, type PruneRange } from "./sqliteBackend.js";
+import { SqliteBackend, type CommittedRow } from "./sqliteBackend.js";
 import type { StateReader, StoreOptions, SynchronousMode } from "./types.js";
 import { StateView } from "./view.js";
 import { LatestReadCache } from "./latestReadCache.js";
@@ -12,13 +12,8 @@ import type { ElementFolder } from "./elementFold/pool.js";
 import { foldShared } from "./sharedFold.js";
 
 const DEFAULT_PRUNE_INTERVAL = 10;
-/**
- * Most heights one prune removes, in prune intervals. A backlog (keep-recent lowered, or pruning
- * turned on for a store with history) is worked off this many intervals at a time, gaining
- * (this - 1) intervals on it per interval, rather than deleted in one block's Commit that would
- * hold the validator for as long as the whole backlog takes.
- */
-export const PRUNE_CATCH_UP_INTERVALS = 4;
+/** Written rows one `pruneStep` handles by default: a few milliseconds of deletions (2-10 µs per version). */
+export const PRUNE_STEP_ROWS = 1_000;
 /** Keys whose last element hash is kept: more than a full block changes (~38 MB at most). */
 const ELEMENT_MEMO_ENTRIES = 16_384;
 
@@ -173,11 +168,11 @@ export class Store {
     assertBytes(appHash, "appHash");
 
     const first = this.height === 0;
-    const prune = this.pruneRange(height);
+    const prunedTo = this.pruneTo(height);
     const hash = copyBytes(appHash);
     const changes = branch.storedChanges();
     const sum = this.accumulatorOf(branch);
-    this.backend.commit(height, hash, changes, first, prune, sum);
+    this.backend.commit(height, hash, changes, first, prunedTo, sum);
     this.sum = sum;
     // What the block did not change reads the same at the new height; what it changed reads its new value.
     for (const c of changes) this.latestReads.refresh(keyToString(c.key), c.value ?? undefined);
@@ -186,10 +181,31 @@ export class Store {
     this.height = height;
     this.hash = hash;
     if (first) this.earliest = height;
-    if (prune !== undefined) {
-      this.earliest = prune.to;
-      this.prunedTo = prune.to;
+    if (prunedTo !== undefined) {
+      this.earliest = prunedTo;
+      this.prunedTo = prunedTo;
     }
+  }
+
+  /**
+   * Whether rows that pruning made unreadable are still stored. A commit that prunes only moves
+   * the earliest readable height; the rows go in `pruneStep`s, which the node runs between
+   * blocks, so no Commit waits for them.
+   */
+  get prunePending(): boolean {
+    return this.keepRecent > 0 && this.backend.pruneWork.pending;
+  }
+
+  /**
+   * Deletes what pruning made unreadable: the older versions of up to `rows` written rows, in one
+   * SQLite transaction. Reads at readable heights return the same before and after. Returns
+   * whether more remains. (An archive store, keep-recent 0, has no index to find them by, so it
+   * leaves any rows a former setting made unreadable.)
+   */
+  pruneStep(rows = PRUNE_STEP_ROWS): boolean {
+    this.assertOpen();
+    if (this.keepRecent === 0) return false;
+    return this.backend.pruneWork.step(rows);
   }
 
   /**
@@ -283,14 +299,13 @@ export class Store {
     if (height < this.prunedTo) throw new HeightNotAvailableError(height, this.earliest, this.height);
   };
 
-  private pruneRange(height: number): PruneRange | undefined {
+  /** The new earliest readable height when `height`'s commit prunes; undefined when it does not. */
+  private pruneTo(height: number): number | undefined {
     if (this.keepRecent === 0 || height % this.pruneInterval !== 0) return undefined;
     const due = height - this.keepRecent + 1;
     // On the first commit there is nothing older to prune.
     if (this.height === 0 || due <= this.earliest) return undefined;
-    // earliest is prunedTo once anything was pruned, and above it before.
-    const to = Math.min(due, this.earliest + this.pruneInterval * PRUNE_CATCH_UP_INTERVALS);
-    return { from: this.prunedTo, to };
+    return due;
   }
 
   private assertOpen(): void {
