@@ -11,6 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const benches = [
   "store-commit.ts",
   "store-history.ts",
+  "prune-steps.ts",
   "startup.ts",
   "bank-send.ts",
   "rest-query.ts",

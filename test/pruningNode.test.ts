@@ -31,7 +31,8 @@ function progress(db: Database.Database): Progress {
       .prepare<[number], number>("SELECT count(*) FROM kv AS o JOIN kv AS w ON w.key = o.key AND w.version > o.version WHERE w.version <= ?")
       .pluck()
       .get(prunedTo)!;
-    return { prunedTo, doneTo: meta("prune_done_to"), unreadable };
+    const doneTo = db.prepare<[], number>("SELECT done_to FROM prune_progress").pluck().get() ?? 0;
+    return { prunedTo, doneTo, unreadable };
   })();
 }
 

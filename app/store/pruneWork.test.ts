@@ -11,7 +11,10 @@ const SCHEMA = `
 CREATE TABLE kv (key BLOB NOT NULL, version INTEGER NOT NULL, value BLOB, PRIMARY KEY (key, version)) WITHOUT ROWID;
 CREATE INDEX kv_by_version ON kv (version);
 CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL) WITHOUT ROWID;
+CREATE TABLE prune_progress (id INTEGER PRIMARY KEY CHECK (id = 1), done_to INTEGER NOT NULL, version INTEGER NOT NULL, key BLOB);
 `;
+
+const doneTo = (db: Database.Database): number | undefined => db.prepare<[], number>("SELECT done_to FROM prune_progress").pluck().get();
 
 class Rand {
   constructor(private seed: number) {}
@@ -52,14 +55,16 @@ function kept(all: Row[], to: number): Row[] {
   return out.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
 }
 
-for (const seed of [1, 2, 3, 4, 5, 6]) {
+for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
   test(`random histories, seed ${seed}: the rows left are exactly the readable ones`, () => {
     const r = new Rand(seed);
     const db = new Database(":memory:");
     db.exec(SCHEMA);
     const insert = db.prepare("INSERT INTO kv (key, version, value) VALUES (?, ?, ?)");
     const setPrunedTo = db.prepare("INSERT INTO meta (name, value) VALUES ('pruned_to', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value");
-    const roundRows = 1 + r.int(6);
+    // Rounds of a few rows end inside heights; larger ones take several steps to collect, while
+    // pruned_to may rise.
+    const roundRows = seed % 2 === 0 ? 1 + r.int(6) : 20 + r.int(30);
     let work = new PruneWork(db, 0, roundRows);
     let prunedTo = 0;
     for (let height = 1; height <= 60; height++) {
@@ -86,7 +91,7 @@ for (const seed of [1, 2, 3, 4, 5, 6]) {
     while (work.step(1 + r.int(5))) steps++;
     assert.equal(work.pending, false);
     assert.deepEqual(rows(db), kept(history, prunedTo), `${steps} final steps, rounds of ${roundRows}`);
-    assert.equal(db.prepare("SELECT value FROM meta WHERE name = 'prune_done_to'").pluck().get(), prunedTo);
+    assert.equal(doneTo(db), prunedTo);
     db.close();
   });
 }
@@ -117,7 +122,7 @@ test("a step takes keys until their rows reach the number asked, at least one ke
   db.close();
 });
 
-test("a store pruned by an earlier version (pruned_to, no prune_done_to) has nothing pending", () => {
+test("a store pruned by an earlier version (pruned_to, no progress row) has nothing pending", () => {
   const db = new Database(":memory:");
   db.exec(SCHEMA);
   db.prepare("INSERT INTO meta (name, value) VALUES ('pruned_to', 40)").run();
@@ -126,7 +131,57 @@ test("a store pruned by an earlier version (pruned_to, no prune_done_to) has not
   // Its next raise records where the deletions stand before pruned_to moves.
   db.transaction(() => work.beforeRaise())();
   work.raised(50);
-  assert.equal(db.prepare("SELECT value FROM meta WHERE name = 'prune_done_to'").pluck().get(), 40);
+  assert.equal(doneTo(db), 40);
   assert.equal(work.pending, true);
+  db.close();
+});
+
+test("a step whose transaction fails changes nothing, and the next step does its work", () => {
+  const db = new Database(":memory:");
+  db.exec(SCHEMA);
+  const insert = db.prepare("INSERT INTO kv (key, version, value) VALUES (?, ?, ?)");
+  for (let v = 1; v <= 10; v++) for (const k of ["a", "b", "c"]) insert.run(Buffer.from(k), v, Buffer.from("x"));
+  const work = new PruneWork(db, 0);
+  db.transaction(() => work.beforeRaise())();
+  work.raised(10);
+  const count = (): number => db.prepare("SELECT count(*) FROM kv").pluck().get() as number;
+  assert.equal(work.step(1_000), true, "collected");
+  // The round's last transaction fails at its progress write (as a full disk would).
+  db.exec("CREATE TRIGGER fail BEFORE UPDATE ON prune_progress BEGIN SELECT RAISE(ABORT, 'disk full'); END");
+  assert.throws(() => work.step(1_000), /disk full/);
+  assert.equal(count(), 30, "rolled back");
+  assert.equal(work.pending, true);
+  db.exec("DROP TRIGGER fail");
+  assert.equal(work.step(1_000), false);
+  assert.equal(count(), 3);
+  assert.equal(doneTo(db), 10);
+  db.close();
+});
+
+test("a restart inside a height larger than a round goes on from the last round's end", () => {
+  const db = new Database(":memory:");
+  db.exec(SCHEMA);
+  const insert = db.prepare("INSERT INTO kv (key, version, value) VALUES (?, ?, ?)");
+  // 40 keys written at 1 and again at 2: height 2 holds four rounds of 10.
+  for (const v of [1, 2]) for (let k = 0; k < 40; k++) insert.run(Buffer.from(`k${String(k).padStart(2, "0")}`), v, Buffer.from("x"));
+  let work = new PruneWork(db, 0, 10);
+  db.transaction(() => work.beforeRaise())();
+  work.raised(2);
+  const count = (): number => db.prepare("SELECT count(*) FROM kv").pluck().get() as number;
+  // Height 1's 40 rows are four rounds too; then two rounds into height 2.
+  let steps = 0;
+  while (count() > 60) {
+    work.step(100);
+    steps++;
+  }
+  assert.equal(count(), 60, "20 of height 2's keys done");
+  while (db.prepare("SELECT version FROM prune_progress").pluck().get() !== 2) work.step(100);
+  work = new PruneWork(db, 2, 10);
+  let after = 1;
+  while (work.step(100)) after++;
+  assert.equal(count(), 40);
+  // Two rounds left and an empty one that finds the end, each a collecting step and a deleting
+  // one; from the height's start it would be four rounds and the empty one.
+  assert.equal(after, 6, `${after} steps after the restart (${steps} before it)`);
   db.close();
 });

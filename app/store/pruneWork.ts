@@ -55,16 +55,18 @@ interface Collecting {
  *
  * Deleting in the order the rows were written (by version) touched three times the pages one big
  * delete does (each step rewriting pages that later steps rewrite again), so the written rows are
- * collected a round at a time and deleted in key order, a step of keys per transaction. A crash
- * redoes the round from the persisted `prune_done_to`; the deletions are idempotent.
+ * collected a round at a time and deleted in key order, a step of keys per transaction. Where the
+ * deletions stand (`prune_progress`) is persisted when a round ends; a crash redoes the round it
+ * interrupted, whose deletions are idempotent. What is in memory changes only once a step's
+ * transaction has committed, so a failed step is simply tried again.
  */
 export class PruneWork {
   private readonly selectWritten: Database.Statement<[Position & { to: number; limit: number }], [Buffer, number]>;
   /** A key's versions below `newest`, and `newest` itself when it is a tombstone. */
   private readonly deleteSuperseded: Database.Statement<[Buffer, number, number]>;
-  private readonly setDoneTo: Database.Statement<[number]>;
-  private readonly keepDoneTo: Database.Statement<[number]>;
-  private readonly stepTx: (round: Round, rows: number) => void;
+  private readonly saveProgress: Database.Statement<[number, number, Buffer | null]>;
+  private readonly keepProgress: Database.Statement<[number, number, Buffer | null]>;
+  private readonly stepTx: (round: Round, rows: number) => number;
   /** Every version superseded at a height <= doneTo is gone; rounds start after `position`. */
   private doneTo: number;
   private position: Position;
@@ -87,12 +89,15 @@ export class PruneWork {
       )
       .raw();
     this.deleteSuperseded = db.prepare("DELETE FROM kv WHERE key = ? AND version <= ? AND (version < ? OR value IS NULL)");
-    this.setDoneTo = db.prepare("INSERT INTO meta (name, value) VALUES ('prune_done_to', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value");
-    this.keepDoneTo = db.prepare("INSERT INTO meta (name, value) VALUES ('prune_done_to', ?) ON CONFLICT (name) DO NOTHING");
-    const stored = db.prepare<[], number>("SELECT value FROM meta WHERE name = 'prune_done_to'").pluck().get();
+    const insert = "INSERT INTO prune_progress (id, done_to, version, key) VALUES (1, ?, ?, ?) ON CONFLICT (id)";
+    this.saveProgress = db.prepare(`${insert} DO UPDATE SET done_to = excluded.done_to, version = excluded.version, key = excluded.key`);
+    this.keepProgress = db.prepare(`${insert} DO NOTHING`);
+    const stored = db
+      .prepare<[], { done_to: number; version: number; key: Buffer | null }>("SELECT done_to, version, key FROM prune_progress WHERE id = 1")
+      .get();
     // A store pruned before deletions moved out of the commit has nothing left to delete.
-    this.doneTo = Math.min(stored ?? prunedTo, prunedTo);
-    this.position = { version: this.doneTo, key: null };
+    this.doneTo = Math.min(stored?.done_to ?? prunedTo, prunedTo);
+    this.position = stored !== undefined && stored.done_to === this.doneTo ? { version: stored.version, key: stored.key } : { version: this.doneTo, key: null };
     this.prunedTo = prunedTo;
     this.stepTx = db.transaction((round: Round, rows: number) => this.deleteKeys(round, rows));
   }
@@ -108,7 +113,7 @@ export class PruneWork {
    * rows below the new `pruned_to` for deleted.
    */
   beforeRaise(): void {
-    this.keepDoneTo.run(this.doneTo);
+    this.keepProgress.run(this.doneTo, this.position.version, this.position.key);
   }
 
   /** `pruned_to` was raised to `to` (by a committed transaction that called `beforeRaise`). */
@@ -122,7 +127,12 @@ export class PruneWork {
     this.doneTo = height;
     this.position = { version: height, key: null };
     this.round = undefined;
-    this.setDoneTo.run(height);
+    this.saveProgress.run(height, height, null);
+  }
+
+  /** Heights whose rows may still be stored though unreadable. */
+  get backlog(): number {
+    return this.prunedTo - this.doneTo;
   }
 
   /**
@@ -134,8 +144,17 @@ export class PruneWork {
     if (!Number.isSafeInteger(rows) || rows < 1) throw new RangeError(`prune step: rows must be a positive integer, got ${rows}`);
     if (!this.pending) return false;
     const round = this.round ?? this.startRound();
-    if ("byKey" in round) this.round = this.collect(round, rows * COLLECT_FACTOR);
-    else this.stepTx(round, rows);
+    if ("byKey" in round) {
+      this.round = this.collect(round, rows * COLLECT_FACTOR);
+      return true;
+    }
+    const next = this.stepTx(round, rows);
+    // Committed: memory follows.
+    round.next = next;
+    if (next === round.keys.length) {
+      this.round = undefined;
+      [this.doneTo, this.position] = roundEnd(round);
+    }
     return this.pending;
   }
 
@@ -177,7 +196,8 @@ export class PruneWork {
     };
   }
 
-  private deleteKeys(round: Round, rows: number): void {
+  /** The deletions of the round's next keys, whose rows add up to `rows`; where the round stands after them. */
+  private deleteKeys(round: Round, rows: number): number {
     let covered = 0;
     let i = round.next;
     for (; i < round.keys.length && covered < rows; i++) {
@@ -186,17 +206,16 @@ export class PruneWork {
       this.deleteSuperseded.run(key, newest, newest);
       covered += round.rows[i]!;
     }
-    round.next = i;
-    if (i < round.keys.length) return;
-    // The round is done: heights below its end's are finished (a restart redoes at most that one).
-    this.round = undefined;
-    if (round.end === undefined) {
-      this.doneTo = round.to;
-      this.position = { version: round.to, key: null };
-    } else {
-      this.doneTo = round.end.version - 1;
-      this.position = round.end;
+    if (i === round.keys.length) {
+      const [doneTo, position] = roundEnd(round);
+      this.saveProgress.run(doneTo, position.version, position.key);
     }
-    this.setDoneTo.run(this.doneTo);
+    return i;
   }
+}
+
+/** Where the deletions stand once `round` is done: heights below its end's finished, the next round after it. */
+function roundEnd(round: Round): [doneTo: number, position: Position] {
+  if (round.end === undefined) return [round.to, { version: round.to, key: null }];
+  return [round.end.version - 1, round.end];
 }

@@ -1,5 +1,5 @@
-// The writer's SQLite connection: the schema, its migration, and each block's atomic commit with
-// pruning. Reads are SqliteReader's (sqliteReader.ts).
+// The writer's SQLite connection: the schema, its migration, each block's atomic commit, and
+// pruning's deletions (pruneWork.ts). Reads are SqliteReader's (sqliteReader.ts).
 import Database from "better-sqlite3";
 import { PruneWork } from "./pruneWork.js";
 import { SCHEMA_VERSION, SqliteReader } from "./sqliteReader.js";
@@ -34,6 +34,12 @@ CREATE TABLE IF NOT EXISTS meta (
   name TEXT PRIMARY KEY,
   value INTEGER NOT NULL
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS prune_progress (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  done_to INTEGER NOT NULL,
+  version INTEGER NOT NULL,
+  key BLOB
+);
 CREATE TABLE IF NOT EXISTS state_sum (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   height INTEGER NOT NULL,

@@ -147,8 +147,9 @@ export class Store {
 
   /**
    * Persists the root branch's changes as the state at `height`, together with
-   * `appHash`, in one SQLite transaction. Pruning, when due, runs in the same
-   * transaction.
+   * `appHash`, in one SQLite transaction. When a prune is due, the same transaction
+   * makes the heights older than keep-recent unreadable; their rows are deleted by
+   * `pruneStep`s afterwards.
    */
   commit(branch: Branch, height: number, appHash: Uint8Array): void {
     this.assertOpen();
@@ -194,6 +195,11 @@ export class Store {
    */
   get prunePending(): boolean {
     return this.keepRecent > 0 && this.backend.pruneWork.pending;
+  }
+
+  /** Heights whose rows pruning made unreadable but has not deleted yet. */
+  get pruneBacklog(): number {
+    return this.keepRecent > 0 ? this.backend.pruneWork.backlog : 0;
   }
 
   /**
