@@ -1,7 +1,7 @@
 // ABCI Query routing by path. The raw-store path serves any module's key at any retained height;
 // gRPC method paths (`/cosmos.bank.v1beta1.Query/AllBalances`) dispatch to the query services.
 import type { StateReader } from "../store/types.js";
-import { moduleReader } from "../store/prefixStore.js";
+import { namespaceReader } from "../store/prefixStore.js";
 import type { QueryResult } from "../../abci/application.js";
 import { GrpcCode } from "../../common/errors.js";
 import { grpcStatusOf, QueryServices } from "./service.js";
@@ -57,7 +57,7 @@ export class QueryRouter {
     }
     const store = /^\/store\/([a-z][a-z0-9_]*)\/key$/.exec(path);
     if (store) {
-      const value = moduleReader(state, store[1]!).get(data);
+      const value = namespaceReader(state, store[1]!).get(data);
       return { key: data, value: value ?? new Uint8Array() };
     }
     return { ...QUERY_ERRORS.unknownPath, log: `unknown query path: ${path}` };

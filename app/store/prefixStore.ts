@@ -70,9 +70,23 @@ export function modulePrefix(moduleName: string): Buffer {
   return prefix;
 }
 
+/** How many names `modulePrefix` remembers (a test checks that queries add none). */
+export function modulePrefixCount(): number {
+  return modulePrefixes.size;
+}
+
 /** Read access to one module's namespace of the whole state. */
 export function moduleReader(reader: StateReader, moduleName: string): KVReader {
   return new PrefixReader(reader, modulePrefix(moduleName));
+}
+
+/**
+ * Read access to the namespace `name` names where the name comes from outside (an ABCI
+ * `/store/<name>/key` query): its prefix is made for this read, not remembered with the modules'
+ * own, which would let queries of made-up names grow that memo without end.
+ */
+export function namespaceReader(reader: StateReader, name: string): KVReader {
+  return new PrefixReader(reader, Buffer.from(`${name}/`));
 }
 
 /** Read/write access to one module's namespace of the whole state. */
