@@ -190,3 +190,37 @@ test("garbage on the socket does not take the server down", async () => {
   });
   assert.equal((await fetch(base + "/health")).status, 200);
 });
+
+test("behind --trust-proxy the limit counts the X-Forwarded-For entry the proxy appended, not those the client wrote", async () => {
+  const proxied = createFaucetApp({
+    sender,
+    amount: [{ denom: "uunit", amount: "1" }],
+    limits: {
+      perAddress: new SlidingWindowLimiter({ limit: 100, windowMs: 60_000, now: () => now }),
+      perIp: new SlidingWindowLimiter({ limit: 2, windowMs: 60_000, now: () => now }),
+      windowMs: 60_000,
+    },
+    bodyLimitBytes: 4096,
+    trustProxy: true,
+  });
+  const proxyServer = http.createServer(proxied.callback());
+  await new Promise<void>((resolve) => proxyServer.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(proxyServer.address() as AddressInfo).port}/faucet`;
+  const fund = async (forwardedFor: string) =>
+    (
+      await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": forwardedFor },
+        body: JSON.stringify({ address: GOV }),
+      })
+    ).status;
+  try {
+    // A client rotating the entries it prepends is still one client.
+    assert.deepEqual([await fund("1.1.1.1, 10.9.0.1"), await fund("2.2.2.2, 10.9.0.1"), await fund("3.3.3.3, 10.9.0.1")], [200, 200, 429]);
+    assert.equal(await fund("10.9.0.2"), 200, "another client");
+    // An appended entry that is not an address counts as the proxy's own (the socket's peer).
+    assert.deepEqual([await fund("not-an-ip"), await fund("x".repeat(8_000)), await fund("garbage")], [200, 200, 429]);
+  } finally {
+    await new Promise<void>((resolve) => proxyServer.close(() => resolve()));
+  }
+});

@@ -1,6 +1,7 @@
 // The faucet's HTTP API (Koa): POST /faucet sends coins, GET /faucet/info and GET /health
 // describe it. Every answer is JSON; every failure is `{"error": "..."}` with a fitting status,
 // and nothing a client sends can crash the process.
+import { isIP } from "node:net";
 import Koa from "koa";
 import type { Logger } from "pino";
 import { toHexAddress } from "../../sdk/crypto/accountAddress.js";
@@ -15,7 +16,7 @@ export interface FaucetAppOptions {
   amount: Coin[];
   limits: { perAddress: SlidingWindowLimiter; perIp: SlidingWindowLimiter; windowMs: number };
   bodyLimitBytes: number;
-  /** Take the client IP from X-Forwarded-For (only behind a proxy that sets it). */
+  /** Take the client IP from X-Forwarded-For, the entry the proxy appended (only behind a proxy that sets it). */
   trustProxy?: boolean;
   /** Answer browsers from any origin (Access-Control-Allow-Origin: *). */
   cors?: boolean;
@@ -25,7 +26,9 @@ export interface FaucetAppOptions {
 type Route = { methods: string[]; handle: (ctx: Koa.Context) => Promise<void> | void };
 
 export function createFaucetApp(options: FaucetAppOptions): Koa {
-  const app = new Koa({ proxy: options.trustProxy ?? false });
+  // maxIpsCount 1: the rightmost X-Forwarded-For entry, the one our proxy appended; those left of
+  // it are whatever the client sent.
+  const app = new Koa({ proxy: options.trustProxy ?? false, maxIpsCount: 1 });
   const amount = formatCoins(options.amount);
   const faucetEvmAddress = toHexAddress(options.sender.address);
   const routes: Record<string, Route> = {
@@ -78,9 +81,10 @@ export function createFaucetApp(options: FaucetAppOptions): Koa {
 async function fund(ctx: Koa.Context, options: FaucetAppOptions, amount: string): Promise<void> {
   const { address, evmAddress } = parseFaucetRequest(await readJsonBody(ctx.req, options.bodyLimitBytes));
   const { perIp, perAddress } = options.limits;
+  const ip = clientIp(ctx);
   // Check both limits before recording either, so a refused request uses up no quota.
   for (const [limiter, key, what] of [
-    [perIp, ctx.ip, "from your IP address"],
+    [perIp, ip, "from your IP address"],
     [perAddress, address, "for this address"],
   ] as const) {
     const decision = limiter.check(key);
@@ -89,16 +93,26 @@ async function fund(ctx: Koa.Context, options: FaucetAppOptions, amount: string)
       throw new FaucetHttpError(429, `too many faucet requests ${what}; try again in ${seconds} s`, { "Retry-After": String(seconds) });
     }
   }
-  perIp.record(ctx.ip);
+  perIp.record(ip);
   perAddress.record(address);
   try {
     const { txhash } = await options.sender.send(address);
-    options.logger?.info({ address, txhash, ip: ctx.ip }, "funded");
+    options.logger?.info({ address, txhash, ip }, "funded");
     ctx.body = { txhash, address, evm_address: evmAddress, amount };
   } catch (err) {
     // The caller did nothing wrong: give the quota back.
-    perIp.release(ctx.ip);
+    perIp.release(ip);
     perAddress.release(address);
     throw err;
   }
+}
+
+/**
+ * The address the per-IP limit counts: Koa's (the socket's peer, or behind --trust-proxy the entry
+ * the proxy appended), or the peer's when that entry is not an IP address; as a string of its own,
+ * not a slice that would keep a 16 KiB header alive for as long as the limiter keeps the key.
+ */
+function clientIp(ctx: Koa.Context): string {
+  const ip = isIP(ctx.ip) !== 0 ? ctx.ip : (ctx.socket.remoteAddress ?? "unknown");
+  return Buffer.from(ip, "latin1").toString("latin1");
 }
