@@ -19,7 +19,7 @@
 // A proposer puts the txs its mempool offers into admission order first (inAdmissionOrder), so
 // its own proposals part from the list only where CometBFT offered fewer txs than it admitted.
 import type { BranchWrites } from "../store/branch.js";
-import { keyToString } from "../store/bytes.js";
+import { keyToString, ownedCopy } from "../store/bytes.js";
 import type { AdmittedResults, TxEnv, TxResult } from "./processor.js";
 
 /** Beyond these (txs, and bytes of txs and their kept writes) the list stops growing and gives no results until the next reset. */
@@ -54,8 +54,10 @@ export class AdmittedTxs {
       this.overflowed = true;
       return;
     }
-    // A copy: the request's bytes are a view into a socket chunk that would stay alive with it.
-    this.admitted.push({ tx: Buffer.from(tx), result, writes });
+    // A copy in memory of its own: the request's bytes are a view into a socket chunk, and a copy
+    // from Buffer's pool would keep its whole 8 KiB slab (shared with short-lived copies) alive
+    // until the next Commit.
+    this.admitted.push({ tx: ownedCopy(tx), result, writes });
     this.bytes += size;
   }
 
