@@ -5,7 +5,7 @@ import { afterEach, test } from "node:test";
 import { pino } from "pino";
 import { GrpcCode } from "../../../common/errors.js";
 import { QueryError } from "../../../common/grpc/queryError.js";
-import { QueryPool, type QueryPoolOptions } from "./queryPool.js";
+import { exactBytes, QueryPool, type QueryPoolOptions } from "./queryPool.js";
 
 // Worker threads load compiled JavaScript: from the sources, the build's copy (npm test builds first).
 const workerUrl = import.meta.url.endsWith(".ts")
@@ -101,4 +101,17 @@ test("closing answers the waiting queries UNAVAILABLE and refuses new ones", asy
   await pool.close();
   await Promise.all([slow, queued]);
   await assert.rejects(pool.run("/echo", bytes(""), 0), failsWith(GrpcCode.UNAVAILABLE));
+});
+
+test("a request that is a view into a larger buffer is posted as a copy of its own size, answered the same", async () => {
+  const chunk = new Uint8Array(64 * 1024);
+  chunk.set(bytes("hello"), 100);
+  const view = chunk.subarray(100, 105);
+  const exact = exactBytes(view);
+  assert.equal(exact.buffer.byteLength, 5);
+  assert.deepEqual(exact, bytes("hello"));
+  const whole = bytes("whole");
+  assert.equal(exactBytes(whole), whole, "a buffer of its own is posted as it is");
+  const pool = await startPool();
+  assert.equal(new TextDecoder().decode((await pool.run("/echo", view, 0)).response), "hello");
 });

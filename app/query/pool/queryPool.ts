@@ -92,7 +92,7 @@ export class QueryPool {
     if (this.closed) return Promise.reject(new QueryError(GrpcCode.UNAVAILABLE, "the node is shutting down"));
     if (signal?.aborted) return Promise.reject(cancelled());
     return new Promise((resolve, reject) => {
-      const job: Job = { id: this.nextId++, path, request, height, signal, resolve, reject, settled: false };
+      const job: Job = { id: this.nextId++, path, request: exactBytes(request), height, signal, resolve, reject, settled: false };
       const idle = this.slots.find((s) => s.ready && s.job === undefined);
       if (idle) return this.assign(idle, job);
       if (this.waiting.length >= this.options.maxWaiting) {
@@ -254,4 +254,12 @@ export class QueryPool {
 
 function cancelled(): QueryError {
   return new QueryError(GrpcCode.CANCELLED, "the query was cancelled by its caller");
+}
+
+/**
+ * `bytes` over a buffer of its own size: posting a view to a worker copies the view's whole
+ * buffer (a socket read's chunk, say), and a waiting job would keep that chunk alive.
+ */
+export function exactBytes(bytes: Uint8Array): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
 }
