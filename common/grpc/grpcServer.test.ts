@@ -393,6 +393,53 @@ test("one connection's unfinished requests share a cap; what finishes gives its 
   }
 });
 
+test("a client that gives no flow-control credit while answers wait is let go once none goes out for a while; one that reads is not", async () => {
+  const own = new GrpcHttp2Server({ maxRequestBytes: 1024, withheldStallMs: 400 });
+  own.unary("/t/Echo", async (request) => ({ message: Buffer.alloc(Number(request.toString().slice(4)), 0xab) }));
+  const ownPort = await own.listen("127.0.0.1", 0);
+  try {
+    const stingy = http2.connect(`http://127.0.0.1:${ownPort}`, { settings: { initialWindowSize: 0 } });
+    stingy.on("error", () => {});
+    const goaway = new Promise<number>((resolve) => stingy.once("goaway", (code) => resolve(code)));
+    const since = performance.now();
+    for (let i = 0; i < 3; i++) void h2call(stingy, "/t/Echo", frameMessage(Buffer.from("big:1000000"))).catch(() => {});
+    assert.equal(await goaway, ErrorCode.ENHANCE_YOUR_CALM);
+    assert.ok(performance.now() - since >= 390, "after the stall time");
+    stingy.destroy();
+
+    // A client that reads gets its answers, many window-fulls each, on a server that stops waiting after 400 ms.
+    const reader = http2.connect(`http://127.0.0.1:${ownPort}`);
+    reader.on("error", () => {});
+    const answers = await Promise.all([1, 2, 3, 4].map(() => h2call(reader, "/t/Echo", frameMessage(Buffer.from("big:3000000")))));
+    assert.deepEqual(
+      answers.map((a) => [a.trailers["grpc-status"], a.body.length - 5]),
+      [1, 2, 3, 4].map(() => ["0", 3_000_000]),
+    );
+    reader.close();
+  } finally {
+    await own.close(1000);
+  }
+});
+
+test("connections past the limit are closed as they arrive; the ones open go on", async () => {
+  const own = new GrpcHttp2Server({ maxRequestBytes: 1024, maxConnections: 2 });
+  own.unary("/t/Echo", async (request) => ({ message: Buffer.from(String(request.length)) }));
+  const ownPort = await own.listen("127.0.0.1", 0);
+  const sessions = [1, 2, 3].map(() => {
+    const session = http2.connect(`http://127.0.0.1:${ownPort}`);
+    session.on("error", () => {});
+    return session;
+  });
+  try {
+    const results = await Promise.all(sessions.map((session) => h2call(session, "/t/Echo", frameMessage(Buffer.from("abc"))).catch(() => undefined)));
+    // Which of the three the server took first is the kernel's order: two answered, one closed.
+    assert.deepEqual(results.map((r) => r?.trailers["grpc-status"] ?? "closed").sort(), ["0", "0", "closed"]);
+  } finally {
+    for (const session of sessions) session.destroy();
+    await own.close(1000);
+  }
+});
+
 test("close(): GOAWAY, open calls finish, new connections are refused", async () => {
   const own = new GrpcHttp2Server({ maxRequestBytes: 1024 });
   held = [];

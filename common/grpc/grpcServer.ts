@@ -2,11 +2,13 @@
 // plaintext HTTP/2 with prior knowledge, as gRPC clients speak it without TLS. Methods are added by
 // path (serverCalls.ts); every other path answers UNIMPLEMENTED.
 import net from "node:net";
-import { Http2ServerConnection } from "../http2/serverConnection.js";
+import { DEFAULT_WITHHELD_STALL_MS, Http2ServerConnection } from "../http2/serverConnection.js";
 import { GrpcCallRouter, RequestBudget, type BidiMethod, type UnaryMethod } from "./serverCalls.js";
 
 /** Unfinished request octets one connection may hold, all its calls together (16 requests of the 4 MiB maximum). */
 export const DEFAULT_CONNECTION_REQUEST_BYTES = 64 * 1024 * 1024;
+/** Connections open at once; more are closed as they arrive (each may hold up to 100 answers in memory). */
+export const DEFAULT_MAX_CONNECTIONS = 1024;
 
 export class GrpcHttp2Server {
   private readonly router: GrpcCallRouter;
@@ -16,11 +18,18 @@ export class GrpcHttp2Server {
   /** Set by close(): resolves it once the last connection has ended. */
   private whenDrained: (() => void) | undefined;
 
-  constructor(options: { maxRequestBytes: number; maxConnectionRequestBytes?: number }) {
+  constructor(options: {
+    maxRequestBytes: number;
+    maxConnectionRequestBytes?: number;
+    /** How long answers may wait for a client's flow-control credit with none going out (serverConnection.ts). */
+    withheldStallMs?: number;
+    maxConnections?: number;
+  }) {
     this.router = new GrpcCallRouter(options.maxRequestBytes);
     const connectionBytes = options.maxConnectionRequestBytes ?? DEFAULT_CONNECTION_REQUEST_BYTES;
+    const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     this.server = net.createServer((socket) => {
-      if (this.closing) return socket.destroy();
+      if (this.closing || this.connections.size >= maxConnections) return socket.destroy();
       const budget = new RequestBudget(connectionBytes);
       const connection = new Http2ServerConnection(
         socket,
@@ -29,6 +38,7 @@ export class GrpcHttp2Server {
           this.connections.delete(ended);
           this.checkDrained();
         },
+        options.withheldStallMs ?? DEFAULT_WITHHELD_STALL_MS,
       );
       this.connections.add(connection);
     });

@@ -8,7 +8,8 @@
 // answered, even when the client reset it first: a client that opens and cancels streams in a loop
 // cannot start more work than the slots allow. A client that breaks the protocol ends its
 // connection (GOAWAY with the error, then the socket); its streams are cancelled, the process and
-// the other connections go on.
+// the other connections go on. So does one that withholds flow-control credit while answers wait
+// for it: they wait only for as long as some of them still go out.
 import type net from "node:net";
 import {
   CLIENT_PREFACE,
@@ -61,6 +62,14 @@ const STREAM_WINDOW = 1024 * 1024;
 const CONNECTION_CREDIT = 2 ** 30;
 const STREAM_CREDIT = STREAM_WINDOW / 2;
 
+/**
+ * While answer octets wait for the client's flow-control credit, the connection ends (GOAWAY
+ * ENHANCE_YOUR_CALM) if none of them has gone out for this long. A client that reads, however
+ * slowly, gives credit; one that never does would otherwise hold up to MAX_CONCURRENT_STREAMS
+ * answers in memory for as long as it stays connected.
+ */
+export const DEFAULT_WITHHELD_STALL_MS = 30_000;
+
 class Stream implements ServerStream {
   /** Octets of body waiting for window, in order. */
   private pending: Buffer[] = [];
@@ -94,7 +103,16 @@ class Stream implements ServerStream {
   write(data: Buffer): void {
     if (this.answered || this.cancelled || data.length === 0) return;
     this.pending.push(data);
+    this.connection.withhold(data.length);
     this.drain();
+  }
+
+  /** Forgets the body octets not sent (the stream is over); returns how many. */
+  dropPending(): number {
+    let bytes = 0;
+    for (const body of this.pending) bytes += body.length;
+    this.pending = [];
+    return bytes;
   }
 
   end(trailers: ReadonlyArray<readonly [string, string]>): void {
@@ -118,7 +136,7 @@ class Stream implements ServerStream {
       const sent = this.connection.sendData(this, body);
       if (sent < body.length) {
         this.pending[0] = body.subarray(sent);
-        return;
+        return this.connection.watchWithheld();
       }
       this.pending.shift();
     }
@@ -141,12 +159,18 @@ export class Http2ServerConnection {
   /** close(): GOAWAY sent, no new streams, the socket ends once the open ones have answered. */
   private draining = false;
   private ended = false;
+  /** Answer octets written by handlers and not yet sent (waiting for window), all streams. */
+  private withheld = 0;
+  /** Answer octets sent, ever: whether any went out since the stall timer was set. */
+  private sentBytes = 0;
+  private stallTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly socket: net.Socket,
     private readonly openStream: StreamOpener,
     /** Called once, when the connection has ended. */
     private readonly onEnded: (connection: Http2ServerConnection) => void,
+    private readonly withheldStallMs: number = DEFAULT_WITHHELD_STALL_MS,
   ) {
     this.reader = new FrameReader({
       onFrame: (type, flags, streamId, payload) => this.onFrame(type, flags, streamId, payload),
@@ -191,13 +215,20 @@ export class Http2ServerConnection {
     this.client.sendHeaderBlock((bytes) => this.outbox.send(bytes), streamId, block, endStream);
   }
 
-  /** Sends what the windows allow of `body`; returns the octets sent. */
+  /** Sends what the windows allow of `body` (octets its stream withheld); returns the octets sent. */
   sendData(stream: Stream, body: Buffer): number {
     const room = Math.min(this.client.connectionWindow, stream.sendWindow);
     const sent = sendDataFrames((bytes) => this.outbox.send(bytes), stream.id, body, room, this.client.maxFrameSize, false);
     this.client.connectionWindow -= sent;
     stream.sendWindow -= sent;
+    this.withheld -= sent;
+    this.sentBytes += sent;
     return sent;
+  }
+
+  /** A handler wrote `bytes` of answer; they wait until the client's windows let them go. */
+  withhold(bytes: number): void {
+    this.withheld += bytes;
   }
 
   sendReset(streamId: number, code: number): void {
@@ -208,6 +239,7 @@ export class Http2ServerConnection {
   answered(stream: Stream): void {
     if (stream.answered) return;
     stream.answered = true;
+    this.withheld -= stream.dropPending();
     if (!stream.remoteEnded && !stream.cancelled) this.sendReset(stream.id, ErrorCode.NO_ERROR);
     this.streams.delete(stream.id);
     this.endIfDrained();
@@ -326,6 +358,7 @@ export class Http2ServerConnection {
   private cancel(stream: Stream | undefined): void {
     if (!stream || stream.cancelled) return;
     stream.cancelled = true;
+    this.withheld -= stream.dropPending();
     // The slot stays taken until the handler answers (see the file comment).
     const listener = stream.listener;
     if (listener && !stream.answered) {
@@ -359,12 +392,29 @@ export class Http2ServerConnection {
     }
   }
 
+  /** While answers wait, a timer: the connection ends if none of them went out before it fires. */
+  watchWithheld(): void {
+    if (this.stallTimer !== undefined || this.withheld <= 0 || this.ended) return;
+    const sentBefore = this.sentBytes;
+    const stallMs = this.withheldStallMs;
+    this.stallTimer = setTimeout(() => {
+      this.stallTimer = undefined;
+      if (this.ended || this.withheld <= 0) return;
+      if (this.sentBytes === sentBefore) {
+        return this.abort(ErrorCode.ENHANCE_YOUR_CALM, `answers waited ${stallMs} ms for flow-control credit the client does not give`);
+      }
+      this.watchWithheld();
+    }, stallMs);
+    this.stallTimer.unref();
+  }
+
   // --- ending ------------------------------------------------------------------------------------
 
   private endIfDrained(): void {
     if (this.ended || !this.draining || this.streams.size > 0) return;
     this.outbox.flush();
     this.ended = true;
+    clearTimeout(this.stallTimer);
     this.outbox.close();
     this.socket.end();
     this.onEnded(this);
@@ -381,6 +431,7 @@ export class Http2ServerConnection {
   private fail(farewell?: Buffer): void {
     if (this.ended) return;
     this.ended = true;
+    clearTimeout(this.stallTimer);
     this.outbox.closeConnection(farewell);
     for (const stream of [...this.streams.values()]) this.cancel(stream);
     this.streams.clear();
