@@ -12,6 +12,7 @@ import { PendingTxs } from "./chain/pendingTxs.js";
 import type { EvmRpcConfig } from "./config.js";
 import { GasOracle } from "./fees/gasOracle.js";
 import { FilterRegistry } from "./filters/filterRegistry.js";
+import { CriteriaBudget } from "./filters/criteriaBudget.js";
 import { LogQuery } from "./filters/logQuery.js";
 import { Subscriptions } from "./filters/subscriptions.js";
 import { createHttpApp } from "./http/httpApp.js";
@@ -52,8 +53,10 @@ export function createEvmRpc(node: EvmNode, settings: EvmRpcSettings, logger: Lo
   // up to about a quarter of an hour of them at one block a second.
   const follower = new ChainFollower(node, blocks, pending, { intervalMs: settings.pollIntervalMs, maxCatchUp: 1024 }, logger);
   const logs = new LogQuery(node, blocks, settings.logs);
-  const filters = new FilterRegistry({ node, blocks, pending, logs }, settings.filters);
-  const subscriptions = new Subscriptions({ follower, pending, miner: FEE_COLLECTOR_ADDRESS }, settings.maxSubscriptionsPerConnection);
+  // Filters and subscriptions share one bound on the addresses and topics they list.
+  const budget = new CriteriaBudget();
+  const filters = new FilterRegistry({ node, blocks, pending, logs, budget }, settings.filters);
+  const subscriptions = new Subscriptions({ follower, pending, miner: FEE_COLLECTOR_ADDRESS, budget }, settings.maxSubscriptionsPerConnection);
   const services: RpcServices = {
     node,
     params,

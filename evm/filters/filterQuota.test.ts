@@ -8,6 +8,7 @@ import type { AddressInfo } from "node:net";
 import WebSocket from "ws";
 import { fakeServer } from "../testFixture.js";
 import { DEFAULT_FILTER_LIMITS } from "./filterRegistry.js";
+import { DEFAULT_CRITERIA_LIMITS } from "./criteriaBudget.js";
 import { filterClientKey } from "./filterClient.js";
 
 const closers: Array<() => void> = [];
@@ -86,6 +87,56 @@ test("WebSocket connections from one address share that address's filter quota",
   assert.match(second[1]!.error?.message ?? "", /too many filters installed by this client \(at most 3\)/);
   assert.equal((await ask("127.0.0.2", 3)).filter((a) => a.result).length, 3);
   rpc.stop();
+});
+
+test("the addresses and topics one client's log filters and one connection's subscriptions list are bounded, and given back", async () => {
+  const { rpc, node } = fakeServer({ maxBatch: 100, maxSubscriptionsPerConnection: 100 });
+  node.addBlock();
+  const server = http.createServer(rpc.httpApp.callback());
+  closers.push(() => server.close());
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+  // Criteria of 1,000 addresses: a client's share holds DEFAULT_CRITERIA_LIMITS.maxPerHolder / 1,000 of them.
+  const addresses = Array.from({ length: 1000 }, (_, i) => `0x${i.toString(16).padStart(40, "0")}`);
+  const fits = DEFAULT_CRITERIA_LIMITS.maxPerHolder / 1000;
+  const newLogFilters = (n: number) =>
+    Array.from({ length: n }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "eth_newFilter", params: [{ address: addresses }] }));
+  const answers = await postFrom(url, "127.0.0.1", newLogFilters(fits + 1));
+  assert.equal(answers.filter((a) => a.result).length, fits);
+  assert.equal(answers[fits]!.error?.code, -32005);
+  assert.match(answers[fits]!.error?.message ?? "", /log filters and subscriptions of this client would list more than 20000 addresses and topics/);
+  // Another client still can; an uninstalled filter gives its share back.
+  assert.ok((await postFrom(url, "127.0.0.2", newLogFilters(1)))[0]!.result);
+  await postFrom(url, "127.0.0.1", [{ jsonrpc: "2.0", id: 1, method: "eth_uninstallFilter", params: [answers[0]!.result] }]);
+  assert.ok((await postFrom(url, "127.0.0.1", newLogFilters(1)))[0]!.result);
+
+  // A WebSocket connection's subscriptions: the same share, given back when the connection closes.
+  await new Promise<void>((resolve) => rpc.wsServer.listen(0, "127.0.0.1", resolve));
+  closers.push(() => rpc.wsServer.close());
+  const wsUrl = `ws://127.0.0.1:${(rpc.wsServer.address() as AddressInfo).port}`;
+  const sockets: WebSocket[] = [];
+  const subscribeAll = async (n: number): Promise<{ answers: Answer[]; ws: WebSocket }> => {
+    const ws = new WebSocket(wsUrl);
+    sockets.push(ws);
+    await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
+    const answer = new Promise<Answer[]>((resolve) => ws.once("message", (raw) => resolve(JSON.parse(raw.toString()) as Answer[])));
+    ws.send(
+      JSON.stringify(Array.from({ length: n }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "eth_subscribe", params: ["logs", { address: addresses }] }))),
+    );
+    return { answers: await answer, ws };
+  };
+  try {
+    const first = await subscribeAll(fits + 1);
+    assert.equal(first.answers.filter((a) => a.result).length, fits);
+    assert.match(first.answers[fits]!.error?.message ?? "", /would list more than 20000 addresses and topics/);
+    first.ws.close();
+    for (let i = 0; i < 100 && rpc.services.subscriptions.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    const second = await subscribeAll(fits);
+    assert.equal(second.answers.filter((a) => a.result).length, fits, "the closed connection's share is free again");
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    rpc.stop();
+  }
 });
 
 test("filter clients: IPv4-mapped addresses are their IPv4 address; IPv6 clients are grouped by /64", () => {

@@ -13,6 +13,7 @@ import { mapLimit } from "../chain/mapLimit.js";
 import type { PendingTxs } from "../chain/pendingTxs.js";
 import { data } from "../codec/hex.js";
 import type { LogCriteria } from "../codec/logFilter.js";
+import { CriteriaBudget } from "./criteriaBudget.js";
 import { RpcCode, RpcError, serverError } from "../rpc/errors.js";
 import { filterClientKey } from "./filterClient.js";
 import type { LogQuery } from "./logQuery.js";
@@ -40,7 +41,7 @@ export const DEFAULT_FILTER_LIMITS: FilterLimits = {
 
 /** `polling`: the poll under way; the next waits for it (two at once would report the same blocks twice). */
 type ChainFilter = { client: string; next: bigint; lastPoll: number; polling: Promise<unknown> } & (
-  { kind: "logs"; criteria: LogCriteria } | { kind: "blocks" }
+  { kind: "logs"; criteria: LogCriteria; release: () => void } | { kind: "blocks" }
 );
 
 /** `read`: the sequence number of the last pending hash this filter reported. */
@@ -58,11 +59,16 @@ export class FilterRegistry {
   /** Ends the pending feed's listener, which runs while any pending-tx filter exists. */
   private stopPendingFeed: (() => void) | undefined;
 
+  /** The addresses and topics log filters list, shared with the subscriptions (criteriaBudget.ts). */
+  private readonly budget: CriteriaBudget;
+
   constructor(
-    private readonly deps: { node: EvmNode; blocks: BlockSource; pending: PendingTxs; logs: LogQuery },
+    private readonly deps: { node: EvmNode; blocks: BlockSource; pending: PendingTxs; logs: LogQuery; budget?: CriteriaBudget },
     private readonly limits: FilterLimits = DEFAULT_FILTER_LIMITS,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.budget = deps.budget ?? new CriteriaBudget();
+  }
 
   /** `remoteAddress`: the requesting socket's, which decides whose share the filter counts against. */
   async newLogFilter(criteria: LogCriteria, remoteAddress?: string): Promise<string> {
@@ -70,7 +76,8 @@ export class FilterRegistry {
     const next = (await this.deps.node.committedHeight()) + 1n;
     // Checked again: other requests of this client may have taken its room while the height was read.
     this.checkRoom(remoteAddress);
-    return this.add({ kind: "logs", client, criteria, next, lastPoll: this.now(), polling: Promise.resolve() });
+    const release = this.budget.reserve(client, criteria);
+    return this.add({ kind: "logs", client, criteria, release, next, lastPoll: this.now(), polling: Promise.resolve() });
   }
 
   async newBlockFilter(remoteAddress?: string): Promise<string> {
@@ -201,6 +208,7 @@ export class FilterRegistry {
 
   private remove(id: string, f: Filter): void {
     this.filters.delete(id);
+    if (f.kind === "logs") f.release();
     const held = (this.perClient.get(f.client) ?? 1) - 1;
     if (held > 0) this.perClient.set(f.client, held);
     else this.perClient.delete(f.client);

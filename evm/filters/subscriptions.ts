@@ -13,17 +13,22 @@ import { receiptLogs } from "../format/receiptJson.js";
 import { txJson } from "../format/txJson.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
 import type { RpcConnection } from "../rpc/dispatcher.js";
+import { CriteriaBudget } from "./criteriaBudget.js";
 
 export type SubscriptionRequest =
   { kind: "newHeads" } | { kind: "logs"; criteria: Pick<LogCriteria, "addresses" | "topics"> } | { kind: "newPendingTransactions"; fullTxs: boolean };
 
 export class Subscriptions {
   private readonly byConnection = new Map<number, Map<string, () => void>>();
+  /** The addresses and topics "logs" subscriptions list, shared with the polled filters (criteriaBudget.ts). */
+  private readonly budget: CriteriaBudget;
 
   constructor(
-    private readonly deps: { follower: ChainFollower; pending: PendingTxs; miner: Uint8Array },
+    private readonly deps: { follower: ChainFollower; pending: PendingTxs; miner: Uint8Array; budget?: CriteriaBudget },
     private readonly maxPerConnection: number,
-  ) {}
+  ) {
+    this.budget = deps.budget ?? new CriteriaBudget();
+  }
 
   subscribe(conn: RpcConnection, request: SubscriptionRequest): string {
     const subs = this.subscriptionsOf(conn);
@@ -34,7 +39,17 @@ export class Subscriptions {
       );
     const id = `0x${randomBytes(16).toString("hex")}`;
     const send = (result: unknown) => conn.notify("eth_subscription", { subscription: id, result });
-    subs.set(id, this.start(request, send));
+    const release = request.kind === "logs" ? this.budget.reserve(`connection ${conn.id}`, request.criteria) : undefined;
+    const stop = this.start(request, send);
+    subs.set(
+      id,
+      release
+        ? () => {
+            stop();
+            release();
+          }
+        : stop,
+    );
     // The block feed starts now rather than at the next poll: the subscriber misses no block.
     if (request.kind !== "newPendingTransactions") void this.deps.follower.prime();
     return id;

@@ -1,0 +1,64 @@
+// What long-lived log criteria (eth_newFilter filters, "logs" subscriptions) may hold. One set of
+// criteria may list 1,000 addresses and 4 x 1,000 topics (as geth allows), ~1.2 MB once parsed and
+// matched against every new block; the filter and subscription counts alone would let 1,000 such
+// filters and 100 per WebSocket connection hold gigabytes. So the alternatives they list are
+// counted, for the whole server and for each holder (a client's filters, a connection's
+// subscriptions), and criteria past either bound are refused.
+import type { LogCriteria } from "../codec/logFilter.js";
+import { RpcCode, RpcError } from "../rpc/errors.js";
+
+export interface CriteriaLimits {
+  /** Alternatives (addresses and topics) held by every filter and subscription together. */
+  maxTotal: number;
+  /** Alternatives one holder (a client's filters, a connection's subscriptions) may hold. */
+  maxPerHolder: number;
+}
+
+/** ~47 MB in all at most, ~4.7 MB a holder: four criteria of the largest kind, or many small ones. */
+export const DEFAULT_CRITERIA_LIMITS: CriteriaLimits = { maxTotal: 200_000, maxPerHolder: 20_000 };
+
+/** The addresses and topic alternatives `criteria` lists (at least 1, so a match-all filter counts too). */
+export function alternativesOf(criteria: Pick<LogCriteria, "addresses" | "topics">): number {
+  let n = criteria.addresses.length;
+  for (const position of criteria.topics) n += position?.length ?? 0;
+  return Math.max(n, 1);
+}
+
+export class CriteriaBudget {
+  private total = 0;
+  private readonly byHolder = new Map<string, number>();
+
+  constructor(readonly limits: CriteriaLimits = DEFAULT_CRITERIA_LIMITS) {}
+
+  /** Counts `criteria` against both bounds, or throws (limit exceeded) naming the one it would pass; returns its release. */
+  reserve(holder: string, criteria: Pick<LogCriteria, "addresses" | "topics">): () => void {
+    const n = alternativesOf(criteria);
+    const held = this.byHolder.get(holder) ?? 0;
+    if (held + n > this.limits.maxPerHolder)
+      throw new RpcError(
+        RpcCode.limitExceeded,
+        `log filters and subscriptions of this client would list more than ${this.limits.maxPerHolder} addresses and topics (${held} now, ${n} asked); remove some or list fewer`,
+      );
+    if (this.total + n > this.limits.maxTotal)
+      throw new RpcError(
+        RpcCode.limitExceeded,
+        `log filters and subscriptions on this server would list more than ${this.limits.maxTotal} addresses and topics; try again later or list fewer`,
+      );
+    this.total += n;
+    this.byHolder.set(holder, held + n);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.total -= n;
+      const left = (this.byHolder.get(holder) ?? n) - n;
+      if (left > 0) this.byHolder.set(holder, left);
+      else this.byHolder.delete(holder);
+    };
+  }
+
+  /** Alternatives held, all together and by `holder` (tests, metrics). */
+  held(holder?: string): number {
+    return holder === undefined ? this.total : (this.byHolder.get(holder) ?? 0);
+  }
+}
