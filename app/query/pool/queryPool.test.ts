@@ -109,7 +109,12 @@ test("a request that is a view into a larger buffer is posted as a copy of its o
   const view = chunk.subarray(100, 105);
   const exact = exactBytes(view);
   assert.equal(exact.buffer.byteLength, 5);
-  assert.deepEqual(exact, bytes("hello"));
+  assert.deepEqual(new Uint8Array(exact), bytes("hello"));
+  // A Buffer view too (gRPC requests are Buffers), whose slice() would share the chunk.
+  const bufferView = Buffer.from(chunk.buffer).subarray(100, 105);
+  const bufferExact = exactBytes(bufferView);
+  assert.equal(bufferExact.buffer.byteLength, 5);
+  assert.deepEqual(Buffer.from(bufferExact), Buffer.from("hello"));
   const whole = bytes("whole");
   assert.equal(exactBytes(whole), whole, "a buffer of its own is posted as it is");
   const pool = await startPool();

@@ -15,6 +15,7 @@ import { GrpcCode } from "../../../common/errors.js";
 import { QueryError } from "../../../common/grpc/queryError.js";
 import type { QueryAnswer } from "../executor.js";
 import type { FromWorker, QueryWorkerData, ToWorker } from "./protocol.js";
+import { ownedCopy } from "../../store/bytes.js";
 
 export interface QueryPoolOptions {
   /** The worker's entry module (app/queryWorker.ts, compiled). */
@@ -261,5 +262,6 @@ function cancelled(): QueryError {
  * buffer (a socket read's chunk, say), and a waiting job would keep that chunk alive.
  */
 export function exactBytes(bytes: Uint8Array): Uint8Array {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : bytes.slice();
+  // ownedCopy, not slice(): a Buffer's slice is another view of the same memory.
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? bytes : ownedCopy(bytes);
 }
