@@ -2,19 +2,20 @@
 // criteria may list 1,000 addresses and 4 x 1,000 topics (as geth allows), ~1.2 MB once parsed and
 // matched against every new block; the filter and subscription counts alone would let 1,000 such
 // filters and 100 per WebSocket connection hold gigabytes. So the alternatives they list are
-// counted, for the whole server and for each holder (a client's filters, a connection's
-// subscriptions), and criteria past either bound are refused.
+// counted, for the whole server and for each client (its remote address, filterClient.ts: its
+// filters and the subscriptions of all its connections together), and criteria past either bound
+// are refused.
 import type { LogCriteria } from "../codec/logFilter.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
 
 export interface CriteriaLimits {
   /** Alternatives (addresses and topics) held by every filter and subscription together. */
   maxTotal: number;
-  /** Alternatives one holder (a client's filters, a connection's subscriptions) may hold. */
+  /** Alternatives one client (its filters and its connections' subscriptions together) may hold. */
   maxPerHolder: number;
 }
 
-/** ~47 MB in all at most, ~4.7 MB a holder: four criteria of the largest kind, or many small ones. */
+/** ~47 MB in all at most, ~4.7 MB a client: four criteria of the largest kind, or many small ones. */
 export const DEFAULT_CRITERIA_LIMITS: CriteriaLimits = { maxTotal: 200_000, maxPerHolder: 20_000 };
 
 /** The addresses and topic alternatives `criteria` lists (at least 1, so a match-all filter counts too). */

@@ -89,7 +89,7 @@ test("WebSocket connections from one address share that address's filter quota",
   rpc.stop();
 });
 
-test("the addresses and topics one client's log filters and one connection's subscriptions list are bounded, and given back", async () => {
+test("the addresses and topics one client's log filters and subscriptions list are bounded, and given back", async () => {
   const { rpc, node } = fakeServer({ maxBatch: 100, maxSubscriptionsPerConnection: 100 });
   node.addBlock();
   const server = http.createServer(rpc.httpApp.callback());
@@ -110,13 +110,13 @@ test("the addresses and topics one client's log filters and one connection's sub
   await postFrom(url, "127.0.0.1", [{ jsonrpc: "2.0", id: 1, method: "eth_uninstallFilter", params: [answers[0]!.result] }]);
   assert.ok((await postFrom(url, "127.0.0.1", newLogFilters(1)))[0]!.result);
 
-  // A WebSocket connection's subscriptions: the same share, given back when the connection closes.
+  // Subscriptions: the client's share, whichever of its connections they are on, given back when a connection closes.
   await new Promise<void>((resolve) => rpc.wsServer.listen(0, "127.0.0.1", resolve));
   closers.push(() => rpc.wsServer.close());
   const wsUrl = `ws://127.0.0.1:${(rpc.wsServer.address() as AddressInfo).port}`;
   const sockets: WebSocket[] = [];
   const subscribeAll = async (n: number): Promise<{ answers: Answer[]; ws: WebSocket }> => {
-    const ws = new WebSocket(wsUrl);
+    const ws = new WebSocket(wsUrl, { localAddress: "127.0.0.3" });
     sockets.push(ws);
     await new Promise((resolve, reject) => ws.once("open", resolve).once("error", reject));
     const answer = new Promise<Answer[]>((resolve) => ws.once("message", (raw) => resolve(JSON.parse(raw.toString()) as Answer[])));
@@ -129,6 +129,8 @@ test("the addresses and topics one client's log filters and one connection's sub
     const first = await subscribeAll(fits + 1);
     assert.equal(first.answers.filter((a) => a.result).length, fits);
     assert.match(first.answers[fits]!.error?.message ?? "", /would list more than 20000 addresses and topics/);
+    const other = await subscribeAll(1);
+    assert.match(other.answers[0]!.error?.message ?? "", /of this client would list more than 20000/, "a second connection brings no new share");
     first.ws.close();
     for (let i = 0; i < 100 && rpc.services.subscriptions.size > 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     const second = await subscribeAll(fits);

@@ -14,6 +14,7 @@ import { txJson } from "../format/txJson.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
 import type { RpcConnection } from "../rpc/dispatcher.js";
 import { CriteriaBudget } from "./criteriaBudget.js";
+import { filterClientKey } from "./filterClient.js";
 
 export type SubscriptionRequest =
   { kind: "newHeads" } | { kind: "logs"; criteria: Pick<LogCriteria, "addresses" | "topics"> } | { kind: "newPendingTransactions"; fullTxs: boolean };
@@ -30,7 +31,8 @@ export class Subscriptions {
     this.budget = deps.budget ?? new CriteriaBudget();
   }
 
-  subscribe(conn: RpcConnection, request: SubscriptionRequest): string {
+  /** `remoteAddress`: the connection's socket's; its client's filters and subscriptions share one bound on what they list. */
+  subscribe(conn: RpcConnection, request: SubscriptionRequest, remoteAddress?: string): string {
     const subs = this.subscriptionsOf(conn);
     if (subs.size >= this.maxPerConnection)
       throw new RpcError(
@@ -39,8 +41,14 @@ export class Subscriptions {
       );
     const id = `0x${randomBytes(16).toString("hex")}`;
     const send = (result: unknown) => conn.notify("eth_subscription", { subscription: id, result });
-    const release = request.kind === "logs" ? this.budget.reserve(`connection ${conn.id}`, request.criteria) : undefined;
-    const stop = this.start(request, send);
+    const release = request.kind === "logs" ? this.budget.reserve(filterClientKey(remoteAddress), request.criteria) : undefined;
+    let stop: () => void;
+    try {
+      stop = this.start(request, send);
+    } catch (err) {
+      release?.();
+      throw err;
+    }
     subs.set(
       id,
       release

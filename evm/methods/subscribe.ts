@@ -14,7 +14,7 @@ export function subscribeMethods(s: RpcServices): Methods {
   };
   return {
     eth_subscribe: method(2, (p, ctx) =>
-      s.subscriptions.subscribe(connectionOf(ctx, "eth_subscribe"), subscription(required(p, 0, "subscription type"), p[1])),
+      s.subscriptions.subscribe(connectionOf(ctx, "eth_subscribe"), subscription(required(p, 0, "subscription type"), p[1]), ctx.remoteAddress),
     ),
     eth_unsubscribe: method(1, (p, ctx) => {
       const id = required(p, 0, "subscription id");
