@@ -10,8 +10,8 @@ import { Client, credentials, Metadata, status, type ServiceError } from "@grpc/
 import { GrpcCode } from "../errors.js";
 import { CLIENT_PREFACE, ErrorCode, Flag, frame, FrameType, settingsPayload, uint32 } from "../http2/frames.js";
 import { encodeHeaders, HpackDecoder } from "../http2/hpack.js";
-import { MAX_CONCURRENT_STREAMS } from "../http2/serverConnection.js";
-import { GrpcHttp2Server } from "./grpcServer.js";
+import { DEFAULT_CONNECTION_LIMITS, MAX_CONCURRENT_STREAMS } from "../http2/serverConnection.js";
+import { ConnectionsPerAddress, GrpcHttp2Server } from "./grpcServer.js";
 import { frameMessage } from "./messageFrame.js";
 import { encodeGrpcMessage, GrpcStatusError, timeoutMs } from "./serverCalls.js";
 
@@ -393,30 +393,51 @@ test("one connection's unfinished requests share a cap; what finishes gives its 
   }
 });
 
-test("a client that gives no flow-control credit while answers wait is let go once none goes out for a while; one that reads is not", async () => {
-  const own = new GrpcHttp2Server({ maxRequestBytes: 1024, withheldStallMs: 400 });
+test("an answer that waits for flow-control credit the client does not give is reset: none going out for a while, or waiting too long in all", async () => {
+  for (const [limits, what] of [
+    [{ stallMs: 400, maxWaitMs: 60_000 }, "stall"],
+    [{ stallMs: 60_000, maxWaitMs: 400 }, "longest wait"],
+  ] as const) {
+    const own = new GrpcHttp2Server({ maxRequestBytes: 1024, connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, withheld: limits } });
+    own.unary("/t/Echo", async (request) => ({ message: Buffer.alloc(Number(request.toString().slice(4)), 0xab) }));
+    own.unary("/t/Fail", async () => {
+      throw new GrpcStatusError(GrpcCode.NOT_FOUND, "nothing here");
+    });
+    const ownPort = await own.listen("127.0.0.1", 0);
+    try {
+      const stingy = http2.connect(`http://127.0.0.1:${ownPort}`, { settings: { initialWindowSize: 0 } });
+      stingy.on("error", () => {});
+      const since = performance.now();
+      const calls = await Promise.all([1, 2, 3].map(() => h2call(stingy, "/t/Echo", frameMessage(Buffer.from("big:1000000")))));
+      const waited = performance.now() - since;
+      assert.deepEqual(
+        calls.map((c) => c.rst),
+        [ErrorCode.ENHANCE_YOUR_CALM, ErrorCode.ENHANCE_YOUR_CALM, ErrorCode.ENHANCE_YOUR_CALM],
+        `${what}: each waiting answer reset`,
+      );
+      assert.ok(waited >= 390 && waited < 5_000, `${what}: after ${waited} ms`);
+      // The connection goes on: an answer that needs no window still arrives on it.
+      const other = await h2call(stingy, "/t/Fail", frameMessage(Buffer.alloc(0)));
+      assert.equal(other.headers["grpc-status"], String(GrpcCode.NOT_FOUND), what);
+      stingy.destroy();
+    } finally {
+      await own.close(1000);
+    }
+  }
+  // A client that reads gets its answers, many window-fulls each, from a server that resets after 400 ms.
+  const own = new GrpcHttp2Server({ maxRequestBytes: 1024, connectionLimits: { withheld: { stallMs: 400, maxWaitMs: 400 }, prefaceTimeoutMs: 400 } });
   own.unary("/t/Echo", async (request) => ({ message: Buffer.alloc(Number(request.toString().slice(4)), 0xab) }));
   const ownPort = await own.listen("127.0.0.1", 0);
+  const reader = http2.connect(`http://127.0.0.1:${ownPort}`);
+  reader.on("error", () => {});
   try {
-    const stingy = http2.connect(`http://127.0.0.1:${ownPort}`, { settings: { initialWindowSize: 0 } });
-    stingy.on("error", () => {});
-    const goaway = new Promise<number>((resolve) => stingy.once("goaway", (code) => resolve(code)));
-    const since = performance.now();
-    for (let i = 0; i < 3; i++) void h2call(stingy, "/t/Echo", frameMessage(Buffer.from("big:1000000"))).catch(() => {});
-    assert.equal(await goaway, ErrorCode.ENHANCE_YOUR_CALM);
-    assert.ok(performance.now() - since >= 390, "after the stall time");
-    stingy.destroy();
-
-    // A client that reads gets its answers, many window-fulls each, on a server that stops waiting after 400 ms.
-    const reader = http2.connect(`http://127.0.0.1:${ownPort}`);
-    reader.on("error", () => {});
     const answers = await Promise.all([1, 2, 3, 4].map(() => h2call(reader, "/t/Echo", frameMessage(Buffer.from("big:3000000")))));
     assert.deepEqual(
       answers.map((a) => [a.trailers["grpc-status"], a.body.length - 5]),
       [1, 2, 3, 4].map(() => ["0", 3_000_000]),
     );
-    reader.close();
   } finally {
+    reader.close();
     await own.close(1000);
   }
 });
@@ -438,6 +459,41 @@ test("connections past the limit are closed as they arrive; the ones open go on"
     for (const session of sessions) session.destroy();
     await own.close(1000);
   }
+});
+
+test("a connection that sends no preface is closed after the preface time; one that does stays", async () => {
+  const own = new GrpcHttp2Server({ maxRequestBytes: 1024, connectionLimits: { ...DEFAULT_CONNECTION_LIMITS, prefaceTimeoutMs: 300 } });
+  own.unary("/t/Echo", async (request) => ({ message: Buffer.from(String(request.length)) }));
+  const ownPort = await own.listen("127.0.0.1", 0);
+  try {
+    const silent = net.connect(ownPort, "127.0.0.1");
+    silent.on("error", () => {});
+    silent.resume(); // reads the server's SETTINGS and sees its end
+    const since = performance.now();
+    await new Promise((resolve) => silent.once("close", resolve));
+    assert.ok(performance.now() - since >= 290, "closed at the preface time");
+    const session = http2.connect(`http://127.0.0.1:${ownPort}`);
+    session.on("error", () => {});
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const answer = await h2call(session, "/t/Echo", frameMessage(Buffer.from("abc")));
+    assert.equal(answer.trailers["grpc-status"], "0", "a client that spoke is not timed out");
+    session.close();
+  } finally {
+    await own.close(1000);
+  }
+});
+
+test("connections per remote address are bounded, loopback peers not; a closed one frees its place", () => {
+  const perAddress = new ConnectionsPerAddress(2);
+  const a1 = perAddress.enter("203.0.113.7")!;
+  assert.ok(perAddress.enter("::ffff:203.0.113.7"), "the same IPv4 address seen over IPv6");
+  assert.equal(perAddress.enter("203.0.113.7"), undefined);
+  assert.ok(perAddress.enter("203.0.113.8"), "another address");
+  for (let i = 0; i < 5; i++) assert.ok(perAddress.enter(i % 2 ? "127.0.0.1" : "::1"), "loopback");
+  a1();
+  a1();
+  assert.ok(perAddress.enter("203.0.113.7"));
+  assert.equal(perAddress.enter("203.0.113.7"), undefined, "a second release freed no second place");
 });
 
 test("close(): GOAWAY, open calls finish, new connections are refused", async () => {

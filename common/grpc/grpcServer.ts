@@ -2,13 +2,18 @@
 // plaintext HTTP/2 with prior knowledge, as gRPC clients speak it without TLS. Methods are added by
 // path (serverCalls.ts); every other path answers UNIMPLEMENTED.
 import net from "node:net";
-import { DEFAULT_WITHHELD_STALL_MS, Http2ServerConnection } from "../http2/serverConnection.js";
+import { DEFAULT_CONNECTION_LIMITS, Http2ServerConnection, type ConnectionLimits } from "../http2/serverConnection.js";
 import { GrpcCallRouter, RequestBudget, type BidiMethod, type UnaryMethod } from "./serverCalls.js";
 
 /** Unfinished request octets one connection may hold, all its calls together (16 requests of the 4 MiB maximum). */
 export const DEFAULT_CONNECTION_REQUEST_BYTES = 64 * 1024 * 1024;
 /** Connections open at once; more are closed as they arrive (each may hold up to 100 answers in memory). */
 export const DEFAULT_MAX_CONNECTIONS = 1024;
+/**
+ * Connections open at once from one remote address, so one host cannot take them all; loopback
+ * peers (this machine's REST gateway, JSON-RPC server, faucet) are not limited.
+ */
+export const DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 128;
 
 export class GrpcHttp2Server {
   private readonly router: GrpcCallRouter;
@@ -21,24 +26,29 @@ export class GrpcHttp2Server {
   constructor(options: {
     maxRequestBytes: number;
     maxConnectionRequestBytes?: number;
-    /** How long answers may wait for a client's flow-control credit with none going out (serverConnection.ts). */
-    withheldStallMs?: number;
+    /** How long an answer may wait for a client's flow-control credit, and its preface (serverConnection.ts). */
+    connectionLimits?: ConnectionLimits;
     maxConnections?: number;
+    maxConnectionsPerAddress?: number;
   }) {
     this.router = new GrpcCallRouter(options.maxRequestBytes);
     const connectionBytes = options.maxConnectionRequestBytes ?? DEFAULT_CONNECTION_REQUEST_BYTES;
     const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+    const perAddress = new ConnectionsPerAddress(options.maxConnectionsPerAddress ?? DEFAULT_MAX_CONNECTIONS_PER_ADDRESS);
     this.server = net.createServer((socket) => {
       if (this.closing || this.connections.size >= maxConnections) return socket.destroy();
+      const leave = perAddress.enter(socket.remoteAddress);
+      if (leave === undefined) return socket.destroy();
       const budget = new RequestBudget(connectionBytes);
       const connection = new Http2ServerConnection(
         socket,
         (stream, headers) => this.router.open(stream, headers, budget),
         (ended) => {
           this.connections.delete(ended);
+          leave();
           this.checkDrained();
         },
-        options.withheldStallMs ?? DEFAULT_WITHHELD_STALL_MS,
+        options.connectionLimits ?? DEFAULT_CONNECTION_LIMITS,
       );
       this.connections.add(connection);
     });
@@ -90,5 +100,29 @@ export class GrpcHttp2Server {
     const resolve = this.whenDrained;
     this.whenDrained = undefined;
     resolve();
+  }
+}
+
+/** Open connections per remote address; loopback addresses are not counted. */
+export class ConnectionsPerAddress {
+  private readonly open = new Map<string, number>();
+
+  constructor(private readonly max: number) {}
+
+  /** Counts a connection from `address`; its release, or undefined when the address is at its limit. */
+  enter(address: string | undefined): (() => void) | undefined {
+    const key = (address ?? "unknown").replace(/^::ffff:/, "");
+    if (key === "::1" || key.startsWith("127.")) return () => {};
+    const held = this.open.get(key) ?? 0;
+    if (held >= this.max) return undefined;
+    this.open.set(key, held + 1);
+    let left = false;
+    return () => {
+      if (left) return;
+      left = true;
+      const now = (this.open.get(key) ?? 1) - 1;
+      if (now > 0) this.open.set(key, now);
+      else this.open.delete(key);
+    };
   }
 }

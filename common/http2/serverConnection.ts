@@ -8,8 +8,9 @@
 // answered, even when the client reset it first: a client that opens and cancels streams in a loop
 // cannot start more work than the slots allow. A client that breaks the protocol ends its
 // connection (GOAWAY with the error, then the socket); its streams are cancelled, the process and
-// the other connections go on. So does one that withholds flow-control credit while answers wait
-// for it: they wait only for as long as some of them still go out.
+// the other connections go on. An answer that waits for flow-control credit the client does not
+// give is reset (RST_STREAM ENHANCE_YOUR_CALM) once none of it has gone out for a while, or once it
+// has waited too long in all; the connection's other calls go on.
 import type net from "node:net";
 import {
   CLIENT_PREFACE,
@@ -63,12 +64,24 @@ const CONNECTION_CREDIT = 2 ** 30;
 const STREAM_CREDIT = STREAM_WINDOW / 2;
 
 /**
- * While answer octets wait for the client's flow-control credit, the connection ends (GOAWAY
- * ENHANCE_YOUR_CALM) if none of them has gone out for this long. A client that reads, however
- * slowly, gives credit; one that never does would otherwise hold up to MAX_CONCURRENT_STREAMS
- * answers in memory for as long as it stays connected.
+ * How long an answer may wait for the client's flow-control credit: reset once none of its octets
+ * has gone out for `stallMs`, or once it has waited `maxWaitMs` in all (a client granting an octet
+ * now and then). A client that reads gives credit as it goes; one that does not would otherwise
+ * hold up to MAX_CONCURRENT_STREAMS answers in memory per connection for as long as it stays.
  */
-export const DEFAULT_WITHHELD_STALL_MS = 30_000;
+export interface WithheldLimits {
+  stallMs: number;
+  maxWaitMs: number;
+}
+
+/** What one connection may cost the server while its client does not do its part. */
+export interface ConnectionLimits {
+  withheld: WithheldLimits;
+  /** A connection that has not sent HTTP/2's preface by then is closed: it holds a slot and says nothing. */
+  prefaceTimeoutMs: number;
+}
+
+export const DEFAULT_CONNECTION_LIMITS: ConnectionLimits = { withheld: { stallMs: 30_000, maxWaitMs: 300_000 }, prefaceTimeoutMs: 10_000 };
 
 class Stream implements ServerStream {
   /** Octets of body waiting for window, in order. */
@@ -103,16 +116,16 @@ class Stream implements ServerStream {
   write(data: Buffer): void {
     if (this.answered || this.cancelled || data.length === 0) return;
     this.pending.push(data);
-    this.connection.withhold(data.length);
     this.drain();
   }
 
-  /** Forgets the body octets not sent (the stream is over); returns how many. */
-  dropPending(): number {
-    let bytes = 0;
-    for (const body of this.pending) bytes += body.length;
+  /** Since when its answer has waited for window, and when an octet of it last went out; undefined while nothing waits. */
+  waiting: { since: number; progressAt: number } | undefined;
+
+  /** Forgets the body octets not sent (the stream is over). */
+  dropPending(): void {
     this.pending = [];
-    return bytes;
+    this.waiting = undefined;
   }
 
   end(trailers: ReadonlyArray<readonly [string, string]>): void {
@@ -136,10 +149,14 @@ class Stream implements ServerStream {
       const sent = this.connection.sendData(this, body);
       if (sent < body.length) {
         this.pending[0] = body.subarray(sent);
+        const now = performance.now();
+        if (this.waiting === undefined) this.waiting = { since: now, progressAt: now };
+        else if (sent > 0) this.waiting.progressAt = now;
         return this.connection.watchWithheld();
       }
       this.pending.shift();
     }
+    this.waiting = undefined;
     if (this.trailers) {
       this.connection.sendHeaderBlock(this.id, this.trailers, true);
       this.connection.answered(this);
@@ -159,18 +176,17 @@ export class Http2ServerConnection {
   /** close(): GOAWAY sent, no new streams, the socket ends once the open ones have answered. */
   private draining = false;
   private ended = false;
-  /** Answer octets written by handlers and not yet sent (waiting for window), all streams. */
-  private withheld = 0;
-  /** Answer octets sent, ever: whether any went out since the stall timer was set. */
-  private sentBytes = 0;
+  /** Runs while answers wait for window (watchWithheld). */
   private stallTimer: NodeJS.Timeout | undefined;
+  /** Runs until the client's preface has arrived. */
+  private prefaceTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly socket: net.Socket,
     private readonly openStream: StreamOpener,
     /** Called once, when the connection has ended. */
     private readonly onEnded: (connection: Http2ServerConnection) => void,
-    private readonly withheldStallMs: number = DEFAULT_WITHHELD_STALL_MS,
+    private readonly limits: ConnectionLimits = DEFAULT_CONNECTION_LIMITS,
   ) {
     this.reader = new FrameReader({
       onFrame: (type, flags, streamId, payload) => this.onFrame(type, flags, streamId, payload),
@@ -180,6 +196,8 @@ export class Http2ServerConnection {
     this.outbox = new Outbox(socket, () => this.fail(), "client");
     socket.setNoDelay(true);
     socket.on("data", (chunk: Buffer) => this.receive(chunk));
+    this.prefaceTimer = setTimeout(() => this.fail(), limits.prefaceTimeoutMs);
+    this.prefaceTimer.unref();
     socket.on("error", () => this.fail());
     socket.on("close", () => this.fail());
     const settings = settingsPayload([
@@ -221,14 +239,7 @@ export class Http2ServerConnection {
     const sent = sendDataFrames((bytes) => this.outbox.send(bytes), stream.id, body, room, this.client.maxFrameSize, false);
     this.client.connectionWindow -= sent;
     stream.sendWindow -= sent;
-    this.withheld -= sent;
-    this.sentBytes += sent;
     return sent;
-  }
-
-  /** A handler wrote `bytes` of answer; they wait until the client's windows let them go. */
-  withhold(bytes: number): void {
-    this.withheld += bytes;
   }
 
   sendReset(streamId: number, code: number): void {
@@ -239,7 +250,7 @@ export class Http2ServerConnection {
   answered(stream: Stream): void {
     if (stream.answered) return;
     stream.answered = true;
-    this.withheld -= stream.dropPending();
+    stream.dropPending();
     if (!stream.remoteEnded && !stream.cancelled) this.sendReset(stream.id, ErrorCode.NO_ERROR);
     this.streams.delete(stream.id);
     this.endIfDrained();
@@ -255,6 +266,7 @@ export class Http2ServerConnection {
         if (!chunk.subarray(0, take).equals(CLIENT_PREFACE.subarray(this.prefaceSeen, this.prefaceSeen + take)))
           throw new ProtocolError(ErrorCode.PROTOCOL_ERROR, "not an HTTP/2 connection preface (this port speaks gRPC: HTTP/2 without TLS)");
         this.prefaceSeen += take;
+        if (this.prefaceSeen === CLIENT_PREFACE.length) clearTimeout(this.prefaceTimer);
         chunk = chunk.subarray(take);
         if (chunk.length === 0) return;
       }
@@ -358,7 +370,7 @@ export class Http2ServerConnection {
   private cancel(stream: Stream | undefined): void {
     if (!stream || stream.cancelled) return;
     stream.cancelled = true;
-    this.withheld -= stream.dropPending();
+    stream.dropPending();
     // The slot stays taken until the handler answers (see the file comment).
     const listener = stream.listener;
     if (listener && !stream.answered) {
@@ -392,19 +404,29 @@ export class Http2ServerConnection {
     }
   }
 
-  /** While answers wait, a timer: the connection ends if none of them went out before it fires. */
+  /**
+   * While answers wait for window, a check every quarter of the shorter limit: an answer none of
+   * which went out for the stall time, or that has waited the longest time allowed, is reset.
+   */
   watchWithheld(): void {
-    if (this.stallTimer !== undefined || this.withheld <= 0 || this.ended) return;
-    const sentBefore = this.sentBytes;
-    const stallMs = this.withheldStallMs;
-    this.stallTimer = setTimeout(() => {
-      this.stallTimer = undefined;
-      if (this.ended || this.withheld <= 0) return;
-      if (this.sentBytes === sentBefore) {
-        return this.abort(ErrorCode.ENHANCE_YOUR_CALM, `answers waited ${stallMs} ms for flow-control credit the client does not give`);
-      }
-      this.watchWithheld();
-    }, stallMs);
+    if (this.stallTimer !== undefined || this.ended) return;
+    const { stallMs, maxWaitMs } = this.limits.withheld;
+    this.stallTimer = setTimeout(
+      () => {
+        this.stallTimer = undefined;
+        if (this.ended) return;
+        const now = performance.now();
+        let stillWaiting = false;
+        for (const stream of [...this.streams.values()]) {
+          const waiting = stream.waiting;
+          if (waiting === undefined) continue;
+          if (now - waiting.progressAt >= stallMs || now - waiting.since >= maxWaitMs) stream.reset(ErrorCode.ENHANCE_YOUR_CALM);
+          else stillWaiting = true;
+        }
+        if (stillWaiting) this.watchWithheld();
+      },
+      Math.min(stallMs, maxWaitMs) / 4,
+    );
     this.stallTimer.unref();
   }
 
@@ -415,6 +437,7 @@ export class Http2ServerConnection {
     this.outbox.flush();
     this.ended = true;
     clearTimeout(this.stallTimer);
+    clearTimeout(this.prefaceTimer);
     this.outbox.close();
     this.socket.end();
     this.onEnded(this);
@@ -432,6 +455,7 @@ export class Http2ServerConnection {
     if (this.ended) return;
     this.ended = true;
     clearTimeout(this.stallTimer);
+    clearTimeout(this.prefaceTimer);
     this.outbox.closeConnection(farewell);
     for (const stream of [...this.streams.values()]) this.cancel(stream);
     this.streams.clear();
