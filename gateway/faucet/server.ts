@@ -113,6 +113,15 @@ async function fund(ctx: Koa.Context, options: FaucetAppOptions, amount: string)
  * not a slice that would keep a 16 KiB header alive for as long as the limiter keeps the key.
  */
 function clientIp(ctx: Koa.Context): string {
-  const ip = isIP(ctx.ip) !== 0 ? ctx.ip : (ctx.socket.remoteAddress ?? "unknown");
+  const given = withoutPort(ctx.ip);
+  const ip = isIP(given) !== 0 ? given : (ctx.socket.remoteAddress ?? "unknown");
   return Buffer.from(ip, "latin1").toString("latin1");
+}
+
+/** Some proxies write `1.2.3.4:5678` or `[2001:db8::1]:5678` (or the brackets alone): the address without them. */
+function withoutPort(entry: string): string {
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  if (bracketed) return bracketed[1]!;
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry);
+  return v4 ? v4[1]! : entry;
 }
