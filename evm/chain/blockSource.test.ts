@@ -24,3 +24,18 @@ test("cached blocks are not fetched again; past the byte bound the least recent 
   assert.equal(fetches(), before + 2, "block 1 was fetched again");
   assert.ok(probe!.approximateBytes > 2 * 2000, "a block's weight counts its calldata");
 });
+
+test("a cached block's raw txs are copies of their own size, not views into the buffers CometBFT's block was decoded into", async () => {
+  const node = new FakeEvmNode();
+  node.addBlock([{ raw: signed1559(0n) }, { raw: signed1559(1n) }]);
+  // As CometBFT's JSON reaches the server: each tx decoded from base64 into Buffer's pool.
+  const comet = node.blocks.get(1n)!.comet as { txs: Uint8Array[] };
+  comet.txs = comet.txs.map((tx) => Buffer.from(Buffer.from(tx).toString("base64"), "base64"));
+  assert.ok(
+    comet.txs.every((tx) => tx.buffer.byteLength > tx.byteLength),
+    "pooled, as decoded",
+  );
+  const block = (await new BlockSource(node, async () => 2611n).byHeight(1n))!;
+  assert.equal(block.rawTxs.length, 2);
+  for (const raw of block.rawTxs) assert.equal(raw.buffer.byteLength, raw.byteLength);
+});

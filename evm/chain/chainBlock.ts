@@ -105,7 +105,9 @@ function rawEthTxs(cometTxs: readonly Uint8Array[], hashes: readonly Uint8Array[
   return hashes.map((h) => {
     const raw = byHash.get(Buffer.from(h).toString("hex"));
     if (!raw) throw inconsistent(height, `executed tx 0x${Buffer.from(h).toString("hex")} is not among CometBFT's txs of the block`);
-    return raw;
+    // A copy of its own size: CometBFT's txs are decoded from base64 into Buffer's 8 KiB pool slabs,
+    // which a cached block would keep alive whole (with the block's other txs in them).
+    return new Uint8Array(raw);
   });
 }
 
