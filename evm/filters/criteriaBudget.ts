@@ -2,7 +2,7 @@
 // criteria may list 1,000 addresses and 4 x 1,000 topics (as geth allows), ~1.2 MB once parsed and
 // matched against every new block; the filter and subscription counts alone would let 1,000 such
 // filters and 100 per WebSocket connection hold gigabytes. So the alternatives they list are
-// counted, for the whole server and for each client (its remote address, filterClient.ts: its
+// counted, for the whole server and for each client (its remote address, common/http/clientKey.ts: its
 // filters and the subscriptions of all its connections together), and criteria past either bound
 // are refused.
 import type { LogCriteria } from "../codec/logFilter.js";

@@ -9,7 +9,6 @@ import WebSocket from "ws";
 import { fakeServer } from "../testFixture.js";
 import { DEFAULT_FILTER_LIMITS } from "./filterRegistry.js";
 import { DEFAULT_CRITERIA_LIMITS } from "./criteriaBudget.js";
-import { filterClientKey } from "./filterClient.js";
 
 const closers: Array<() => void> = [];
 after(() => closers.forEach((c) => c()));
@@ -139,13 +138,4 @@ test("the addresses and topics one client's log filters and subscriptions list a
     for (const ws of sockets) ws.terminate();
     rpc.stop();
   }
-});
-
-test("filter clients: IPv4-mapped addresses are their IPv4 address; IPv6 clients are grouped by /64", () => {
-  assert.equal(filterClientKey("::ffff:10.1.2.3"), "10.1.2.3");
-  assert.equal(filterClientKey("10.1.2.3"), "10.1.2.3");
-  assert.equal(filterClientKey("2001:db8:1:2::1"), filterClientKey("2001:0db8:0001:0002:ffff:1:2:3"));
-  assert.notEqual(filterClientKey("2001:db8:1:2::1"), filterClientKey("2001:db8:1:3::1"));
-  assert.equal(filterClientKey("::1"), filterClientKey("0:0:0:0:0:0:0:1"));
-  assert.equal(filterClientKey(undefined), "unknown");
 });

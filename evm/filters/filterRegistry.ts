@@ -4,7 +4,7 @@
 // remember the next height to report and query the chain when polled; pending-tx filters read one
 // shared window of the most recent hashes the pending feed announced, each remembering how far it
 // has read, so their memory does not grow with their number. The pool is shared, but each client
-// (its remote address, see filterClient.ts) may hold only its share of it, so one client cannot
+// (its remote address, see common/http/clientKey.ts) may hold only its share of it, so one client cannot
 // take every slot and lock the others out.
 import { randomBytes } from "node:crypto";
 import type { BlockSource } from "../chain/blockSource.js";
@@ -15,7 +15,7 @@ import { data } from "../codec/hex.js";
 import type { LogCriteria } from "../codec/logFilter.js";
 import { CriteriaBudget } from "./criteriaBudget.js";
 import { RpcCode, RpcError, serverError } from "../rpc/errors.js";
-import { filterClientKey } from "./filterClient.js";
+import { clientKey } from "../../common/http/clientKey.js";
 import type { LogQuery } from "./logQuery.js";
 
 export interface FilterLimits {
@@ -176,13 +176,13 @@ export class FilterRegistry {
 
   /** Filters the client at `remoteAddress` holds (for tests and metrics). */
   heldBy(remoteAddress?: string): number {
-    return this.perClient.get(filterClientKey(remoteAddress)) ?? 0;
+    return this.perClient.get(clientKey(remoteAddress)) ?? 0;
   }
 
   /** Throws unless both the pool and the client's share have room; returns the client's key. */
   private checkRoom(remoteAddress: string | undefined): string {
     this.sweep();
-    const client = filterClientKey(remoteAddress);
+    const client = clientKey(remoteAddress);
     if ((this.perClient.get(client) ?? 0) >= this.limits.maxFiltersPerClient)
       throw new RpcError(
         RpcCode.limitExceeded,

@@ -14,7 +14,7 @@ import { txJson } from "../format/txJson.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
 import type { RpcConnection } from "../rpc/dispatcher.js";
 import { CriteriaBudget } from "./criteriaBudget.js";
-import { filterClientKey } from "./filterClient.js";
+import { clientKey } from "../../common/http/clientKey.js";
 
 export type SubscriptionRequest =
   { kind: "newHeads" } | { kind: "logs"; criteria: Pick<LogCriteria, "addresses" | "topics"> } | { kind: "newPendingTransactions"; fullTxs: boolean };
@@ -41,7 +41,7 @@ export class Subscriptions {
       );
     const id = `0x${randomBytes(16).toString("hex")}`;
     const send = (result: unknown) => conn.notify("eth_subscription", { subscription: id, result });
-    const release = request.kind === "logs" ? this.budget.reserve(filterClientKey(remoteAddress), request.criteria) : undefined;
+    const release = request.kind === "logs" ? this.budget.reserve(clientKey(remoteAddress), request.criteria) : undefined;
     let stop: () => void;
     try {
       stop = this.start(request, send);

@@ -221,6 +221,9 @@ test("behind --trust-proxy the limit counts the X-Forwarded-For entry the proxy 
     // An entry with a port, or an IPv6 address in brackets, is that address.
     assert.deepEqual([await fund("10.9.0.3:4001"), await fund("10.9.0.3:4002"), await fund("10.9.0.3")], [200, 200, 429]);
     assert.deepEqual([await fund("[2001:db8::7]:4001"), await fund("[2001:db8::7]"), await fund("2001:db8::7")], [200, 200, 429]);
+    // IPv6 clients count by their /64: a fresh address in it is the same client.
+    assert.equal(await fund("2001:db8::8"), 429);
+    assert.equal(await fund("2001:db8:0:1::7"), 200, "another /64");
     // An appended entry that is not an address counts as the proxy's own (the socket's peer).
     assert.deepEqual([await fund("not-an-ip"), await fund("x".repeat(8_000)), await fund("garbage")], [200, 200, 429]);
   } finally {

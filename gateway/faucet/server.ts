@@ -3,6 +3,7 @@
 // and nothing a client sends can crash the process.
 import { isIP } from "node:net";
 import Koa from "koa";
+import { clientKey } from "../../common/http/clientKey.js";
 import type { Logger } from "pino";
 import { toHexAddress } from "../../sdk/crypto/accountAddress.js";
 import { formatCoins, type Coin } from "../../sdk/tx/coins.js";
@@ -108,14 +109,15 @@ async function fund(ctx: Koa.Context, options: FaucetAppOptions, amount: string)
 }
 
 /**
- * The address the per-IP limit counts: Koa's (the socket's peer, or behind --trust-proxy the entry
- * the proxy appended), or the peer's when that entry is not an IP address; as a string of its own,
- * not a slice that would keep a 16 KiB header alive for as long as the limiter keeps the key.
+ * What the per-IP limit counts: Koa's address (the socket's peer, or behind --trust-proxy the entry
+ * the proxy appended), or the peer's when that entry is not an IP address, as a client key (an IPv6
+ * client by its /64, which one machine usually holds whole); a string of its own, not a slice that
+ * would keep a 16 KiB header alive for as long as the limiter keeps the key.
  */
 function clientIp(ctx: Koa.Context): string {
   const given = withoutPort(ctx.ip);
   const ip = isIP(given) !== 0 ? given : (ctx.socket.remoteAddress ?? "unknown");
-  return Buffer.from(ip, "latin1").toString("latin1");
+  return Buffer.from(clientKey(ip), "latin1").toString("latin1");
 }
 
 /** Some proxies write `1.2.3.4:5678` or `[2001:db8::1]:5678` (or the brackets alone): the address without them. */

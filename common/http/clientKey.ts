@@ -1,11 +1,10 @@
-// Who a filter belongs to, for the per-client share of the filter pool: the remote address of the
-// socket the request came in on. An IPv4 client seen through an IPv6 socket (::ffff:a.b.c.d) is its
+// Who a client is, for per-client limits (the JSON-RPC server's filter shares, the faucet's per-IP
+// limit): its remote address. An IPv4 client seen through an IPv6 socket (::ffff:a.b.c.d) is its
 // IPv4 address; an IPv6 client is its /64, because one machine is usually handed a whole /64 and
-// could otherwise take a fresh address for every filter. Behind a reverse proxy every client is the
-// proxy, so the share is the proxy's (docs/evm-rpc.md says so).
+// could otherwise take a fresh address for every request.
 
 /** The key a remote address counts under; `unknown` when the socket had none (already closed). */
-export function filterClientKey(remoteAddress: string | undefined): string {
+export function clientKey(remoteAddress: string | undefined): string {
   if (!remoteAddress) return "unknown";
   const address = remoteAddress.toLowerCase();
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(address);
