@@ -483,12 +483,14 @@ test("a connection that sends no preface is closed after the preface time; one t
   }
 });
 
-test("connections per remote address are bounded, loopback peers not; a closed one frees its place", () => {
+test("connections per client address are bounded, loopback peers not; a closed one frees its place", () => {
   const perAddress = new ConnectionsPerAddress(2);
   const a1 = perAddress.enter("203.0.113.7")!;
   assert.ok(perAddress.enter("::ffff:203.0.113.7"), "the same IPv4 address seen over IPv6");
   assert.equal(perAddress.enter("203.0.113.7"), undefined);
   assert.ok(perAddress.enter("203.0.113.8"), "another address");
+  assert.ok(perAddress.enter("2001:db8::1") && perAddress.enter("2001:db8::2"));
+  assert.equal(perAddress.enter("2001:db8::3"), undefined, "IPv6 clients count by their /64");
   for (let i = 0; i < 5; i++) assert.ok(perAddress.enter(i % 2 ? "127.0.0.1" : "::1"), "loopback");
   a1();
   a1();

@@ -3,6 +3,7 @@
 // path (serverCalls.ts); every other path answers UNIMPLEMENTED.
 import net from "node:net";
 import { DEFAULT_CONNECTION_LIMITS, Http2ServerConnection, type ConnectionLimits } from "../http2/serverConnection.js";
+import { clientKey } from "../http/clientKey.js";
 import { GrpcCallRouter, RequestBudget, type BidiMethod, type UnaryMethod } from "./serverCalls.js";
 
 /** Unfinished request octets one connection may hold, all its calls together (16 requests of the 4 MiB maximum). */
@@ -103,7 +104,7 @@ export class GrpcHttp2Server {
   }
 }
 
-/** Open connections per remote address; loopback addresses are not counted. */
+/** Open connections per client (its remote address as common/http/clientKey.ts keys it); loopback peers are not counted. */
 export class ConnectionsPerAddress {
   private readonly open = new Map<string, number>();
 
@@ -111,8 +112,8 @@ export class ConnectionsPerAddress {
 
   /** Counts a connection from `address`; its release, or undefined when the address is at its limit. */
   enter(address: string | undefined): (() => void) | undefined {
-    const key = (address ?? "unknown").replace(/^::ffff:/, "");
-    if (key === "::1" || key.startsWith("127.")) return () => {};
+    const key = clientKey(address);
+    if (address === "::1" || key.startsWith("127.")) return () => {};
     const held = this.open.get(key) ?? 0;
     if (held >= this.max) return undefined;
     this.open.set(key, held + 1);
