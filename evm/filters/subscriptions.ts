@@ -49,15 +49,10 @@ export class Subscriptions {
       release?.();
       throw err;
     }
-    subs.set(
-      id,
-      release
-        ? () => {
-            stop();
-            release();
-          }
-        : stop,
-    );
+    subs.set(id, () => {
+      stop();
+      release?.();
+    });
     // The block feed starts now rather than at the next poll: the subscriber misses no block.
     if (request.kind !== "newPendingTransactions") void this.deps.follower.prime();
     return id;
