@@ -12,6 +12,7 @@ import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { positiveIntFlag } from "./args.js";
+import { median } from "./stats.js";
 import { Store } from "../app/store/index.js";
 
 const { values: args } = parseArgs({
@@ -50,7 +51,6 @@ function commitBlock(store: Store, height: number, nextKey: () => Buffer): numbe
   return performance.now() - t0;
 }
 
-const median = (ms: number[]): number => [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)] ?? NaN;
 const fmt = (ms: number): string => ms.toFixed(1);
 
 const dir = mkdtempSync(join(args.dir, "prune-steps-"));
