@@ -14,7 +14,7 @@
  *     --kv-transport socket             socket: kvstore served by the pinned `abci-cli kvstore` over
  *                                       the same ABCI socket transport as our app (default);
  *                                       builtin: CometBFT's in-process kvstore (no socket at all)
- *     --timeout-commit 1s --mempool-size 100000   config.toml, identical for both apps
+ *     --timeout-commit 500ms --mempool-size 100000  config.toml, identical for both apps
  *     --runs 3                          fresh chains per run, apps alternating; medians reported
  *     --only ours,kvstore,sig,app       parts to run
  *     --block-size 1000 --sig-count 3000

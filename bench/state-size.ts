@@ -12,7 +12,7 @@
  *     --bank-senders 100 --bank-per-sender 400       40,000 MsgSends, twice bench/bank-send.ts's load
  *     --erc20-senders 200 --erc20-per-sender 40      8,000 transfers, twice bench/erc20.ts's load
  *     --concurrency 64             requests in flight
- *     --max-load-seconds 120  --idle-seconds 30  --timeout-commit 1s  --mempool-size 100000
+ *     --max-load-seconds 120  --idle-seconds 30  --timeout-commit 500ms  --mempool-size 100000
  *     --profile                    bank sends only: the app under `node --cpu-prof` (load start to last
  *                                  commit) and CometBFT's pprof for --profile-seconds 15 of the load
  *     --keep                       keep temp dirs (node homes, logs)

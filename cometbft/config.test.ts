@@ -34,6 +34,14 @@ test("our settings land in the right sections of the generated config.toml", () 
   assert.equal(getTomlValue(toml, "rpc", "grpc_laddr"), getTomlValue(generated, "rpc", "grpc_laddr"));
 });
 
+test("a new home commits every 500 ms and keeps CometBFT's other consensus timeouts", () => {
+  const toml = applyCometConfig(generated, defaultCometConfig(DEFAULT_PORTS));
+  assert.equal(getTomlValue(toml, "consensus", "timeout_commit"), '"500ms"', "docs/node-lifecycle.md, Block interval");
+  for (const key of ["timeout_propose", "timeout_prevote", "timeout_precommit", "skip_timeout_commit", "create_empty_blocks"]) {
+    assert.equal(getTomlValue(toml, "consensus", key), getTomlValue(generated, "consensus", key), key);
+  }
+});
+
 test("permissive CORS and devnet peer settings", () => {
   const toml = applyCometConfig(generated, {
     ...defaultCometConfig(DEFAULT_PORTS),

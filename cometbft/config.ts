@@ -18,6 +18,12 @@ export interface CometConfig {
   logLevel?: string;
 }
 
+/**
+ * How long a node waits after a commit before the next height's proposal: blocks come every ~0.5 s
+ * on an idle chain. Chosen by measurement (docs/node-lifecycle.md, "Block interval").
+ */
+export const DEFAULT_TIMEOUT_COMMIT = "500ms";
+
 export function defaultCometConfig(ports: { rpc: number; p2p: number; abci: number }, moniker = "unit-node"): CometConfig {
   return {
     moniker,
@@ -25,7 +31,7 @@ export function defaultCometConfig(ports: { rpc: number; p2p: number; abci: numb
     rpcListen: `tcp://127.0.0.1:${ports.rpc}`,
     p2pListen: `tcp://127.0.0.1:${ports.p2p}`,
     corsAllowedOrigins: [],
-    timeoutCommit: "1s",
+    timeoutCommit: DEFAULT_TIMEOUT_COMMIT,
   };
 }
 

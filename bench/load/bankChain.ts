@@ -14,6 +14,7 @@ import { defaultAppState, withGenesisBalances } from "../../app/genesis.js";
 import { localChainAppState } from "../../app/localGenesis.js";
 import { appModules, MODULE_ACCOUNTS } from "../../app/modules.js";
 import { initNodeHome } from "../../cometbft/home.js";
+import { DEFAULT_TIMEOUT_COMMIT } from "../../cometbft/config.js";
 import { DEFAULT_CHAIN_ID } from "../../cometbft/genesis.js";
 import { REPO_ROOT } from "../../common/node/paths.js";
 import { shiftPorts, type NodePorts } from "../../common/node/ports.js";
@@ -59,7 +60,7 @@ export function bankChainFlags(maxLoadSeconds: string) {
     concurrency: { type: "string", default: "64" },
     "max-load-seconds": { type: "string", default: maxLoadSeconds },
     "idle-seconds": { type: "string", default: "30" },
-    "timeout-commit": { type: "string", default: "1s" },
+    "timeout-commit": { type: "string", default: DEFAULT_TIMEOUT_COMMIT },
     "mempool-size": { type: "string", default: "100000" },
     profile: { type: "boolean", default: false },
     "profile-seconds": { type: "string", default: "15" },
