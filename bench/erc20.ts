@@ -12,7 +12,7 @@
  *                                       latency once its JIT has compiled the call path, as a
  *                                       running node serves it, not its first few seconds
  *     --call-concurrency 16
- *     --timeout-commit 500ms           our node's config.toml (the `unitd start` default)
+ *     --timeout-commit 500ms            our node's config.toml (the `unitd start` default)
  *     --gas-limit N                     per transfer (default: eth_estimateGas of one transfer)
  *     --via cometbft                    ours only: send the same raw txs through CometBFT's
  *                                       broadcast_tx_sync instead of eth_sendRawTransaction, to
