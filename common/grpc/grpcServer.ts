@@ -4,6 +4,7 @@
 import net from "node:net";
 import { DEFAULT_CONNECTION_LIMITS, Http2ServerConnection, type ConnectionLimits } from "../http2/serverConnection.js";
 import { clientKey } from "../http/clientKey.js";
+import { CountsByKey } from "../countsByKey.js";
 import { GrpcCallRouter, RequestBudget, type BidiMethod, type UnaryMethod } from "./serverCalls.js";
 
 /** Unfinished request octets one connection may hold, all its calls together (16 requests of the 4 MiB maximum). */
@@ -106,7 +107,7 @@ export class GrpcHttp2Server {
 
 /** Open connections per client (its remote address as common/http/clientKey.ts keys it); loopback peers are not counted. */
 export class ConnectionsPerAddress {
-  private readonly open = new Map<string, number>();
+  private readonly open = new CountsByKey();
 
   constructor(private readonly max: number) {}
 
@@ -114,16 +115,6 @@ export class ConnectionsPerAddress {
   enter(address: string | undefined): (() => void) | undefined {
     const key = clientKey(address);
     if (address === "::1" || key.startsWith("127.")) return () => {};
-    const held = this.open.get(key) ?? 0;
-    if (held >= this.max) return undefined;
-    this.open.set(key, held + 1);
-    let left = false;
-    return () => {
-      if (left) return;
-      left = true;
-      const now = (this.open.get(key) ?? 1) - 1;
-      if (now > 0) this.open.set(key, now);
-      else this.open.delete(key);
-    };
+    return this.open.get(key) >= this.max ? undefined : this.open.hold(key);
   }
 }

@@ -7,6 +7,7 @@
 // are refused.
 import type { LogCriteria } from "../codec/logFilter.js";
 import { RpcCode, RpcError } from "../rpc/errors.js";
+import { CountsByKey } from "../../common/countsByKey.js";
 
 export interface CriteriaLimits {
   /** Alternatives (addresses and topics) held by every filter and subscription together. */
@@ -27,14 +28,14 @@ export function alternativesOf(criteria: Pick<LogCriteria, "addresses" | "topics
 
 export class CriteriaBudget {
   private total = 0;
-  private readonly byHolder = new Map<string, number>();
+  private readonly byHolder = new CountsByKey();
 
   constructor(readonly limits: CriteriaLimits = DEFAULT_CRITERIA_LIMITS) {}
 
   /** Counts `criteria` against both bounds, or throws (limit exceeded) naming the one it would pass; returns its release. */
   reserve(holder: string, criteria: Pick<LogCriteria, "addresses" | "topics">): () => void {
     const n = alternativesOf(criteria);
-    const held = this.byHolder.get(holder) ?? 0;
+    const held = this.byHolder.get(holder);
     if (held + n > this.limits.maxPerHolder)
       throw new RpcError(
         RpcCode.limitExceeded,
@@ -46,20 +47,18 @@ export class CriteriaBudget {
         `log filters and subscriptions on this server would list more than ${this.limits.maxTotal} addresses and topics; try again later or list fewer`,
       );
     this.total += n;
-    this.byHolder.set(holder, held + n);
+    const releaseHolder = this.byHolder.hold(holder, n);
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.total -= n;
-      const left = (this.byHolder.get(holder) ?? n) - n;
-      if (left > 0) this.byHolder.set(holder, left);
-      else this.byHolder.delete(holder);
+      releaseHolder();
     };
   }
 
   /** Alternatives held, all together and by `holder` (tests, metrics). */
   held(holder?: string): number {
-    return holder === undefined ? this.total : (this.byHolder.get(holder) ?? 0);
+    return holder === undefined ? this.total : this.byHolder.get(holder);
   }
 }

@@ -16,6 +16,7 @@ import type { LogCriteria } from "../codec/logFilter.js";
 import { CriteriaBudget } from "./criteriaBudget.js";
 import { RpcCode, RpcError, serverError } from "../rpc/errors.js";
 import { clientKey } from "../../common/http/clientKey.js";
+import { CountsByKey } from "../../common/countsByKey.js";
 import type { LogQuery } from "./logQuery.js";
 
 export interface FilterLimits {
@@ -50,7 +51,7 @@ type Filter = ChainFilter | { kind: "pending"; client: string; read: number; las
 export class FilterRegistry {
   private readonly filters = new Map<string, Filter>();
   /** Filters installed per client key; a client with none has no entry. */
-  private readonly perClient = new Map<string, number>();
+  private readonly perClient = new CountsByKey();
   private sweeper: NodeJS.Timeout | undefined;
   /** The most recent pending tx hashes, oldest first; the last one's sequence number is `pendingSeq`. */
   private readonly pendingHashes: string[] = [];
@@ -176,14 +177,14 @@ export class FilterRegistry {
 
   /** Filters the client at `remoteAddress` holds (for tests and metrics). */
   heldBy(remoteAddress?: string): number {
-    return this.perClient.get(clientKey(remoteAddress)) ?? 0;
+    return this.perClient.get(clientKey(remoteAddress));
   }
 
   /** Throws unless both the pool and the client's share have room; returns the client's key. */
   private checkRoom(remoteAddress: string | undefined): string {
     this.sweep();
     const client = clientKey(remoteAddress);
-    if ((this.perClient.get(client) ?? 0) >= this.limits.maxFiltersPerClient)
+    if (this.perClient.get(client) >= this.limits.maxFiltersPerClient)
       throw new RpcError(
         RpcCode.limitExceeded,
         `too many filters installed by this client (at most ${this.limits.maxFiltersPerClient}); uninstall some with eth_uninstallFilter`,
@@ -196,7 +197,7 @@ export class FilterRegistry {
   private add(f: Filter): string {
     const id = `0x${randomBytes(16).toString("hex")}`;
     this.filters.set(id, f);
-    this.perClient.set(f.client, (this.perClient.get(f.client) ?? 0) + 1);
+    this.perClient.add(f.client);
     return id;
   }
 
@@ -209,9 +210,7 @@ export class FilterRegistry {
   private remove(id: string, f: Filter): void {
     this.filters.delete(id);
     if (f.kind === "logs") f.release();
-    const held = (this.perClient.get(f.client) ?? 1) - 1;
-    if (held > 0) this.perClient.set(f.client, held);
-    else this.perClient.delete(f.client);
+    this.perClient.remove(f.client);
     if (f.kind !== "pending" || --this.pendingFilters > 0) return;
     // The last pending-tx filter is gone: stop listening (the mempool scan stops with it).
     this.stopPendingFeed?.();
