@@ -66,7 +66,7 @@ export class BackgroundPruner {
   /** Steps until TURN_MS have passed or nothing is left; whether anything is. */
   private turn(): boolean {
     const start = performance.now();
-    let more = !this.stopped;
+    let more = true;
     while (more && !this.stopped) {
       more = this.store.pruneStep();
       if (performance.now() - start >= TURN_MS) break;
