@@ -43,10 +43,12 @@ if (QUERY_BUSY_FAULT_MS > 0) logger.warn({ queryBusyMs: QUERY_BUSY_FAULT_MS }, "
 if (faultBlockDelayMs > 0) logger.warn({ faultBlockDelayMs }, "fault injection on: blocks are artificially slowed (crash tests only)");
 const wiring = wireApp();
 
-// Queries in worker threads over read-only connections, so none can delay a block (docs/queries.md).
+// Queries in worker threads over read-only connections, so none can delay a block, but for the
+// eth_calls the app's thread answers itself, briefly and while it is not busy (docs/queries.md).
 const queryWorkers = config.queryWorkers ?? DEFAULT_QUERY_WORKERS;
 let queryPool: QueryPool | undefined;
-let queryExecutor: QueryExecutor = new InProcessExecutor(store);
+const inProcessExecutor = new InProcessExecutor(store);
+let queryExecutor: QueryExecutor = inProcessExecutor;
 if (queryWorkers > 0) {
   queryPool = new QueryPool({
     // Compiled JavaScript (worker threads do not inherit a TypeScript loader), or its bundle.
@@ -57,7 +59,7 @@ if (queryWorkers > 0) {
     maxWaiting: 1024,
     logger: logger.child({ component: "queries" }),
   });
-  queryExecutor = new PooledExecutor(queryPool, queryExecutor);
+  queryExecutor = new PooledExecutor(queryPool, inProcessExecutor);
 }
 /** `size` helper threads running `worker` (relative to this module; compiled JavaScript or its bundle), or none for 0. */
 function helperPool<P>(

@@ -33,6 +33,12 @@ export interface QueryContext {
   latest?: () => { state: StateReader; height: number };
   /** Aborted when the caller gives up (a gRPC client's cancel or deadline); long queries stop then. */
   signal?: AbortSignal;
+  /**
+   * The app's thread runs this query between its other work (inlineGate.ts), for a method
+   * registered to answer inline: its handler keeps within its inline limits, and throws
+   * InlineLimitError past them for a query worker to answer instead.
+   */
+  inline?: boolean;
 }
 
 /** The views of state only the app can give (see QueryContext); it provides them once at start. */
@@ -56,6 +62,8 @@ export interface QueryMethod {
    * under), so it cannot be answered from a read-only connection in a worker thread.
    */
   readsAppState: boolean;
+  /** Bounds its own runs when QueryContext.inline is set, so the app's thread may answer it (inlineGate.ts). */
+  answersInline: boolean;
   /** Any handler: what the gRPC server and ABCI Query call. */
   handleAsync(request: Uint8Array, ctx: QueryContext): Promise<Uint8Array>;
   /** A handler that answers at once; one that returns a promise fails here (INTERNAL). */
@@ -73,8 +81,15 @@ export class QueryServices {
     this.access = access;
   }
 
-  /** `options.appState` names the methods that read the app's own state (QueryMethod.readsAppState). */
-  register<M extends GenServiceMethods>(service: GenService<M>, impl: QueryServiceImpl<M>, options: { appState?: (keyof M & string)[] } = {}): void {
+  /**
+   * `options.appState` names the methods that read the app's own state (QueryMethod.readsAppState),
+   * `options.inline` those that bound their runs on the app's thread (QueryMethod.answersInline).
+   */
+  register<M extends GenServiceMethods>(
+    service: GenService<M>,
+    impl: QueryServiceImpl<M>,
+    options: { appState?: (keyof M & string)[]; inline?: (keyof M & string)[] } = {},
+  ): void {
     const desc = service as unknown as DescService;
     if (this.services.some((s) => s.typeName === desc.typeName)) throw new Error(`query service ${desc.typeName} registered twice`);
     this.services.push(desc);
@@ -99,6 +114,7 @@ export class QueryServices {
         method,
         path,
         readsAppState: options.appState?.includes(method.localName as keyof M & string) ?? false,
+        answersInline: options.inline?.includes(method.localName as keyof M & string) ?? false,
         async handleAsync(request, ctx) {
           return encode(await answer(request, ctx));
         },

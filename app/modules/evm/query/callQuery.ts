@@ -3,16 +3,19 @@
 // that cannot start (bad arguments, fee cap below the base fee, funds short of gas x price + value,
 // gas below the intrinsic gas) is INVALID_ARGUMENT with geth's wording. Each query waits for its
 // turn in the app's execution queue and then has CALL_TIMEOUT_MS for all its runs (queryLimits.ts):
-// RESOURCE_EXHAUSTED when the queue is full or the time is up.
+// RESOURCE_EXHAUSTED when the queue is full or the time is up. An eth_call the app's thread runs
+// itself (QueryContext.inline) runs at once within the inline limits, or throws InlineLimitError.
 import type { MessageInitShape } from "@bufbuild/protobuf";
 import type { QueryCallRequest, QueryCallResponseSchema, QueryEstimateGasRequest, QueryEstimateGasResponseSchema } from "../../../../gen/chain/evm/query_pb.js";
 import type { QueryContext } from "../../../query/service.js";
-import { parseCallArgs } from "./callArgs.js";
+import { parseCallArgs, type ParsedCall } from "./callArgs.js";
+import type { QueryBudget } from "../../../query/budget.js";
+import { InlineLimitError } from "../../../query/inlineGate.js";
 import { CallRunner, type CallOutcome } from "./callRunner.js";
 import type { EvmKeepers } from "../expectedKeepers.js";
 import { lowestSufficientGas } from "./gasSearch.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
-import { callBudget, CALL_TIMEOUT_MS } from "./queryLimits.js";
+import { callBudget, CALL_TIMEOUT_MS, INLINE_CALL_BYTES, inlineCallBudget } from "./queryLimits.js";
 import type { WorkQueue } from "../../../query/workQueue.js";
 
 /**
@@ -27,16 +30,25 @@ export async function callQuery(
   timeoutMs = CALL_TIMEOUT_MS,
 ): Promise<MessageInitShape<typeof QueryCallResponseSchema>> {
   const call = parseCallArgs(req.args);
-  return queue.run(async () => {
-    const runner = await CallRunner.create(keepers, ctx, call, callBudget(ctx.signal, timeoutMs));
-    try {
-      const gas = call.gas === 0n ? runner.gasCap() : call.gas > BLOCK_GAS_LIMIT ? BLOCK_GAS_LIMIT : call.gas;
-      return answer(await runner.run(gas));
-    } finally {
-      runner.release();
-    }
-  }, ctx.signal);
+  // On the app's own thread (QueryContext.inline): no queue, since it runs at once and briefly.
+  if (ctx.inline) {
+    if (callBytes(call) > INLINE_CALL_BYTES) throw new InlineLimitError(`call data and access list past ${INLINE_CALL_BYTES} bytes`);
+    return runCall(keepers, ctx, call, inlineCallBudget(ctx.signal));
+  }
+  return queue.run(() => runCall(keepers, ctx, call, callBudget(ctx.signal, timeoutMs)), ctx.signal);
 }
+
+async function runCall(keepers: EvmKeepers, ctx: QueryContext, call: ParsedCall, budget: QueryBudget) {
+  const runner = await CallRunner.create(keepers, ctx, call, budget);
+  try {
+    const gas = call.gas === 0n ? runner.gasCap() : call.gas > BLOCK_GAS_LIMIT ? BLOCK_GAS_LIMIT : call.gas;
+    return answer(await runner.run(gas));
+  } finally {
+    runner.release();
+  }
+}
+
+const callBytes = (call: ParsedCall) => call.data.length + call.accessList.reduce((n, [, keys]) => n + 20 + 32 * keys.length, 0);
 
 /**
  * eth_estimateGas: the smallest gas limit with which the call succeeds, searched between its

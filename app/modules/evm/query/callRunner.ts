@@ -24,12 +24,13 @@ import { QueryRuntimes, type QueryRuntime } from "./queryRuntimes.js";
 import { recordParentHashInJournal } from "../state/historyStorage.js";
 import type { EvmBlockContext } from "../tx/vmFactory.js";
 
-// One set of kept VMs per keepers, i.e. per app (or query worker).
-const runtimesByKeepers = new WeakMap<EvmKeepers, QueryRuntimes>();
-export function queryRuntimes(keepers: EvmKeepers): QueryRuntimes {
+// Two sets of kept VMs per keepers, i.e. per app (or query worker): the app's thread runs some
+// calls itself, on VMs with inline limits (tx/inlineGuards.ts).
+const runtimesByKeepers = new WeakMap<EvmKeepers, { budgeted: QueryRuntimes; inline: QueryRuntimes }>();
+export function queryRuntimes(keepers: EvmKeepers, inline = false): QueryRuntimes {
   let runtimes = runtimesByKeepers.get(keepers);
-  if (!runtimes) runtimesByKeepers.set(keepers, (runtimes = new QueryRuntimes(keepers)));
-  return runtimes;
+  if (!runtimes) runtimesByKeepers.set(keepers, (runtimes = { budgeted: new QueryRuntimes(keepers), inline: new QueryRuntimes(keepers, true) }));
+  return inline ? runtimes.inline : runtimes.budgeted;
 }
 
 /** A run's result: success, a revert (with its data) or another VM error, and the gas it took. */
@@ -69,7 +70,10 @@ export class CallRunner {
     this.minimumGas = getMinimumGasLimit(callTx(call, BLOCK_GAS_LIMIT, nonce, decodeCommon(chainId)), call.from);
   }
 
-  /** Prepares runs of `call` at the query's height; refuses a fee cap below the next block's base fee. */
+  /**
+   * Prepares runs of `call` at the query's height; refuses a fee cap below the next block's base
+   * fee. With `ctx.inline`, on a VM with inline limits.
+   */
   static async create(keepers: EvmKeepers, ctx: QueryContext, call: ParsedCall, budget: QueryBudget): Promise<CallRunner> {
     const height = BigInt(ctx.height);
     const params = keepers.evm.getParams(ctx.state);
@@ -81,13 +85,13 @@ export class CallRunner {
     }
     // Without a price the block's base fee reads 0 (as geth's eth_call has it), so a zero price is valid.
     const context = { number: height + 1n, timestamp: latest?.time ?? 0n, baseFee: call.price.kind === "none" ? 0n : baseFee };
-    const runtimes = queryRuntimes(keepers);
+    const runtimes = queryRuntimes(keepers, ctx.inline);
     const rt = await runtimes.take(params.chainId, context, ctx.state, budget);
     let account;
     try {
       account = await rt.sm.getAccount(call.from);
     } catch (err) {
-      runtimes.release(params.chainId, context, rt, false);
+      runtimes.release(params.chainId, rt, false);
       throw err;
     }
     return new CallRunner(call, runtimes, params.chainId, context, rt, call.nonce ?? account?.nonce ?? 0n, account?.balance ?? 0n, latest?.hash);
@@ -95,7 +99,7 @@ export class CallRunner {
 
   /** Gives the VM back for the next query; call it once, after the last run. */
   release(): void {
-    this.runtimes.release(this.chainId, this.context, this.rt, this.reusable);
+    this.runtimes.release(this.chainId, this.rt, this.reusable);
   }
 
   /** Refuses a call whose value alone is more than the sender holds (geth's estimator's first check). */

@@ -5,6 +5,8 @@
 // (app/query/budget.ts), and only a few run at once (app/query/workQueue.ts). Logs scans too.
 import { GrpcCode } from "../../../../common/errors.js";
 import { QueryBudget } from "../../../query/budget.js";
+import { InlineLimitError } from "../../../query/inlineGate.js";
+import { INLINE_MEMORY_BYTES } from "../tx/inlineGuards.js";
 import { QueryError } from "../../../../common/grpc/queryError.js";
 import { WorkQueue } from "../../../query/workQueue.js";
 
@@ -24,6 +26,22 @@ export function executionTimedOut(timeoutMs: number): QueryError {
 
 export function callBudget(signal?: AbortSignal, timeoutMs = CALL_TIMEOUT_MS): QueryBudget {
   return new QueryBudget({ timeoutMs, signal, timedOut: () => executionTimedOut(timeoutMs) });
+}
+
+/**
+ * Longest an eth_call runs on the app's own thread (app/query/inlineGate.ts) before a query
+ * worker answers it instead. A balanceOf takes 0.2-0.4 ms; the rest is room for a collector's
+ * pause or the thread losing its core (2 ms handed one call in 300 on to the workers for those
+ * alone, bench/RESULTS.md round 42). Not above the budget's slice (SLICE_MS), the most a budgeted
+ * query holds the thread at once, so an inline call never pauses: it ends, or goes over and is
+ * handed on.
+ */
+export const INLINE_CALL_MS = 5;
+/** The most call data and access list an inline call takes: the memory an inline frame may use. */
+export const INLINE_CALL_BYTES = INLINE_MEMORY_BYTES;
+
+export function inlineCallBudget(signal?: AbortSignal): QueryBudget {
+  return new QueryBudget({ timeoutMs: INLINE_CALL_MS, signal, timedOut: () => new InlineLimitError(`more than ${INLINE_CALL_MS} ms of execution`) });
 }
 
 export function logsBudget(signal?: AbortSignal, timeoutMs = LOGS_TIMEOUT_MS): QueryBudget {

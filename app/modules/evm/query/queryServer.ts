@@ -85,8 +85,9 @@ export function registerEvmQueries(services: QueryServices, keepers: EvmKeepers)
       call: (req, ctx) => callQuery(keepers, queues.executions, req, ctx),
       estimateGas: (req, ctx) => estimateGasQuery(keepers, queues.executions, req, ctx),
     },
-    // Account's pending form reads the mempool's views, which only the app's own thread has.
-    { appState: ["account"] },
+    // Account's pending form reads the mempool's views, which only the app's own thread has; a
+    // call bounds its run on that thread (callQuery.ts), which answers it while not busy.
+    { appState: ["account"], inline: ["call"] },
   );
 }
 

@@ -31,11 +31,15 @@ if (typeof analyse !== "function" || analyse.length !== 1) {
 
 // Bounded per thread, oldest out first: an analysis takes about 11 times its code's size (an
 // opcode entry per byte, a value per PUSH), and the code of any deployed contract can be made
-// to run by anyone's eth_call. An entry answers only for the opcode table it was made with (each
-// EVM has its own; a query's has its own JUMP and JUMPI); another table's run replaces it.
+// to run by anyone's eth_call. An analysis answers only for the opcode table it was made with (each
+// EVM has its own; a query's has its own JUMP and JUMPI), so a code keeps one per table for the
+// last few tables that ran it: the app's thread runs a block's VM and its own eth_calls' VMs
+// (app/query/inlineGate.ts) over the same contracts, and one entry each would evict the other's.
 const MAX_ENTRIES = 64;
 const MAX_CODE_BYTES = 2 * 1024 * 1024;
-const analyses = new Memo<Uint8Array, { table: object; analysis: JumpAnalysis }>(MAX_ENTRIES, { max: MAX_CODE_BYTES, of: (_entry, code) => code.length });
+const TABLES_PER_CODE = 3;
+type Analyses = readonly { table: object; analysis: JumpAnalysis }[];
+const analyses = new Memo<Uint8Array, Analyses>(MAX_ENTRIES, { max: MAX_CODE_BYTES, of: (entry, code) => code.length * entry.length });
 let misses = 0;
 
 Interpreter!.prototype._getValidJumpDestinations = function cachedJumpAnalysis(this: InterpreterInternals, code: Uint8Array): JumpAnalysis {
@@ -47,11 +51,12 @@ Interpreter!.prototype._getValidJumpDestinations = function cachedJumpAnalysis(t
     return analyse.call(this, code);
   }
   const table = this._evm._opcodeMap;
-  const known = analyses.get(code);
-  if (known !== undefined && known.table === table) return known.analysis;
+  const known = analyses.get(code) ?? [];
+  for (const entry of known) if (entry.table === table) return entry.analysis;
   const analysis = analyse.call(this, code);
   misses++;
-  analyses.set(code, { table, analysis });
+  // Newest first; set again (not pushed) so the memo weighs the longer list.
+  analyses.set(code, [{ table, analysis }, ...known.slice(0, TABLES_PER_CODE - 1)]);
   return analysis;
 };
 

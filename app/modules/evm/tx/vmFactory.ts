@@ -13,6 +13,7 @@ import "./jumpAnalysisCache.js";
 import "./interpreterLoop.js";
 import { useWordOpcodes } from "./wordOpcodes.js";
 import { useSyncMemoryGas } from "./memoryGas.js";
+import { guardForInline } from "./inlineGuards.js";
 import { evmCommon } from "../../../../common/ethereum/ethTx.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
 import { createEvmOnWasmPrecompiles } from "../precompiles/precompileBackends.js";
@@ -27,18 +28,23 @@ export interface EvmBlockContext {
 
 export interface EvmRuntime {
   vm: VM;
+  /** Replaced when a kept query VM runs for another block context (contextBlock). */
   block: Block;
   /** @ethereumjs/vm's runTx, handed out with the VM: this module is loaded only through vmLoader.ts. */
   runTx: typeof runTx;
 }
 
-/** `budget`: for queries only (eth_call, eth_estimateGas); never for a block's txs. */
+/**
+ * `budget`: for queries only (eth_call, eth_estimateGas); never for a block's txs. `inline`: a
+ * query VM for the app's own thread, with the limits of inlineGuards.ts.
+ */
 export async function createEvmRuntime(
   chainId: bigint,
   stateManager: StoreStateManager,
   blockchain: EVMMockBlockchainInterface,
   context: EvmBlockContext,
   budget?: Ticker,
+  inline = false,
 ): Promise<EvmRuntime> {
   // A copy per VM: each VM subscribes to its Common's events, so a shared one would keep every
   // VM (and the branches it holds) alive forever.
@@ -48,11 +54,16 @@ export async function createEvmRuntime(
   const evm = createEvmOnWasmPrecompiles({ common, stateManager, blockchain, ...(budget ? { customOpcodes: budgetedJumps(common, budget) } : {}) });
   useWordOpcodes(evm);
   useSyncMemoryGas(evm);
+  if (inline) guardForInline(evm);
   const vm = await createVM({ common, stateManager, blockchain, evm });
   if (budget) tickBeforeEachMessage(vm, budget);
-  const block = createBlock(
+  return { vm, block: contextBlock(vm, context), runTx };
+}
+
+/** The block `vm` runs txs in for `context`: a query VM kept for another height gets a new one. */
+export function contextBlock(vm: VM, context: EvmBlockContext): Block {
+  return createBlock(
     { header: { number: context.number, timestamp: context.timestamp, coinbase: COINBASE, gasLimit: BLOCK_GAS_LIMIT, baseFeePerGas: context.baseFee } },
-    { common },
+    { common: vm.common },
   );
-  return { vm, block, runTx };
 }

@@ -1,0 +1,57 @@
+// The limits of an eth_call that the app's thread runs itself (app/query/inlineGate.ts). Its time
+// is bounded at the budget's ticks (budgetedExecution.ts), but between two ticks the VM runs
+// straight-line code of one frame, and a single step cannot be interrupted. Most steps cost about
+// the same whatever their operands; two kinds can be made to cost milliseconds to seconds in one
+// step, and an inline VM refuses both before the step runs:
+//   - steps over memory (KECCAK256 over megabytes, copies, logs, returns, a call's input and
+//     output): every frame's memory stays within INLINE_MEMORY_BYTES, checked after each dynamic
+//     gas handler, which is where the library grows a frame's memory word count;
+//   - precompiles: only ECRECOVER, SHA256, RIPEMD160 and IDENTITY run, on inputs within the same
+//     bound (BLAKE2F's rounds, MODEXP and the curve operations scale with gas to seconds).
+// A refused step throws InlineLimitError, and the call is answered by a query worker instead,
+// whose VM has none of these limits. A block's VM never has them.
+import type { EVM } from "@ethereumjs/evm";
+import { createAddressFromBigInt } from "@ethereumjs/util";
+import { InlineLimitError } from "../../../query/inlineGate.js";
+import { opcodeTable, type RunState } from "./opcodeTable.js";
+
+/** The most memory one frame of an inline call may use; also the most input it may give a precompile. */
+export const INLINE_MEMORY_BYTES = 64 * 1024;
+const INLINE_MEMORY_WORDS = BigInt(INLINE_MEMORY_BYTES / 32);
+/** ECRECOVER, SHA256, RIPEMD160, IDENTITY: each well under a millisecond on input within the bound. */
+const INLINE_PRECOMPILES = [1, 2, 3, 4];
+
+type RunPrecompile = (code: unknown, data: Uint8Array, gasLimit: bigint) => unknown;
+
+function checkMemory(runState: RunState): void {
+  if (runState.memoryWordCount > INLINE_MEMORY_WORDS) {
+    throw new InlineLimitError(`a frame's memory past ${INLINE_MEMORY_BYTES} bytes`);
+  }
+}
+
+/** Puts the limits above on `evm`; call once the rest of its opcode table is patched. */
+export function guardForInline(evm: EVM): void {
+  for (const entry of opcodeTable(evm)) {
+    const gas = entry?.gasHandler;
+    if (!entry?.opcodeInfo.dynamicGas || gas === undefined) continue;
+    entry.gasHandler = (runState, fee, common) => {
+      const charged = gas(runState, fee, common);
+      if (typeof charged === "bigint") {
+        checkMemory(runState);
+        return charged;
+      }
+      return charged.then((total) => {
+        checkMemory(runState);
+        return total;
+      });
+    };
+  }
+  const allowed = new Set(INLINE_PRECOMPILES.map((n) => evm.getPrecompile(createAddressFromBigInt(BigInt(n)))));
+  const internals = evm as unknown as { runPrecompile: RunPrecompile };
+  const runPrecompile = internals.runPrecompile.bind(evm);
+  internals.runPrecompile = (code, data, gasLimit) => {
+    if (!allowed.has(code as never)) throw new InlineLimitError("a precompile other than ECRECOVER, SHA256, RIPEMD160 or IDENTITY");
+    if (data.length > INLINE_MEMORY_BYTES) throw new InlineLimitError(`a precompile's input past ${INLINE_MEMORY_BYTES} bytes`);
+    return runPrecompile(code, data, gasLimit);
+  };
+}
