@@ -15,7 +15,7 @@ import { CallRunner, type CallOutcome } from "./callRunner.js";
 import type { EvmKeepers } from "../expectedKeepers.js";
 import { lowestSufficientGas } from "./gasSearch.js";
 import { BLOCK_GAS_LIMIT } from "../state/params.js";
-import { callBudget, CALL_TIMEOUT_MS, INLINE_CALL_BYTES, inlineCallBudget } from "./queryLimits.js";
+import { callBudget, CALL_TIMEOUT_MS, INLINE_CALL_BYTES, INLINE_CALL_MS, inlineCallBudget } from "./queryLimits.js";
 import type { WorkQueue } from "../../../query/workQueue.js";
 
 /**
@@ -28,12 +28,13 @@ export async function callQuery(
   req: QueryCallRequest,
   ctx: QueryContext,
   timeoutMs = CALL_TIMEOUT_MS,
+  inlineMs = INLINE_CALL_MS,
 ): Promise<MessageInitShape<typeof QueryCallResponseSchema>> {
   const call = parseCallArgs(req.args);
   // On the app's own thread (QueryContext.inline): no queue, since it runs at once and briefly.
   if (ctx.inline) {
     if (callBytes(call) > INLINE_CALL_BYTES) throw new InlineLimitError(`call data and access list past ${INLINE_CALL_BYTES} bytes`);
-    return runCall(keepers, ctx, call, inlineCallBudget(ctx.signal));
+    return runCall(keepers, ctx, call, inlineCallBudget(ctx.signal, inlineMs));
   }
   return queue.run(() => runCall(keepers, ctx, call, callBudget(ctx.signal, timeoutMs)), ctx.signal);
 }

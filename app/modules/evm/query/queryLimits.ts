@@ -40,8 +40,8 @@ export const INLINE_CALL_MS = 5;
 /** The most call data and access list an inline call takes: the memory an inline frame may use. */
 export const INLINE_CALL_BYTES = INLINE_MEMORY_BYTES;
 
-export function inlineCallBudget(signal?: AbortSignal): QueryBudget {
-  return new QueryBudget({ timeoutMs: INLINE_CALL_MS, signal, timedOut: () => new InlineLimitError(`more than ${INLINE_CALL_MS} ms of execution`) });
+export function inlineCallBudget(signal?: AbortSignal, timeoutMs = INLINE_CALL_MS): QueryBudget {
+  return new QueryBudget({ timeoutMs, signal, timedOut: () => new InlineLimitError(`more than ${timeoutMs} ms of execution`) });
 }
 
 export function logsBudget(signal?: AbortSignal, timeoutMs = LOGS_TIMEOUT_MS): QueryBudget {

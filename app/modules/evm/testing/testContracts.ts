@@ -12,6 +12,7 @@ const OPCODES: Record<string, number> = {
   EQ: 0x14,
   ISZERO: 0x15,
   SHR: 0x1c,
+  KECCAK256: 0x20,
   CALLDATALOAD: 0x35,
   CALLDATASIZE: 0x36,
   CALLDATACOPY: 0x37,

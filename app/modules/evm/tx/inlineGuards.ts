@@ -15,7 +15,7 @@ import { createAddressFromBigInt } from "@ethereumjs/util";
 import { InlineLimitError } from "../../../query/inlineGate.js";
 import { opcodeTable, type RunState } from "./opcodeTable.js";
 
-/** The most memory one frame of an inline call may use; also the most input it may give a precompile. */
+/** The most memory one frame of an inline call may use. */
 export const INLINE_MEMORY_BYTES = 64 * 1024;
 const INLINE_MEMORY_WORDS = BigInt(INLINE_MEMORY_BYTES / 32);
 /** ECRECOVER, SHA256, RIPEMD160, IDENTITY: each well under a millisecond on input within the bound. */
@@ -49,9 +49,9 @@ export function guardForInline(evm: EVM): void {
   const allowed = new Set(INLINE_PRECOMPILES.map((n) => evm.getPrecompile(createAddressFromBigInt(BigInt(n)))));
   const internals = evm as unknown as { runPrecompile: RunPrecompile };
   const runPrecompile = internals.runPrecompile.bind(evm);
+  // Their input is bounded already: it comes from a frame's memory or the call's data (callQuery.ts).
   internals.runPrecompile = (code, data, gasLimit) => {
     if (!allowed.has(code as never)) throw new InlineLimitError("a precompile other than ECRECOVER, SHA256, RIPEMD160 or IDENTITY");
-    if (data.length > INLINE_MEMORY_BYTES) throw new InlineLimitError(`a precompile's input past ${INLINE_MEMORY_BYTES} bytes`);
     return runPrecompile(code, data, gasLimit);
   };
 }

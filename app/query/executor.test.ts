@@ -1,0 +1,83 @@
+// Where the pooled executor (executor.ts) runs a query: an eth_call on the app's thread while its
+// gate admits it, and in the pool when the gate does not or when the inline run goes over its
+// limits (the same request, path and height handed on); methods that do not answer inline always
+// in the pool.
+import assert from "node:assert/strict";
+import { test, before, after } from "node:test";
+import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
+import { bytesToBigInt } from "@ethereumjs/util";
+import { QueryCallRequestSchema, QueryCallResponseSchema, QueryParamsRequestSchema } from "../../gen/chain/evm/query_pb.js";
+import { InProcessExecutor, PooledExecutor, type QueryAnswer } from "./executor.js";
+import { InlineGate } from "./inlineGate.js";
+import { QueryServices, type QueryMethod } from "./service.js";
+import { registerEvmQueries } from "../modules/evm/query/queryServer.js";
+import { deployCode, JUMP_LOOP_RUNTIME, probe, PROBE_RUNTIME } from "../modules/evm/testing/testContracts.js";
+import { EvmTestChain } from "../modules/evm/testing/testChain.js";
+import { TestSigner } from "../modules/evm/testing/testSigner.js";
+
+const alice = new TestSigner(new Uint8Array(32).fill(0x72));
+const target = alice.contractAddress(0n);
+const loop = alice.contractAddress(1n);
+
+let chain: EvmTestChain;
+let services: QueryServices;
+before(async () => {
+  chain = new EvmTestChain([{ address: alice.address.bytes, uunit: 10n ** 9n }]);
+  for (const r of await chain.block([alice.tx({ data: deployCode(PROBE_RUNTIME) }), alice.tx({ data: deployCode(JUMP_LOOP_RUNTIME) })]))
+    assert.equal(r.code ?? 0, 0, r.log);
+  services = new QueryServices();
+  registerEvmQueries(services, chain.evmKeepers);
+});
+after(() => chain.close());
+
+/** A pool that records what it is handed and answers with a marker. */
+function recordingPool() {
+  const runs: { path: string; request: Uint8Array; height: number }[] = [];
+  const marker = toBinary(QueryCallResponseSchema, create(QueryCallResponseSchema, { vmError: "answered by the pool" }));
+  return {
+    runs,
+    marker,
+    run: async (path: string, request: Uint8Array, height: number): Promise<QueryAnswer> => {
+      runs.push({ path, request, height });
+      return { response: marker, height: 1 };
+    },
+  };
+}
+
+const method = (path: string): QueryMethod => services.method(path)!;
+const CALL = "/chain.evm.Query/Call";
+const callRequest = (to: Uint8Array, data = new Uint8Array()) =>
+  toBinary(QueryCallRequestSchema, create(QueryCallRequestSchema, { args: { to, data, gas: 30_000_000n } }));
+
+test("an eth_call is answered on the app's thread; one past its limits, and other methods, by the pool", async () => {
+  const pool = recordingPool();
+  const executor = new PooledExecutor(pool, new InProcessExecutor(chain.store));
+  assert.equal(method(CALL).answersInline, true);
+
+  const inline = await executor.execute(method(CALL), callRequest(target.bytes, probe.get), 0);
+  assert.equal(inline.height, chain.store.lastHeight);
+  const answer = fromBinary(QueryCallResponseSchema, inline.response);
+  assert.deepEqual([answer.reverted, answer.vmError, bytesToBigInt(answer.returnData)], [false, "", 0n], "the probe's counter, read inline");
+  assert.equal(pool.runs.length, 0);
+
+  const looping = callRequest(loop.bytes);
+  const handed = await executor.execute(method(CALL), looping, 0);
+  assert.deepEqual(handed.response, pool.marker, "a 30M-gas loop goes over the inline time and is handed on");
+  assert.deepEqual(pool.runs, [{ path: CALL, request: looping, height: 0 }]);
+
+  const params = toBinary(QueryParamsRequestSchema, create(QueryParamsRequestSchema));
+  assert.deepEqual((await executor.execute(method("/chain.evm.Query/Params"), params, 0)).response, pool.marker);
+  assert.deepEqual(executor.gate.counts, { answered: 1, handedOver: 1 });
+});
+
+test("while the gate does not admit (the thread busy with other work), eth_calls go to the pool", async () => {
+  const pool = recordingPool();
+  const clock = { now: 0, busy: 0 };
+  const gate = new InlineGate({ now: () => clock.now, busyMs: () => clock.busy });
+  const executor = new PooledExecutor(pool, new InProcessExecutor(chain.store), gate);
+  clock.now += 1_000;
+  clock.busy += 900;
+  await executor.execute(method(CALL), callRequest(target.bytes, probe.get), 0);
+  assert.equal(pool.runs.length, 1);
+  assert.deepEqual(gate.counts, { answered: 0, handedOver: 0 });
+});
