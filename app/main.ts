@@ -24,6 +24,7 @@ import { wireApp } from "./modules.js";
 import { openStore } from "./store/index.js";
 import { InProcessExecutor, PooledExecutor, type QueryExecutor } from "./query/executor.js";
 import { QueryPool } from "./query/pool/queryPool.js";
+import { InlineGate } from "./query/inlineGate.js";
 import { QUERY_BUSY_FAULT_MS } from "./query/faults.js";
 import { defaultHome } from "../common/node/paths.js";
 import { threadModule } from "../common/node/entryPoints.js";
@@ -46,6 +47,8 @@ const wiring = wireApp();
 // Queries in worker threads over read-only connections, so none can delay a block, but for the
 // eth_calls the app's thread answers itself, briefly and while it is not busy (docs/queries.md).
 const queryWorkers = config.queryWorkers ?? DEFAULT_QUERY_WORKERS;
+// With no workers every query runs on the app's thread anyway.
+const inlineCalls = queryWorkers > 0 && (config.queryInlineCalls ?? true);
 let queryPool: QueryPool | undefined;
 const inProcessExecutor = new InProcessExecutor(store);
 let queryExecutor: QueryExecutor = inProcessExecutor;
@@ -59,7 +62,7 @@ if (queryWorkers > 0) {
     maxWaiting: 1024,
     logger: logger.child({ component: "queries" }),
   });
-  queryExecutor = new PooledExecutor(queryPool, inProcessExecutor);
+  queryExecutor = new PooledExecutor(queryPool, inProcessExecutor, inlineCalls ? new InlineGate() : undefined);
 }
 /** `size` helper threads running `worker` (relative to this module; compiled JavaScript or its bundle), or none for 0. */
 function helperPool<P>(
@@ -150,7 +153,16 @@ try {
   process.exit(1);
 }
 logger.info(
-  { height: store.lastHeight, abci: abciAddress, grpc: grpcServer.address, db: paths.appDb, queryWorkers, senderRecoveryWorkers, stateHashWorkers },
+  {
+    height: store.lastHeight,
+    abci: abciAddress,
+    grpc: grpcServer.address,
+    db: paths.appDb,
+    queryWorkers,
+    inlineCalls,
+    senderRecoveryWorkers,
+    stateHashWorkers,
+  },
   "app ready",
 );
 

@@ -54,20 +54,32 @@ test("an eth_call is answered on the app's thread; one past its limits, and othe
   const executor = new PooledExecutor(pool, new InProcessExecutor(chain.store));
   assert.equal(method(CALL).answersInline, true);
 
-  const inline = await executor.execute(method(CALL), callRequest(target.bytes, probe.get), 0);
-  assert.equal(inline.height, chain.store.lastHeight);
-  const answer = fromBinary(QueryCallResponseSchema, inline.response);
+  // A machine busy with other tests can stall one call past the inline time (the first is also
+  // cold): such a call is handed on like any other, so up to five tries for one answered inline.
+  const get = callRequest(target.bytes, probe.get);
+  let inline;
+  for (let tries = 0; tries < 5 && executor.gate!.counts.answered === 0; tries++) inline = await executor.execute(method(CALL), get, 0);
+  assert.equal(executor.gate!.counts.answered, 1, `answered inline once in ${executor.gate!.counts.handedOver + 1} tries`);
+  assert.equal(inline!.height, chain.store.lastHeight);
+  const answer = fromBinary(QueryCallResponseSchema, inline!.response);
   assert.deepEqual([answer.reverted, answer.vmError, bytesToBigInt(answer.returnData)], [false, "", 0n], "the probe's counter, read inline");
-  assert.equal(pool.runs.length, 0);
+  assert.deepEqual(
+    pool.runs.map((r) => r.request),
+    pool.runs.map(() => get),
+    "the pool had only the tries that were handed on",
+  );
 
+  const before = { runs: pool.runs.length, handedOver: executor.gate!.counts.handedOver };
   const looping = callRequest(loop.bytes);
   const handed = await executor.execute(method(CALL), looping, 0);
   assert.deepEqual(handed.response, pool.marker, "a 30M-gas loop goes over the inline time and is handed on");
-  assert.deepEqual(pool.runs, [{ path: CALL, request: looping, height: 0 }]);
+  assert.deepEqual(pool.runs.slice(before.runs), [{ path: CALL, request: looping, height: 0 }]);
+  assert.equal(executor.gate!.counts.handedOver, before.handedOver + 1);
 
   const params = toBinary(QueryParamsRequestSchema, create(QueryParamsRequestSchema));
   assert.deepEqual((await executor.execute(method("/chain.evm.Query/Params"), params, 0)).response, pool.marker);
-  assert.deepEqual(executor.gate.counts, { answered: 1, handedOver: 1 });
+  assert.equal(pool.runs.at(-1)!.path, "/chain.evm.Query/Params");
+  assert.equal(executor.gate!.counts.answered, 1);
 });
 
 test("while the gate does not admit (the thread busy with other work), eth_calls go to the pool", async () => {

@@ -34,26 +34,26 @@ export class InProcessExecutor implements QueryExecutor {
 }
 
 /**
- * Runs what it can in the worker pool, the rest (methods that read the app's own state) here. A
- * method that can answer inline is answered here while the gate admits it, and goes to the pool
- * when the gate does not or when its inline run goes over its limits.
+ * Runs what it can in the worker pool, the rest (methods that read the app's own state) here. With
+ * a gate, a method that can answer inline is answered here while the gate admits it, and goes to
+ * the pool when the gate does not or when its inline run goes over its limits.
  */
 export class PooledExecutor implements QueryExecutor {
   constructor(
     private readonly pool: { run(path: string, request: Uint8Array, height: number, signal?: AbortSignal): Promise<QueryAnswer> },
     private readonly inProcess: InProcessExecutor,
-    readonly gate = new InlineGate(),
+    readonly gate: InlineGate | undefined = new InlineGate(),
   ) {}
 
   execute(method: QueryMethod, request: Uint8Array, height: number, signal?: AbortSignal): Promise<QueryAnswer> {
     if (method.readsAppState) return this.inProcess.execute(method, request, height, signal);
-    if (method.answersInline && this.gate.admits()) return this.inline(method, request, height, signal);
+    if (method.answersInline && this.gate?.admits()) return this.inline(this.gate, method, request, height, signal);
     return this.pool.run(method.path, request, height, signal);
   }
 
-  private async inline(method: QueryMethod, request: Uint8Array, height: number, signal?: AbortSignal): Promise<QueryAnswer> {
+  private async inline(gate: InlineGate, method: QueryMethod, request: Uint8Array, height: number, signal?: AbortSignal): Promise<QueryAnswer> {
     try {
-      return await this.gate.run(() => this.inProcess.execute(method, request, height, signal, true));
+      return await gate.run(() => this.inProcess.execute(method, request, height, signal, true));
     } catch (err) {
       if (!(err instanceof InlineLimitError)) throw err;
       return this.pool.run(method.path, request, height, signal);

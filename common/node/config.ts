@@ -17,6 +17,8 @@ export interface AppConfig {
   queryWorkers?: number;
   /** Longest one query may run before it is stopped. Default: DEFAULT_QUERY_TIMEOUT_MS. */
   queryTimeoutMs?: number;
+  /** Whether the app's thread answers eth_calls itself while not busy (docs/queries.md). Default: true. */
+  queryInlineCalls?: boolean;
   /** Threads recovering Ethereum txs' senders ahead of their CheckTx; 0: none. Default: defaultSenderRecoveryWorkers(). */
   senderRecoveryWorkers?: number;
   /** Threads hashing a share of a large change set for the state hash; 0: none. Default: defaultStateHashWorkers(). */
@@ -257,6 +259,14 @@ export const CONFIG_KEYS: ConfigKey[] = [
     doc: "Longest one query may run before it is stopped.",
     get: (c) => c.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS,
     set: (c, v) => (c.queryTimeoutMs = v as number),
+  },
+  {
+    section: "query",
+    key: "inline-calls",
+    kind: "bool",
+    doc: "The thread that executes blocks answers an eth_call itself while it is not busy, within 5 ms and 64 KiB of memory (else a worker does); false sends every call to the workers.",
+    get: (c) => c.queryInlineCalls ?? true,
+    set: (c, v) => (c.queryInlineCalls = v as boolean),
   },
   {
     section: "mempool",
