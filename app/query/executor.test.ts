@@ -1,7 +1,7 @@
 // Where the pooled executor (executor.ts) runs a query: an eth_call on the app's thread while its
 // gate admits it, and in the pool when the gate does not or when the inline run goes over its
-// limits (the same request, path and height handed on); methods that do not answer inline always
-// in the pool.
+// limits (the same request, path and height handed on); methods that do not answer inline, and
+// every query without a gate, always in the pool.
 import assert from "node:assert/strict";
 import { test, before, after } from "node:test";
 import { create, fromBinary, toBinary } from "@bufbuild/protobuf";
@@ -51,7 +51,7 @@ const callRequest = (to: Uint8Array, data = new Uint8Array()) =>
 
 test("an eth_call is answered on the app's thread; one past its limits, and other methods, by the pool", async () => {
   const pool = recordingPool();
-  const executor = new PooledExecutor(pool, new InProcessExecutor(chain.store));
+  const executor = new PooledExecutor(pool, new InProcessExecutor(chain.store), new InlineGate());
   assert.equal(method(CALL).answersInline, true);
 
   // A machine busy with other tests can stall one call past the inline time (the first is also
@@ -80,6 +80,13 @@ test("an eth_call is answered on the app's thread; one past its limits, and othe
   assert.deepEqual((await executor.execute(method("/chain.evm.Query/Params"), params, 0)).response, pool.marker);
   assert.equal(pool.runs.at(-1)!.path, "/chain.evm.Query/Params");
   assert.equal(executor.gate!.counts.answered, 1);
+});
+
+test("without a gate (query.inline-calls = false) eth_calls go to the pool", async () => {
+  const pool = recordingPool();
+  const executor = new PooledExecutor(pool, new InProcessExecutor(chain.store), undefined);
+  await executor.execute(method(CALL), callRequest(target.bytes, probe.get), 0);
+  assert.equal(pool.runs.length, 1);
 });
 
 test("while the gate does not admit (the thread busy with other work), eth_calls go to the pool", async () => {

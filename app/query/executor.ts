@@ -42,7 +42,8 @@ export class PooledExecutor implements QueryExecutor {
   constructor(
     private readonly pool: { run(path: string, request: Uint8Array, height: number, signal?: AbortSignal): Promise<QueryAnswer> },
     private readonly inProcess: InProcessExecutor,
-    readonly gate: InlineGate | undefined = new InlineGate(),
+    /** Undefined: every query that does not read the app's state goes to the pool. */
+    readonly gate: InlineGate | undefined,
   ) {}
 
   execute(method: QueryMethod, request: Uint8Array, height: number, signal?: AbortSignal): Promise<QueryAnswer> {
