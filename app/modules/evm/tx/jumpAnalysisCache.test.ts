@@ -40,6 +40,17 @@ test("an invalid jump stays invalid on a cached analysis, and each EVM keeps its
   assert.equal(jumpAnalysisMisses(), before + 1, "another EVM's opcode table is another key");
 });
 
+test("a code keeps the analyses of its last three EVMs: a block's VM and a query's take no turns evicting each other", async () => {
+  const evms = await Promise.all([0, 1, 2, 3].map(() => createEVM({ common: evmCommon(2611n).copy() })));
+  const code = Uint8Array.from(ADD_ONE);
+  const before = jumpAnalysisMisses();
+  for (let round = 0; round < 3; round++) for (const evm of evms.slice(0, 3)) assert.deepEqual(await run(evm, code, 1n), { error: undefined, value: 2n });
+  assert.equal(jumpAnalysisMisses(), before + 3, "three EVMs in turn: one analysis each");
+  await run(evms[3]!, code, 1n);
+  await run(evms[0]!, code, 1n);
+  assert.equal(jumpAnalysisMisses(), before + 5, "a fourth EVM pushes out the oldest analysis");
+});
+
 test("the cache is bounded: past its 64 codes the oldest is analysed again", async () => {
   const evm = await createEVM({ common: evmCommon(2611n).copy() });
   const codes = Array.from({ length: 65 }, () => Uint8Array.from(ADD_ONE));

@@ -33,7 +33,7 @@ if (typeof analyse !== "function" || analyse.length !== 1) {
 // opcode entry per byte, a value per PUSH), and the code of any deployed contract can be made
 // to run by anyone's eth_call. An analysis answers only for the opcode table it was made with (each
 // EVM has its own; a query's has its own JUMP and JUMPI), so a code keeps one per table for the
-// last few tables that ran it: the app's thread runs a block's VM and its own eth_calls' VMs
+// last few tables it was analysed for: the app's thread runs a block's VM and its own eth_calls' VMs
 // (app/query/inlineGate.ts) over the same contracts, and one entry each would evict the other's.
 const MAX_ENTRIES = 64;
 const MAX_CODE_BYTES = 2 * 1024 * 1024;
