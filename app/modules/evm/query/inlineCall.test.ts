@@ -25,6 +25,9 @@ const loop = alice.contractAddress(1n);
 const hasher = alice.contractAddress(2n);
 /** KECCAK256 over the calldata's 32-byte length of zeroed memory, returned: memory grows to that length. */
 const HASH_MEMORY_RUNTIME = assemble([{ push: 0 }, "CALLDATALOAD", { push: 0 }, "KECCAK256", { push: 0 }, "MSTORE", { push: 32 }, { push: 0 }, "RETURN"]);
+/** KECCAK256 over the whole 64 KiB bound, 1,000 times in straight-line code: no jump, no call. */
+const HASH_AGAIN_RUNTIME = assemble(Array.from({ length: 1_000 }, () => [{ push: INLINE_MEMORY_BYTES }, { push: 0 }, "KECCAK256", "POP"] as const).flat());
+const hashAgain = alice.contractAddress(3n);
 
 let chain: EvmTestChain;
 before(async () => {
@@ -33,6 +36,7 @@ before(async () => {
     alice.tx({ data: deployCode(PROBE_RUNTIME) }),
     alice.tx({ data: deployCode(JUMP_LOOP_RUNTIME) }),
     alice.tx({ data: deployCode(HASH_MEMORY_RUNTIME) }),
+    alice.tx({ data: deployCode(HASH_AGAIN_RUNTIME), gasLimit: 5_000_000n }),
   ]);
   for (const r of deployed) assert.equal(r.code ?? 0, 0, r.log);
 });
@@ -76,6 +80,17 @@ test("past a frame's memory bound, a precompile's, the time or the call data, th
     const answer = await call(args, false);
     assert.ok(answer.gasUsed! > 21_000n, `the same call answers without the flag: ${limit}`);
   }
+});
+
+test("steps within the bounds that add up without a jump still stop at the inline time", async () => {
+  let start = performance.now();
+  const whole = await call({ to: hashAgain.bytes }, false);
+  const wholeMs = performance.now() - start;
+  assert.deepEqual([whole.reverted, whole.vmError], [false, ""], "the 1,000 hashes run to the end in a worker's VM");
+  start = performance.now();
+  await assert.rejects(call({ to: hashAgain.bytes }, true, INLINE_CALL_MS), beyond(/more than 5 ms of execution/));
+  const inlineMs = performance.now() - start;
+  assert.ok(inlineMs < wholeMs / 4, `the inline run stopped after ${inlineMs.toFixed(1)} ms; the whole run takes ${wholeMs.toFixed(1)} ms`);
 });
 
 test("a memory refusal comes before the step: the keccak of 1 MiB is refused as fast as the bound's", async () => {

@@ -8,12 +8,18 @@
 //     gas handler, which is where the library grows a frame's memory word count;
 //   - precompiles: only ECRECOVER, SHA256, RIPEMD160 and IDENTITY run, on inputs within the same
 //     bound (BLAKE2F's rounds, MODEXP and the curve operations scale with gas to seconds).
+// Steps within the bound can still add up without a jump: 24 KiB of straight-line code holds
+// thousands of KECCAK256s over 64 KiB each, about a second. So every step with a dynamic gas cost
+// (all the steps over memory, state access and calls among them) also ticks the budget, whose
+// clock bounds the run; the rest (arithmetic, stack, jumps' own ticks) cost well under a
+// microsecond each, at most a few milliseconds for a frame's whole code.
 // A refused step throws InlineLimitError, and the call is answered by a query worker instead,
 // whose VM has none of these limits. A block's VM never has them.
 import type { EVM } from "@ethereumjs/evm";
 import { createAddressFromBigInt } from "@ethereumjs/util";
 import { InlineLimitError } from "../../../query/inlineGate.js";
 import { opcodeTable, type RunState } from "./opcodeTable.js";
+import type { Ticker } from "./budgetSlot.js";
 
 /** The most memory one frame of an inline call may use. */
 export const INLINE_MEMORY_BYTES = 64 * 1024;
@@ -29,21 +35,21 @@ function checkMemory(runState: RunState): void {
   }
 }
 
-/** Puts the limits above on `evm`; call once the rest of its opcode table is patched. */
-export function guardForInline(evm: EVM): void {
+/** The step's checks once its gas is known: memory, then the budget's clock (which throws past the time). */
+function afterGas(runState: RunState, budget: Ticker, charged: bigint): bigint | Promise<bigint> {
+  checkMemory(runState);
+  const pause = budget.tick();
+  return pause === undefined ? charged : pause.then(() => charged);
+}
+
+/** Puts the limits above on `evm`, whose run spends `budget`; call once the rest of its opcode table is patched. */
+export function guardForInline(evm: EVM, budget: Ticker): void {
   for (const entry of opcodeTable(evm)) {
     const gas = entry?.gasHandler;
     if (!entry?.opcodeInfo.dynamicGas || gas === undefined) continue;
     entry.gasHandler = (runState, fee, common) => {
       const charged = gas(runState, fee, common);
-      if (typeof charged === "bigint") {
-        checkMemory(runState);
-        return charged;
-      }
-      return charged.then((total) => {
-        checkMemory(runState);
-        return total;
-      });
+      return typeof charged === "bigint" ? afterGas(runState, budget, charged) : charged.then((total) => afterGas(runState, budget, total));
     };
   }
   const allowed = new Set(INLINE_PRECOMPILES.map((n) => evm.getPrecompile(createAddressFromBigInt(BigInt(n)))));

@@ -54,7 +54,10 @@ export async function createEvmRuntime(
   const evm = createEvmOnWasmPrecompiles({ common, stateManager, blockchain, ...(budget ? { customOpcodes: budgetedJumps(common, budget) } : {}) });
   useWordOpcodes(evm);
   useSyncMemoryGas(evm);
-  if (inline) guardForInline(evm);
+  if (inline) {
+    if (!budget) throw new Error("an inline query VM runs on a budget");
+    guardForInline(evm, budget);
+  }
   const vm = await createVM({ common, stateManager, blockchain, evm });
   if (budget) tickBeforeEachMessage(vm, budget);
   return { vm, block: contextBlock(vm, context), runTx };
