@@ -6,7 +6,8 @@
 //     that hold any run to a few milliseconds (for eth_call, app/modules/evm/tx/inlineGuards.ts)
 //     and throws InlineLimitError past them, and the query goes to the workers after all;
 //   - the thread is not busy: over the last window, its other work (ABCI requests, blocks, the
-//     gRPC server, and inline runs that went over their limits) took less than BUSY_SHARE of it.
+//     gRPC server, inline runs that went over their limits or took longer than LONG_RUN_MS) took
+//     less than BUSY_SHARE of it.
 //     Under a block load the queries go to the workers, which run on other cores;
 //   - few queries wait: inline queries start within TURN_MS of a turn of the event loop, then the
 //     loop turns, so ABCI requests and I/O run between two such spans; the rest wait for later
@@ -31,6 +32,8 @@ export const BUSY_SHARE = 0.5;
 export const MAX_WAITING = 8;
 /** Inline work per turn of the event loop: queries start within it, then the loop turns. */
 export const TURN_MS = 2;
+/** An answered run longer than this still counts as the thread's other work: runs that hold the thread close the gate. */
+export const LONG_RUN_MS = 5;
 
 export interface InlineGateOptions {
   /** Milliseconds, monotonic; tests replace it. */
@@ -84,7 +87,8 @@ export class InlineGate {
     const start = this.now();
     try {
       const answer = await work();
-      this.answeredMs += this.now() - start;
+      const took = this.now() - start;
+      if (took <= LONG_RUN_MS) this.answeredMs += took;
       this.counts.answered++;
       return answer;
     } catch (err) {

@@ -14,7 +14,10 @@ import { type QueryContext } from "../../../query/service.js";
 import { WorkQueue } from "../../../query/workQueue.js";
 import { callQuery } from "./callQuery.js";
 import { INLINE_CALL_BYTES, INLINE_CALL_MS } from "./queryLimits.js";
-import { INLINE_MEMORY_BYTES } from "../tx/inlineGuards.js";
+import { INLINE_MAX_LOGS, INLINE_MEMORY_BYTES } from "../tx/inlineGuards.js";
+import { createEvmRuntime } from "../tx/vmFactory.js";
+import { blockHashChain } from "../tx/blockHashChain.js";
+import { queryStateManager } from "./queryState.js";
 import { assemble, deployCode, JUMP_LOOP_RUNTIME, probe, PROBE_RUNTIME } from "../testing/testContracts.js";
 import { EvmTestChain } from "../testing/testChain.js";
 import { TestSigner } from "../testing/testSigner.js";
@@ -93,7 +96,7 @@ test("steps within the bounds that add up without a jump still stop at the inlin
   assert.ok(inlineMs < wholeMs / 4, `the inline run stopped after ${inlineMs.toFixed(1)} ms; the whole run takes ${wholeMs.toFixed(1)} ms`);
 });
 
-test("a memory refusal comes before the step: the keccak of 1 MiB is refused as fast as the bound's", async () => {
+test("a memory refusal comes before the step: the keccak of 4 MiB is refused as fast as the bound's", async () => {
   const time = async (bytes: number) => {
     const start = performance.now();
     await assert.rejects(call({ to: hasher.bytes, data: word(bytes) }, true), beyond(/memory past/));
@@ -103,6 +106,30 @@ test("a memory refusal comes before the step: the keccak of 1 MiB is refused as 
   const small = await time(INLINE_MEMORY_BYTES + 32);
   const huge = await time(4 * 1024 * 1024);
   assert.ok(huge < small + 20, `4 MiB refused in ${huge.toFixed(2)} ms, 64 KiB in ${small.toFixed(2)} ms`);
+});
+
+/** An inline VM over the chain's state whose budget counts its ticks and never runs out. */
+async function countingInlineVm() {
+  const state = chain.store.view();
+  const ticker = { ticks: 0, tick: () => void ticker.ticks++, check: () => undefined };
+  const sm = queryStateManager(chain.evmKeepers, state, BigInt(chain.store.lastHeight));
+  const context = { number: BigInt(chain.store.lastHeight) + 1n, timestamp: 0n, baseFee: 0n };
+  const { vm } = await createEvmRuntime(2611n, sm, blockHashChain(chain.evmKeepers.blocks, state), context, ticker, true);
+  return { evm: vm.evm, ticker };
+}
+
+test("fixed-gas steps that read state tick too: 100 BLOCKHASHes in straight-line code, 100 ticks or more", async () => {
+  const { evm, ticker } = await countingInlineVm();
+  const code = assemble(Array.from({ length: 100 }, () => [{ push: 1 }, "BLOCKHASH", "POP"] as const).flat());
+  const result = await evm.runCode({ code, gasLimit: 1_000_000n });
+  assert.equal(result.exceptionError, undefined);
+  assert.ok(ticker.ticks >= 100, `${ticker.ticks} ticks`);
+});
+
+test(`more than ${INLINE_MAX_LOGS} logs are refused inline: the bloom after the run hashes each`, async () => {
+  const logs = (n: number) => assemble(Array.from({ length: n }, () => [{ push: 0 }, { push: 0 }, "LOG0"] as const).flat());
+  assert.equal((await (await countingInlineVm()).evm.runCode({ code: logs(INLINE_MAX_LOGS), gasLimit: 1_000_000n })).exceptionError, undefined);
+  await assert.rejects((await countingInlineVm()).evm.runCode({ code: logs(INLINE_MAX_LOGS + 1), gasLimit: 1_000_000n }), beyond(/more than 256 logs/));
 });
 
 test("a block's VM has no inline limits: the same memory runs in a block", async () => {

@@ -41,7 +41,7 @@ export const INLINE_CALL_MS = 5;
 export const INLINE_CALL_BYTES = INLINE_MEMORY_BYTES;
 
 export function inlineCallBudget(signal?: AbortSignal, timeoutMs = INLINE_CALL_MS): QueryBudget {
-  return new QueryBudget({ timeoutMs, signal, timedOut: () => new InlineLimitError(`more than ${timeoutMs} ms of execution`) });
+  return new QueryBudget({ timeoutMs, signal, everyTick: true, timedOut: () => new InlineLimitError(`more than ${timeoutMs} ms of execution`) });
 }
 
 export function logsBudget(signal?: AbortSignal, timeoutMs = LOGS_TIMEOUT_MS): QueryBudget {

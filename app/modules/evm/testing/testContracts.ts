@@ -34,6 +34,7 @@ const OPCODES: Record<string, number> = {
   JUMPDEST: 0x5b,
   PUSH0: 0x5f,
   DUP1: 0x80,
+  LOG0: 0xa0,
   LOG1: 0xa1,
   CALL: 0xf1,
   RETURN: 0xf3,

@@ -10,9 +10,11 @@
 //     bound (BLAKE2F's rounds, MODEXP and the curve operations scale with gas to seconds).
 // Steps within the bound can still add up without a jump: 24 KiB of straight-line code holds
 // thousands of KECCAK256s over 64 KiB each, about a second. So every step with a dynamic gas cost
-// (all the steps over memory, state access and calls among them) also ticks the budget, whose
-// clock bounds the run; the rest (arithmetic, stack, jumps' own ticks) cost well under a
-// microsecond each, at most a few milliseconds for a frame's whole code.
+// (all the steps over memory, most state access, calls) and every other step that reads state
+// (BLOCKHASH, SELFBALANCE) also ticks the budget, which reads its clock at every tick; the rest
+// (arithmetic, stack) cost well under a microsecond each, a few milliseconds for the longest code.
+// Past the run, runTx hashes every log's address and topics into the bloom: at most
+// INLINE_MAX_LOGS logs, so that work stays within a few milliseconds too.
 // A refused step throws InlineLimitError, and the call is answered by a query worker instead,
 // whose VM has none of these limits. A block's VM never has them.
 import type { EVM } from "@ethereumjs/evm";
@@ -26,6 +28,12 @@ export const INLINE_MEMORY_BYTES = 64 * 1024;
 const INLINE_MEMORY_WORDS = BigInt(INLINE_MEMORY_BYTES / 32);
 /** ECRECOVER, SHA256, RIPEMD160, IDENTITY: each well under a millisecond on input within the bound. */
 const INLINE_PRECOMPILES = [1, 2, 3, 4];
+/** Logs one inline call may emit (each up to five keccaks of the bloom after the run). */
+export const INLINE_MAX_LOGS = 256;
+const LOG0 = 0xa0;
+const LOG4 = 0xa4;
+const JUMP = 0x56;
+const JUMPI = 0x57;
 
 type RunPrecompile = (code: unknown, data: Uint8Array, gasLimit: bigint) => unknown;
 
@@ -44,13 +52,30 @@ function afterGas(runState: RunState, budget: Ticker, charged: bigint): bigint |
 
 /** Puts the limits above on `evm`, whose run spends `budget`; call once the rest of its opcode table is patched. */
 export function guardForInline(evm: EVM, budget: Ticker): void {
-  for (const entry of opcodeTable(evm)) {
+  let logs = 0;
+  // One parameter: the EVM does not wait for it. A tx's first message starts the count again.
+  evm.events.on("beforeMessage", (message: { depth: number }) => {
+    if (message.depth === 0) logs = 0;
+  });
+  const table = opcodeTable(evm);
+  for (const [code, entry] of table.entries()) {
     const gas = entry?.gasHandler;
-    if (!entry?.opcodeInfo.dynamicGas || gas === undefined) continue;
-    entry.gasHandler = (runState, fee, common) => {
-      const charged = gas(runState, fee, common);
-      return typeof charged === "bigint" ? afterGas(runState, budget, charged) : charged.then((total) => afterGas(runState, budget, total));
-    };
+    if (entry?.opcodeInfo.dynamicGas && gas !== undefined) {
+      const isLog = code >= LOG0 && code <= LOG4;
+      entry.gasHandler = (runState, fee, common) => {
+        if (isLog && ++logs > INLINE_MAX_LOGS) throw new InlineLimitError(`more than ${INLINE_MAX_LOGS} logs`);
+        const charged = gas(runState, fee, common);
+        return typeof charged === "bigint" ? afterGas(runState, budget, charged) : charged.then((total) => afterGas(runState, budget, total));
+      };
+    } else if (entry?.opcodeInfo.isAsync && code !== JUMP && code !== JUMPI) {
+      // Fixed gas, yet a read of state (BLOCKHASH's of the store): a tick after each.
+      const op = entry.opHandler;
+      entry.opHandler = (runState, common) => {
+        const done = op(runState, common);
+        if (done === undefined) return budget.tick();
+        return done.then(() => budget.tick());
+      };
+    }
   }
   const allowed = new Set(INLINE_PRECOMPILES.map((n) => evm.getPrecompile(createAddressFromBigInt(BigInt(n)))));
   const internals = evm as unknown as { runPrecompile: RunPrecompile };
