@@ -26,6 +26,8 @@ export interface ParsedCall {
   price: CallPrice;
   /** The nonce to run with; undefined = the sender's current one. */
   nonce: bigint | undefined;
+  /** Bytes of the data and access list (20 per address, 32 per key): what bounds the call as a tx. */
+  bytes: number;
 }
 
 export function parseCallArgs(args: CallArgs | undefined): ParsedCall {
@@ -48,6 +50,7 @@ export function parseCallArgs(args: CallArgs | undefined): ParsedCall {
     gas: args.gas,
     price: priceArg(args),
     nonce: args.nonce,
+    bytes: size,
   };
 }
 

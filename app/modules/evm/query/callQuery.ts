@@ -33,7 +33,7 @@ export async function callQuery(
   const call = parseCallArgs(req.args);
   // On the app's own thread (QueryContext.inline): no queue, since it runs at once and briefly.
   if (ctx.inline) {
-    if (callBytes(call) > INLINE_CALL_BYTES) throw new InlineLimitError(`call data and access list past ${INLINE_CALL_BYTES} bytes`);
+    if (call.bytes > INLINE_CALL_BYTES) throw new InlineLimitError(`call data and access list past ${INLINE_CALL_BYTES} bytes`);
     return runCall(keepers, ctx, call, inlineCallBudget(ctx.signal, inlineMs));
   }
   return queue.run(() => runCall(keepers, ctx, call, callBudget(ctx.signal, timeoutMs)), ctx.signal);
@@ -48,8 +48,6 @@ async function runCall(keepers: EvmKeepers, ctx: QueryContext, call: ParsedCall,
     runner.release();
   }
 }
-
-const callBytes = (call: ParsedCall) => call.data.length + call.accessList.reduce((n, [, keys]) => n + 20 + 32 * keys.length, 0);
 
 /**
  * eth_estimateGas: the smallest gas limit with which the call succeeds, searched between its
