@@ -71,10 +71,9 @@ export class QueryRuntimes {
     const list = this.idle.get(chainId);
     const at = list ? list.findIndex((rt) => rt.context === key) : -1;
     const kept = at >= 0 ? list!.splice(at, 1)[0] : list?.pop();
-    const { createEvmRuntime, contextBlock } = await loadVm();
     if (kept) {
       if (kept.context !== key) {
-        kept.runtime.block = contextBlock(kept.runtime.vm, context);
+        kept.runtime.block = (await loadVm()).contextBlock(kept.runtime.vm, context);
         kept.context = key;
       }
       kept.sm.attach(ctx);
@@ -85,6 +84,7 @@ export class QueryRuntimes {
     const rt = { sm: new StoreStateManager(this.keepers, ctx), budget: new BudgetSlot(), state: new CurrentState() };
     rt.budget.use(budget);
     rt.state.state = state;
+    const { createEvmRuntime } = await loadVm();
     const runtime = await createEvmRuntime(chainId, rt.sm, blockHashChain(this.keepers.blocks, rt.state), context, rt.budget, this.inline);
     this.built++;
     return { ...rt, runtime, context: key };
