@@ -27,6 +27,7 @@ import { BackgroundPruner } from "./backgroundPruner.js";
 import { CheckTxWindows, type CheckTxWindowOptions } from "./checkTxWindows.js";
 import { HeightNotAvailableError } from "./store/errors.js";
 import type { Branch, Store } from "./store/index.js";
+import { modulePrefix } from "./store/prefixStore.js";
 import { isFatal, noTransactions, type TxEnv, type TxProcessor, type TxResult } from "./tx/processor.js";
 import { AdmittedTxs } from "./tx/admittedTxs.js";
 import { errorResult } from "../common/errors.js";
@@ -138,6 +139,7 @@ export class UnitApp extends BaseApplication {
     if (options.modules.some((m) => m.name === APP_NAMESPACE.slice(0, -1))) throw new Error(`module name "app" is reserved`);
     this.store = options.store;
     this.modules = options.modules;
+    for (const m of this.modules) for (const prefix of m.blockKeyedPrefixes ?? []) this.store.declareBlockKeyed(Buffer.concat([modulePrefix(m.name), prefix]));
     this.logger = options.logger;
     this.txProcessor = options.txProcessor ?? noTransactions;
     this.queries = options.queries ?? new QueryRouter();

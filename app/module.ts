@@ -19,6 +19,13 @@ export interface AppModule {
    * besides its Msgs: server reflection describes them so clients can render those Anys.
    */
   readonly anyTypes?: readonly DescMessage[];
+  /**
+   * Prefixes in the module's namespace whose keys go on with the 8-byte big-endian height of the
+   * block that wrote them, and that only that block writes (per-block records, receipts by
+   * position): the store answers such a key of a later block absent without a lookup
+   * (Store.declareBlockKeyed).
+   */
+  readonly blockKeyedPrefixes?: readonly Uint8Array[];
   /** The module's genesis state when the genesis file has none for it. */
   defaultGenesis?(): unknown;
   /**

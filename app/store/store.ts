@@ -39,6 +39,8 @@ export class Store {
   private readonly elements = new ElementMemo(ELEMENT_MEMO_ENTRIES);
   /** Threads that hash a share of a large change set (foldAhead); none: this thread hashes it all. */
   private folder: ElementFolder | undefined;
+  /** Prefixes of records kept by the height of the block that wrote them (declareBlockKeyed). */
+  private readonly blockKeyed: Buffer[] = [];
 
   private constructor(path: string, options: StoreOptions) {
     const synchronous: SynchronousMode = options.synchronous ?? "FULL";
@@ -130,6 +132,19 @@ export class Store {
     const changes = branch.storedChanges();
     const sum = await foldShared(base, changes, (key) => branch.parentValue(key), this.memoFor(changes), folder);
     if (sum !== undefined) branch.rememberAccumulator(sum, stamps);
+  }
+
+  /**
+   * Declares that a key under `prefix` goes on with the 8-byte big-endian height of the block that
+   * wrote it, and that only that block writes it (a module's per-block records and receipts). Such
+   * a key of a later height than a state's cannot be in that state, so reading it there answers
+   * absent without a lookup: a block's own records are new keys, and the state hash reads each
+   * new key's previous value. The store trusts the declaration.
+   */
+  declareBlockKeyed(prefix: Uint8Array): void {
+    assertBytes(prefix, "prefix");
+    if (prefix.byteLength === 0) throw new RangeError("a block-keyed prefix must not be empty");
+    if (!this.blockKeyed.some((p) => p.equals(prefix))) this.blockKeyed.push(Buffer.from(prefix));
   }
 
   /** A root branch reading the latest committed state, pinned at the current height. */
@@ -254,6 +269,7 @@ export class Store {
   readCommitted(key: Buffer, height: number): Buffer | undefined {
     // Before the first commit the committed state is empty (genesis writes millions of new keys).
     if (height === 0 && this.height === 0) return undefined;
+    if (this.blockKeyed.length > 0 && this.writtenAfter(key, height)) return undefined;
     if (height !== this.height) return this.backend.get(key, height);
     return this.latestReads.read(key, () => this.backend.get(key, height));
   }
@@ -262,6 +278,16 @@ export class Store {
     if (this.closed) return;
     this.closed = true;
     this.backend.close();
+  }
+
+  /** Whether `key` is a declared block-keyed record of a block after `height` (declareBlockKeyed). */
+  private writtenAfter(key: Buffer, height: number): boolean {
+    for (const prefix of this.blockKeyed) {
+      const at = prefix.length;
+      if (key.length < at + 8 || prefix.compare(key, 0, at) !== 0) continue;
+      return key.readUInt32BE(at) * 2 ** 32 + key.readUInt32BE(at + 4) > height;
+    }
+    return false;
   }
 
   /** The accumulator of the state `branch` reads: remembered, or folded from its parent's (or the store's) by its changes. */

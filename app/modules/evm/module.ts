@@ -8,7 +8,7 @@ import type { AppModule } from "../../module.js";
 import type { EvmKeepers } from "./expectedKeepers.js";
 import { defaultEvmGenesis, exportEvmGenesis, initEvmGenesis } from "./genesis.js";
 import { burnBlockBaseFees } from "./state/feeBurn.js";
-import { MODULE_NAME } from "./state/keys.js";
+import { BLOCK_TX_HASH_PREFIX, EVM_BLOCK_PREFIX, MODULE_NAME, RECEIPT_PREFIX } from "./state/keys.js";
 import { registerEvmQueries } from "./query/queryServer.js";
 
 export { EthTxProcessor } from "./tx/ethTxProcessor.js";
@@ -18,6 +18,7 @@ export function evmModule(keepers: EvmKeepers): AppModule {
   return {
     name: MODULE_NAME,
     anyTypes: [],
+    blockKeyedPrefixes: [EVM_BLOCK_PREFIX, BLOCK_TX_HASH_PREFIX, RECEIPT_PREFIX],
     registerServices: ({ queries }) => registerEvmQueries(queries, keepers),
     defaultGenesis: defaultEvmGenesis,
     initGenesis: (ctx, genesis) => initEvmGenesis(ctx, keepers.evm, genesis, (address) => keepers.accounts.getAccount(ctx.store, address)?.sequence ?? 0n),
