@@ -180,6 +180,17 @@ export class BankKeeper {
     emitCoinbase(ctx, moduleAddress(moduleName), coins);
   }
 
+  /**
+   * Takes `coins` from `address` and credits no one, the supply unchanged: only for the mempool's
+   * check state, where a pending tx's upfront cost leaves its sender (precisebank's
+   * withholdExtended) and nothing sums the ledger. Refused where events are recorded: a block's
+   * state or a simulation's.
+   */
+  withhold(ctx: Context, address: Uint8Array, coins: readonly Coin[]): void {
+    if (ctx.recordsEvents) throw new Error("bank.withhold is only for the mempool's check state");
+    this.subtract(ctx, address, coins);
+  }
+
   /** Destroys coins held by a module account and lowers the supply by the same amount. */
   burn(ctx: Context, moduleName: string, coins: readonly Coin[]): void {
     this.subtract(ctx, moduleAddress(moduleName), coins);

@@ -25,6 +25,8 @@ export interface EvmPrecisebankKeeper {
   getBalance(state: StateReader, address: Uint8Array): bigint;
   sendExtended(ctx: Context, from: Uint8Array, to: Uint8Array, amount: bigint): void;
   burnExtended(ctx: Context, from: Uint8Array, amount: bigint): void;
+  /** What CheckTx takes from a sender in the mempool's check state (no reserve, remainder or supply moves). */
+  withholdExtended(ctx: Context, from: Uint8Array, amount: bigint): void;
 }
 
 /** What BLOCKHASH reads: the hashes of recent blocks (blockinfo keeps the last 256 and the current one). */

@@ -12,6 +12,8 @@ export interface PrecisebankBankKeeper {
   sendFromModule(ctx: Context, moduleName: string, to: Uint8Array, coins: readonly Coin[]): void;
   /** Destroys coins held by a module account and lowers the supply by as much. */
   burn(ctx: Context, moduleName: string, coins: readonly Coin[]): void;
+  /** Takes coins from an account and credits no one, the supply unchanged: the mempool's check state only. */
+  withhold(ctx: Context, address: Uint8Array, coins: readonly Coin[]): void;
 }
 
 export interface PrecisebankAccountKeeper {

@@ -6,6 +6,9 @@ import { precisebankErrors } from "./errors.js";
 import { brokenInvariants } from "./invariants.js";
 import { addr, CF, Harness } from "./testHarness.js";
 import { eventsOfType } from "../../../test/support/eventAttributes.js";
+import { testLogger } from "../../../test/support/logger.js";
+import { AppError } from "../../../common/errors.js";
+import { QuietContext, type Context } from "../../context.js";
 
 const A = addr(1);
 const B = addr(2);
@@ -364,3 +367,46 @@ describe("burnExtended", () => {
     assert.deepEqual(h.dump(), before);
   });
 });
+
+describe("withholdExtended (the mempool's check state)", () => {
+  /** Runs `op` in a context that records no events, as CheckTx's does. */
+  const quietly = (op: (ctx: Context) => void) => op(new QuietContext(h.ctx().header, h.branch, testLogger));
+
+  test("the sender's uunit and fraction fall by the amount; reserve, remainder and supply stay", () => {
+    h = new Harness([
+      { address: A, aunit: 5n * CF + 10n },
+      { address: B, aunit: CF - 1n },
+    ]);
+    const before = snapshot(h, A, B);
+    // A fraction of 20 from 10: the account borrows, so two whole uunit go for 1 x 10^12 + 20.
+    quietly((ctx) => h.keeper.withholdExtended(ctx, A, CF + 20n));
+    assert.equal(h.balance(A), 4n * CF - 10n);
+    assert.deepEqual([h.uunit(A), h.fraction(A)], [3n, CF - 10n]);
+    assert.deepEqual({ ...snapshot(h, A, B), accounts: before.accounts.slice(1) }, { ...before, accounts: snapshot(h, B).accounts });
+    // Fraction only, no borrow: bank untouched.
+    quietly((ctx) => h.keeper.withholdExtended(ctx, A, 5n));
+    assert.deepEqual([h.uunit(A), h.fraction(A)], [3n, CF - 15n]);
+  });
+
+  test("refused in a block's context, and for more than the balance, the reserve or nothing", () => {
+    h = new Harness([{ address: A, aunit: CF + 5n }]);
+    const before = h.dump();
+    assert.throws(() => h.keeper.withholdExtended(h.ctx(), A, 1n), /only for the mempool's check state/);
+    quietly((ctx) => {
+      assert.ok(precisebankErrors.insufficientFunds.is(catchAppError(() => h.keeper.withholdExtended(ctx, A, CF + 6n))));
+      assert.ok(precisebankErrors.invalidAmount.is(catchAppError(() => h.keeper.withholdExtended(ctx, A, 0n))));
+      assert.ok(precisebankErrors.reserveAccount.is(catchAppError(() => h.keeper.withholdExtended(ctx, h.reserve, 1n))));
+    });
+    assert.deepEqual(h.dump(), before);
+  });
+});
+
+function catchAppError(op: () => void): AppError {
+  try {
+    op();
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+  throw new Error("operation unexpectedly succeeded");
+}

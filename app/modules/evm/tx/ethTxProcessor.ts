@@ -73,7 +73,7 @@ export class EthTxProcessor {
       // The upfront cost leaves the sender in the mempool's state (as the Cosmos ante deducts fees),
       // so its later pending txs are checked against what is left.
       const upfront = upfrontCost(d.tx);
-      if (upfront > 0n) this.keepers.precisebank.burnExtended(ctx, d.sender.bytes, upfront);
+      if (upfront > 0n) this.keepers.precisebank.withholdExtended(ctx, d.sender.bytes, upfront);
     } catch (err) {
       return failed(err);
     }
