@@ -148,12 +148,7 @@ export class PrecisebankKeeper {
    * uunit is the one burned, as Kava burns it straight from the account.
    */
   burnExtended(ctx: Context, from: Uint8Array, amount: bigint): void {
-    this.checkAmount(amount);
-    this.checkNotReserve(from, "burn from");
-    const fromFraction = this.checkFunds(ctx, from, amount);
-
-    const { integer, fractional } = splitExtended(amount);
-    const sender = subFraction(fromFraction, fractional);
+    const { integer, fractional, sender } = this.debit(ctx, from, amount, "burn from");
     let remainder = this.getRemainder(ctx.store) + fractional;
     const rollover = remainder >= CONVERSION_FACTOR;
     if (rollover) remainder -= CONVERSION_FACTOR;
@@ -178,11 +173,7 @@ export class PrecisebankKeeper {
    */
   withholdExtended(ctx: Context, from: Uint8Array, amount: bigint): void {
     if (ctx.recordsEvents) throw new Error("withholdExtended is only for the mempool's check state");
-    this.checkAmount(amount);
-    this.checkNotReserve(from, "withhold from");
-    const fromFraction = this.checkFunds(ctx, from, amount);
-    const { integer, fractional } = splitExtended(amount);
-    const sender = subFraction(fromFraction, fractional);
+    const { integer, sender } = this.debit(ctx, from, amount, "withhold from");
     const whole = integer + (sender.borrow ? 1n : 0n);
     if (whole > 0n) this.bank.withhold(ctx, from, uunit(whole));
     this.setFraction(ctx, from, sender.fraction);
@@ -219,6 +210,19 @@ export class PrecisebankKeeper {
 
   private checkNotReserve(address: Uint8Array, what: string): void {
     if (equalBytes(address, this.reserveAddress)) throw precisebankErrors.reserveAccount.wrap(`cannot ${what} the ${PRECISEBANK_RESERVE} reserve`);
+  }
+
+  /**
+   * What a burn and a withholding of `amount` from `from` start with: the amount and `from` checked
+   * (`what` names the move in the reserve's refusal), its funds checked in aunit, and the amount
+   * split into whole uunit and the fraction, with `from`'s fraction after it (borrowing or not).
+   */
+  private debit(ctx: Context, from: Uint8Array, amount: bigint, what: string) {
+    this.checkAmount(amount);
+    this.checkNotReserve(from, what);
+    const fromFraction = this.checkFunds(ctx, from, amount);
+    const { integer, fractional } = splitExtended(amount);
+    return { integer, fractional, sender: subFraction(fromFraction, fractional) };
   }
 
   /** Throws unless `from` holds `amount`; returns its fractional balance, which the caller moves next. */
