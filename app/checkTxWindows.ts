@@ -25,14 +25,14 @@ export interface CheckTxWindowOptions {
 }
 
 /**
- * A window every 8 ms of the block's work. While a block runs, the app's thread holds one core and
- * the other is half idle (the sends wait for windows); between blocks both are busy. More frequent
+ * A window every 4 ms of the block's work. While a block runs, the app's thread holds one core and
+ * the other is half idle (the sends wait for windows); between blocks both are busy. Frequent
  * windows move the admission pipeline's work (CometBFT, the JSON-RPC server) into the block, where
- * a core is free: the ERC-20 load committed ~6 % more at 8 ms than at 16 (bench/RESULTS.md, round
- * 44). At 4 ms, with 1 s blocks and a slower app, blocks of 871 transfers ran past their interval
- * (round 20).
+ * a core is free: the ERC-20 load committed ~6 % more at 8 ms than at 16 and ~10 % more at 4 ms
+ * than at 8, and no more at 2 (bench/RESULTS.md, round 44). A loaded block runs up to half longer
+ * for it, the bound below.
  */
-export const DEFAULT_CHECK_TX_WINDOWS: CheckTxWindowOptions = { minWorkMs: 8, budgetMs: 2 };
+export const DEFAULT_CHECK_TX_WINDOWS: CheckTxWindowOptions = { minWorkMs: 4, budgetMs: 2 };
 
 export class CheckTxWindows {
   private blockRunning = false;
