@@ -28,9 +28,9 @@ export interface CheckTxWindowOptions {
  * A window every 4 ms of the block's work. While a block runs, the app's thread holds one core and
  * the other is half idle (the sends wait for windows); between blocks both are busy. Frequent
  * windows move the admission pipeline's work (CometBFT, the JSON-RPC server) into the block, where
- * a core is free: the ERC-20 load committed ~6 % more at 8 ms than at 16 and ~10 % more at 4 ms
- * than at 8, and no more at 2 (bench/RESULTS.md, round 44). A loaded block runs up to half longer
- * for it, the bound below.
+ * a core is free: the ERC-20 load committed ~6 % more at 8 ms than at 16, and at 4 ms ~10 % more
+ * than at 8 in a slow phase of the machine (level in a fast one), and no more at 2
+ * (bench/RESULTS.md, round 44). A loaded block runs up to half longer for it, the bound below.
  */
 export const DEFAULT_CHECK_TX_WINDOWS: CheckTxWindowOptions = { minWorkMs: 4, budgetMs: 2 };
 
