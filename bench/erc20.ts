@@ -18,8 +18,10 @@
  *                                       broadcast_tx_sync instead of eth_sendRawTransaction, to
  *                                       tell the JSON-RPC server's share from the chain's
  *     --only ours,hardhat,anvil         targets to run
- *     --runs 1                          with more, the targets alternate run by run (the machine's
- *                                       drift reaches each) and the goals compare their medians
+ *     --runs 3                          the targets alternate run by run (the machine's drift
+ *                                       reaches each) and the goals compare their medians: one
+ *                                       run's ratio to Hardhat's has read 96-132 % on one build
+ *                                       (1 with --profile or --comet-goroutines)
  *     --in-process                      instead: the app alone in this process, CPU time per step of a
  *                                       transfer's life (bench/erc20/inProcess.ts), the library with the
  *                                       node's bundle rewrites (bench/libraryRewrites/); --txs-per-block
@@ -96,7 +98,7 @@ const { values: args } = parseArgs({
     "gas-limit": { type: "string" },
     via: { type: "string", default: "json-rpc" },
     only: { type: "string", default: "ours,hardhat,anvil" },
-    runs: { type: "string", default: "1" },
+    runs: { type: "string" },
     profile: { type: "boolean", default: false },
     "comet-goroutines": { type: "boolean", default: false },
     "in-process": { type: "boolean", default: false },
@@ -122,10 +124,10 @@ const CALL_WARMUP = positiveInt("call-warmup");
 const CALL_CONCURRENCY = positiveInt("call-concurrency");
 const COMET_PROFILE_SECONDS = positiveInt("comet-profile-seconds");
 const ONLY = args.only.split(",").map((s) => s.trim());
-const RUNS = positiveInt("runs");
-if (args.profile && RUNS > 1) throw new Error("--profile takes one run: leave --runs at 1");
-if (args["comet-goroutines"] && (args.profile || RUNS > 1))
-  throw new Error("--comet-goroutines takes one run without --profile (its dumps would be in the CPU profile)");
+const TRACED = args.profile || args["comet-goroutines"];
+const RUNS = args.runs !== undefined ? positiveInt("runs") : TRACED ? 1 : 3;
+if (TRACED && RUNS > 1) throw new Error("--profile and --comet-goroutines take one run");
+if (args["comet-goroutines"] && args.profile) throw new Error("--comet-goroutines takes no --profile (its dumps would be in the CPU profile)");
 const VIA = args.via;
 if (VIA !== "json-rpc" && VIA !== "cometbft") throw new Error(`--via takes json-rpc or cometbft, got ${VIA}`);
 if (VIA === "cometbft" && ONLY.some((o) => o !== "ours")) throw new Error("--via cometbft applies to our node only: add --only ours");
