@@ -41,6 +41,8 @@
  *                                       the dumps cost CometBFT and the load client CPU, so not a
  *                                       throughput figure
  *     --keep                            keep temp dirs (node homes, logs, profiles)
+ *     APP_NODE_ARGS="--trace-gc"        (environment) Node flags for our app's process, space-separated;
+ *                                       with --keep its log holds the collector's lines
  *
  * Setup (not timed): a funder deploys Token (test/contracts/Token.sol) and gives each sender
  * gas money and tokens. Each sender's transfers (1 token-wei to the next sender) go strictly in

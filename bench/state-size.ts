@@ -16,6 +16,7 @@
  *     --profile                    bank sends only: the app under `node --cpu-prof` (load start to last
  *                                  commit) and CometBFT's pprof for --profile-seconds 15 of the load
  *     --keep                       keep temp dirs (node homes, logs)
+ *     APP_NODE_ARGS="--trace-gc"   (environment) Node flags for our app's processes, space-separated
  *     --in-process                 instead: the bank sends through the app alone in this process at each
  *                                  size, CPU µs per step of a tx's life (bench/state-size/inProcessRun.ts)
  *

@@ -23,7 +23,7 @@ import { freePort } from "../../test/support/ports.js";
 import { formatAccountAddress } from "../../sdk/crypto/accountAddress.js";
 import { parseHexAddress } from "../../sdk/crypto/hexAddress.js";
 import { appendGenesisAccounts, startupTimeoutMs } from "../load/genesisAccounts.js";
-import { startProcess, tail, tempDir, type Proc } from "../load/processes.js";
+import { appNodeArgsFromEnv, startProcess, tail, tempDir, type Proc } from "../load/processes.js";
 import { EthRpc } from "./ethRpc.js";
 import { runnableModule } from "../../common/node/entryPoints.js";
 
@@ -123,7 +123,7 @@ export async function startOurs(opts: {
   const app = startProcess(
     "app",
     process.execPath,
-    [...nodeArgs("app"), runnableModule("app/main"), "--home", paths.root],
+    [...nodeArgs("app"), ...appNodeArgsFromEnv(), runnableModule("app/main"), "--home", paths.root],
     path.join(paths.logDir, "app.log"),
     env,
   );

@@ -31,7 +31,7 @@ import { blockSteps, handshakeMs } from "./cometLog.js";
 import { printProfile, summariseCpuProfile } from "./cpuProfile.js";
 import { appendGenesisAccounts, startupTimeoutMs } from "./genesisAccounts.js";
 import { runLoad, waitForCommits, type LoadResult } from "./load.js";
-import { cpuWindow, processMemory, releaseTempDir, startProcess, stopProcess, tail, tempDir, type Proc } from "./processes.js";
+import { appNodeArgsFromEnv, cpuWindow, processMemory, releaseTempDir, startProcess, stopProcess, tail, tempDir, type Proc } from "./processes.js";
 import { RpcClient, type BlockMeta } from "./rpc.js";
 import { positiveIntFlag } from "../args.js";
 import { percentile } from "../stats.js";
@@ -415,8 +415,7 @@ export async function benchOurs(
   if (generated !== rendered) throw new Error(`our node's config.toml differs from the template: ${diffLines(generated, rendered).join("; ")}`);
   fs.writeFileSync(configFile, renderConfig({ template, ports, proxyApp: `tcp://127.0.0.1:${ports.abci}`, pprof: s.profile }));
   const profDir = path.join(home, "prof");
-  const extraArgs = process.env.APP_NODE_ARGS?.split(" ").filter((a) => a !== "") ?? [];
-  const nodeArgs = [...(s.profile ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []), ...extraArgs];
+  const nodeArgs = [...(s.profile ? ["--cpu-prof", `--cpu-prof-dir=${profDir}`] : []), ...appNodeArgsFromEnv()];
   const startedMs = Date.now();
   const app = startProcess("app", process.execPath, [...nodeArgs, APP_MAIN, "--home", paths.root], path.join(paths.logDir, "app.log"), {
     UNIT_LOG_PRETTY: "0",

@@ -33,6 +33,11 @@ export function releaseTempDir(dir: string): void {
   dirs.delete(dir);
 }
 
+/** Node flags for our app's process from the environment (APP_NODE_ARGS, space-separated), e.g. "--trace-gc". */
+export function appNodeArgsFromEnv(): string[] {
+  return process.env.APP_NODE_ARGS?.split(" ").filter((a) => a !== "") ?? [];
+}
+
 export function startProcess(name: string, command: string, args: string[], logFile: string, env: NodeJS.ProcessEnv = {}): Proc {
   fs.mkdirSync(path.dirname(logFile), { recursive: true });
   const out = fs.openSync(logFile, "a");
